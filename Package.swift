@@ -1,0 +1,78 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "nytreader",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "nytreader", targets: ["nytreader"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // MARK: - Libraries, lowest layer first
+        .target(name: "NewsCore"),
+        .target(
+            name: "NYTAPI",
+            dependencies: ["NewsCore"]
+        ),
+        .target(
+            name: "ArticleStore",
+            dependencies: ["NewsCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ReaderService",
+            dependencies: ["NewsCore", "NYTAPI", "ArticleStore"]
+        ),
+        .target(
+            name: "ReaderViewModel",
+            dependencies: ["NewsCore", "ReaderService"]
+        ),
+        .target(
+            name: "CNcursesw",
+            linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw"]
+        ),
+        .target(
+            name: "BundledSnapshot",
+            path: "Resources",
+            resources: [
+                .embedInCode("snapshot/topstories_home.json"),
+                .embedInCode("snapshot/topstories_world.json"),
+            ]
+        ),
+        .executableTarget(
+            name: "nytreader",
+            dependencies: [
+                "NewsCore", "NYTAPI", "ArticleStore", "ReaderService", "ReaderViewModel", "TerminalUI",
+                "BundledSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: - Tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["NewsCore"],
+            path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
+        .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
+        .testTarget(name: "ArticleStoreTests", dependencies: ["ArticleStore", "TestSupport"]),
+        .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
+        .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "nytreader"]
+        ),
+    ]
+)

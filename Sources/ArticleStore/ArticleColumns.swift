@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import NewsCore
+
+/// How an `ArticleEntry` is laid out in the `article` table, in one place for every query.
+enum ArticleColumns {
+    /// The selected columns, in the order `entry(from:)` reads them.
+    static let selection = """
+        a.uri, a.url, a.title, a.kicker, a.byline, a.abstract, a.leadParagraph, a.section, a.subsection, \
+        a.itemType, a.publishedAt, a.updatedAt, a.thumbnailURL, a.readAt, a.savedAt
+        """
+
+    /// The lead paragraph is stored only when it differs from the abstract (the common case for Top Stories).
+    static func storedLeadParagraph(of article: Article) -> String {
+        article.leadParagraph == article.abstract ? "" : article.leadParagraph
+    }
+
+    static func entry(from row: Row) -> ArticleEntry {
+        let abstract: String = row[5]
+        let storedLead: String = row[6]
+        let article = Article(
+            id: ArticleID(row[0] as String),
+            url: row[1],
+            title: row[2],
+            kicker: row[3],
+            byline: row[4],
+            abstract: abstract,
+            leadParagraph: storedLead.isEmpty ? abstract : storedLead,
+            section: row[7],
+            subsection: row[8],
+            itemType: row[9],
+            publishedDate: date(row[10])!,
+            updatedDate: date(row[11]),
+            thumbnailURL: row[12]
+        )
+        return ArticleEntry(article: article, readDate: date(row[13]), savedDate: date(row[14]))
+    }
+
+    static func seconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    static func date(_ seconds: Int64?) -> Date? {
+        seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+}

@@ -1,0 +1,78 @@
+import GRDB
+
+/// The cache's schema as an append-only list of migrations. A shipped migration is never edited:
+/// every change is a new one, so a database made by any earlier version opens in this one.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: createVersion1)
+        return migrator
+    }
+
+    /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
+    private static func createVersion1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE article (
+                id INTEGER PRIMARY KEY,
+                uri TEXT NOT NULL UNIQUE,
+                url TEXT NOT NULL,
+                title TEXT NOT NULL,
+                kicker TEXT NOT NULL,
+                byline TEXT NOT NULL,
+                abstract TEXT NOT NULL,
+                leadParagraph TEXT NOT NULL,
+                section TEXT NOT NULL,
+                subsection TEXT NOT NULL,
+                itemType TEXT NOT NULL,
+                publishedAt INTEGER NOT NULL,
+                updatedAt INTEGER,
+                thumbnailURL TEXT,
+                fetchedAt INTEGER NOT NULL,
+                readAt INTEGER,
+                savedAt INTEGER
+            );
+            CREATE INDEX article_fetchedAt ON article(fetchedAt);
+            CREATE INDEX article_savedAt ON article(savedAt) WHERE savedAt IS NOT NULL;
+
+            CREATE TABLE feed (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL UNIQUE,
+                origin TEXT,
+                lastRefreshedAt INTEGER,
+                lastError TEXT
+            );
+
+            CREATE TABLE feedItem (
+                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                rank INTEGER NOT NULL,
+                PRIMARY KEY (feedId, rank)
+            ) WITHOUT ROWID;
+            CREATE INDEX feedItem_articleId ON feedItem(articleId);
+
+            CREATE VIRTUAL TABLE articleFTS USING fts5(
+                title, abstract, leadParagraph, byline,
+                content='article', content_rowid='id',
+                tokenize='unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER article_fts_insert AFTER INSERT ON article BEGIN
+                INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
+                VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
+            END;
+            CREATE TRIGGER article_fts_delete AFTER DELETE ON article BEGIN
+                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+            END;
+            CREATE TRIGGER article_fts_update AFTER UPDATE OF title, abstract, leadParagraph, byline ON article
+            WHEN old.title IS NOT new.title OR old.abstract IS NOT new.abstract
+              OR old.leadParagraph IS NOT new.leadParagraph OR old.byline IS NOT new.byline
+            BEGIN
+                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
+                VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
+            END;
+            """)
+    }
+}

@@ -1,0 +1,68 @@
+#ifndef CNCURSESW_H
+#define CNCURSESW_H
+
+/* The wide-character curses API is declared only with these; SwiftPM drops them as flags. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/ncurses.h>
+
+/* Attributes and colors (macros Swift cannot import). */
+enum {
+    NYT_ATTR_NORMAL = 0,
+    NYT_ATTR_BOLD = 1 << 0,
+    NYT_ATTR_REVERSE = 1 << 1,
+    NYT_ATTR_DIM = 1 << 2,
+    NYT_ATTR_UNDERLINE = 1 << 3,
+};
+
+/* Sets the locale from the environment; falls back to C.UTF-8 when it is not UTF-8. Returns 1 when UTF-8. */
+int nyt_setup_locale(void);
+
+/* Starts curses on the terminal: raw keys, no echo, keypad, hidden cursor. Returns 0 on success. */
+int nyt_start(void);
+/* Restores the terminal. Safe to call more than once, and from a fatal signal handler. */
+void nyt_stop(void);
+/* Whether nyt_start succeeded and nyt_stop has not run. */
+int nyt_is_active(void);
+
+/* Starts colors on the terminal's default background; returns 1 when the terminal has colors. */
+int nyt_start_colors(void);
+void nyt_init_pair(short pair, short foreground, short background);
+
+/* Colors the terminal has (the COLORS global). */
+int nyt_color_count(void);
+
+int nyt_lines(void);
+int nyt_columns(void);
+
+void nyt_erase(void);
+void nyt_refresh(void);
+void nyt_clear_screen(void);
+/* Draws `text` (a wide string of `length` characters) at row, column with attributes and a color pair (0 for none). */
+void nyt_draw(int row, int column, const wchar_t *text, int length, int attributes, short pair);
+/* Fills `count` cells with spaces at row, column. */
+void nyt_fill(int row, int column, int count, int attributes, short pair);
+
+/* Reads one key without waiting. Returns ERR when none, KEY_CODE_YES with *key set for function keys, OK with *key set for characters. */
+int nyt_read_key(wint_t *key);
+
+/* Display width of a character under the current locale (-1 for non-printables). */
+int nyt_wcwidth(wchar_t character);
+
+/* Installs handlers so that SIGINT, SIGTERM, SIGHUP and SIGWINCH write their number to `fd` (a pipe),
+   and fatal signals restore the terminal before the default action. Call after nyt_start. */
+void nyt_install_signal_handlers(int fd);
+/* Suspends the process as Ctrl-Z would: restores the terminal, stops, and re-enters curses when resumed. */
+void nyt_suspend(void);
+
+#endif

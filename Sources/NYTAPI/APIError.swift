@@ -1,0 +1,75 @@
+import NewsCore
+
+/// Everything that can go wrong talking to the NYT API. Descriptions never contain the API key.
+public enum APIError: Error, Hashable, Sendable {
+    /// 401 or 403: the key is missing, wrong or not enabled for this API.
+    case unauthorized(status: Int)
+    /// 429: too many requests; `retryAfter` seconds when the answer said so.
+    case rateLimited(retryAfter: Int?)
+    /// 404: e.g. an unknown section.
+    case notFound
+    /// 5xx.
+    case server(status: Int)
+    /// Any other HTTP status that is not a success.
+    case unexpectedStatus(Int)
+    /// No answer within the request timeout.
+    case timeout
+    /// The server could not be reached (refused, unreachable, DNS).
+    case offline(reason: String)
+    /// The body is not the JSON expected (truncated, HTML, wrong shape, too large).
+    case malformed(reason: String)
+    /// The JSON's `status` is not `OK`.
+    case apiStatus(String)
+    /// The request was cancelled.
+    case cancelled
+    /// The configured base URL cannot be used.
+    case invalidBaseURL(String)
+}
+
+extension APIError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unauthorized(let status):
+            return "The NYT rejected the API key (HTTP \(status)). Check NYT_API_KEY or the key file."
+        case .rateLimited(let seconds?):
+            return "The NYT rate limit was reached. Try again in \(seconds) s."
+        case .rateLimited(nil):
+            return "The NYT rate limit was reached. Try again in a minute."
+        case .notFound:
+            return "The NYT does not know this feed (HTTP 404)."
+        case .server(let status):
+            return "The NYT server failed (HTTP \(status)). Try again later."
+        case .unexpectedStatus(let status):
+            return "The NYT answered with HTTP \(status)."
+        case .timeout:
+            return "The NYT did not answer in time."
+        case .offline(let reason):
+            return "The NYT API could not be reached: \(reason)."
+        case .malformed(let reason):
+            return "The NYT sent a response that could not be read: \(reason)."
+        case .apiStatus(let status):
+            return "The NYT answered with status \(status)."
+        case .cancelled:
+            return "The request was cancelled."
+        case .invalidBaseURL(let reason):
+            return "The API base URL cannot be used: \(reason)."
+        }
+    }
+
+    /// The same failure in the terms the layers above share.
+    public var refreshFailure: RefreshFailure {
+        switch self {
+        case .unauthorized(let status): return .unauthorized(status: status)
+        case .rateLimited(let seconds): return .rateLimited(retryAfter: seconds)
+        case .notFound: return .notFound
+        case .server(let status): return .server(status: status)
+        case .unexpectedStatus(let status): return .server(status: status)
+        case .timeout: return .timeout
+        case .offline: return .offline
+        case .malformed: return .malformed
+        case .apiStatus(let status): return .apiStatus(status)
+        case .cancelled: return .cancelled
+        case .invalidBaseURL: return .offline
+        }
+    }
+}

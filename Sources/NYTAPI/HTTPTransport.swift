@@ -1,0 +1,41 @@
+import Foundation
+
+/// A GET request as the API client builds it.
+public struct HTTPRequest: Sendable, Hashable {
+    public var url: URL
+    public var headers: [String: String]
+    public var timeout: TimeInterval
+
+    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// What came back: status, headers (names lowercased) and the whole body.
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+}
+
+/// Failures below HTTP.
+public enum TransportError: Error, Hashable, Sendable {
+    case timeout
+    case offline(reason: String)
+    case cancelled
+    case bodyTooLarge(limit: Int)
+    case failed(reason: String)
+}
+
+/// Sends one HTTP request. The URLSession implementation is `URLSessionTransport`; tests inject fakes.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}

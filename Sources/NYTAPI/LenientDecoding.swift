@@ -1,0 +1,37 @@
+import Foundation
+
+/// Decoding that tolerates what the NYT actually sends: missing keys, `null`, `""` and wrong types
+/// for optional fields turn into empty values instead of failing the whole response.
+extension KeyedDecodingContainer {
+    /// The string at `key`, or `""` when it is missing, `null` or not a string.
+    func lenientString(_ key: Key) -> String {
+        guard let value = try? decodeIfPresent(String.self, forKey: key) else { return "" }
+        return value
+    }
+
+    /// The string at `key` when it is present and not blank.
+    func nonEmptyString(_ key: Key) -> String? {
+        let value = lenientString(key)
+        return value.isEmpty ? nil : value
+    }
+
+    /// The date at `key` in either NYT form, or `nil`.
+    func lenientDate(_ key: Key) -> Date? {
+        nonEmptyString(key).flatMap(NYTDate.parse)
+    }
+
+    /// A value that may be absent, `null`, `""` or of another shape: `nil` in all those cases.
+    func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+        guard let value = try? decodeIfPresent(T.self, forKey: key) else { return nil }
+        return value
+    }
+}
+
+/// An array element that decodes to `nil` instead of failing the array.
+struct Lossy<Element: Decodable>: Decodable {
+    let value: Element?
+
+    init(from decoder: any Decoder) throws {
+        value = try? Element(from: decoder)
+    }
+}

@@ -1,0 +1,20 @@
+import NewsCore
+
+/// One page of Article Search results.
+public struct SearchPage: Sendable, Hashable {
+    /// The readable documents, as articles, in the order the NYT sent them.
+    public var articles: [Article]
+    /// Documents on the page, readable or not; fewer than 10 means it is the last page.
+    public var documentCount: Int
+    /// Total matches the NYT reports, when it does.
+    public var hits: Int?
+    /// Documents that could not be read.
+    public var skippedCount: Int
+
+    public init(articles: [Article], documentCount: Int, hits: Int?, skippedCount: Int) {
+        self.articles = articles
+        self.documentCount = documentCount
+        self.hits = hits
+        self.skippedCount = skippedCount
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// One fetch of a feed: its articles in the order the NYT ranks them.
+public struct FeedSnapshot: Sendable {
+    public var feed: Feed
+    public var articles: [Article]
+    public var fetchedDate: Date
+    /// Items in the response that could not be turned into articles (malformed or placeholders).
+    public var skippedCount: Int
+
+    public init(feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0) {
+        self.feed = feed
+        self.articles = articles
+        self.fetchedDate = fetchedDate
+        self.skippedCount = skippedCount
+    }
+}

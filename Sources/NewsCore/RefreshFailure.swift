@@ -1,0 +1,57 @@
+/// Why a refresh did not bring new articles, in terms every layer above the API client shares.
+public enum RefreshFailure: Error, Hashable, Sendable {
+    /// No API key is configured, so the network was not touched.
+    case noAPIKey
+    /// The NYT rejected the key (HTTP 401 or 403).
+    case unauthorized(status: Int)
+    /// Too many requests; `retryAfter` seconds to wait when known.
+    case rateLimited(retryAfter: Int?)
+    /// The NYT does not know what was asked for (HTTP 404, e.g. an unknown section).
+    case notFound
+    /// The NYT answered with a server error (HTTP 5xx).
+    case server(status: Int)
+    /// The request took longer than the timeout.
+    case timeout
+    /// The network or the server could not be reached.
+    case offline
+    /// The answer was not the JSON the NYT sends (truncated, HTML, wrong shape).
+    case malformed
+    /// The NYT answered with a `status` other than `OK`.
+    case apiStatus(String)
+    /// The cache could not be written.
+    case storage
+    /// A newer request replaced this one.
+    case cancelled
+}
+
+extension RefreshFailure {
+    /// One short sentence a person can act on; the one place these failures become words.
+    public var message: String {
+        switch self {
+        case .noAPIKey:
+            return "No API key set — set NYT_API_KEY to refresh"
+        case .unauthorized(let status):
+            return "NYT rejected the API key (\(status)) — set NYT_API_KEY"
+        case .rateLimited(let seconds?):
+            return "Rate limited — try again in \(seconds) s"
+        case .rateLimited(nil):
+            return "Rate limited — try again in a minute"
+        case .notFound:
+            return "NYT does not know this feed (404)"
+        case .server(let status):
+            return "NYT server error \(status) — showing cache"
+        case .timeout:
+            return "NYT did not answer in time — showing cache"
+        case .offline:
+            return "Offline — showing cache"
+        case .malformed:
+            return "NYT sent a response that could not be read — showing cache"
+        case .apiStatus(let status):
+            return "NYT answered with status \(status) — showing cache"
+        case .storage:
+            return "Could not write the cache"
+        case .cancelled:
+            return "Refresh cancelled"
+        }
+    }
+}

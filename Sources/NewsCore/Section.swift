@@ -1,0 +1,57 @@
+/// A Top Stories section, e.g. `world` or `books/review`.
+public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Any name; use `init?(validating:)` for names a person typed.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Accepts only the sections the Top Stories API serves (case-insensitive).
+    public init?(validating name: String) {
+        let lowered = name.lowercased()
+        guard Section.allNames.contains(lowered) else { return nil }
+        self.rawValue = lowered
+    }
+
+    public var description: String { rawValue }
+
+    /// A name for people: `books/review` → `Books Review`, `nyregion` → `N.Y. Region`.
+    public var displayName: String {
+        if let special = Section.displayNames[rawValue] { return special }
+        return rawValue
+            .split(whereSeparator: { $0 == "/" || $0 == "-" })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined(separator: " ")
+    }
+
+    /// A name for people from the section name an article carries: `us` → `U.S.`, `climate` → `Climate`,
+    /// `U.S.` stays as it is.
+    public static func displayName(forArticleSection name: String) -> String {
+        if let section = Section(validating: name) { return section.displayName }
+        guard let first = name.first, first.isLowercase else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    public static let home = Section(rawValue: "home")
+    public static let world = Section(rawValue: "world")
+
+    /// Every section the Top Stories v2 API serves, in the NYT's order.
+    public static let all: [Section] = allNames.map(Section.init(rawValue:))
+
+    private static let allNames: [String] = [
+        "arts", "automobiles", "books/review", "business", "fashion", "food", "health", "home",
+        "insider", "magazine", "movies", "nyregion", "obituaries", "opinion", "politics",
+        "realestate", "science", "sports", "sundayreview", "technology", "theater", "t-magazine",
+        "travel", "upshot", "us", "world",
+    ]
+
+    private static let displayNames: [String: String] = [
+        "nyregion": "N.Y. Region",
+        "realestate": "Real Estate",
+        "sundayreview": "Sunday Review",
+        "t-magazine": "T Magazine",
+        "us": "U.S.",
+        "home": "Home Page",
+    ]
+}

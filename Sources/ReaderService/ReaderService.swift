@@ -1,0 +1,112 @@
+import Foundation
+import NewsCore
+import NYTAPI
+import ArticleStore
+
+/// The only thing the view-model and the headless commands ask for data.
+///
+/// Reads answer from the cache at once; a refresh fetches, maps and persists in one transaction,
+/// and on any failure leaves the cache as it was and says why.
+public actor ReaderService: ReaderServing {
+    private let store: ArticleStore
+    private let client: NYTClient?
+    private let now: @Sendable () -> Date
+
+    /// - Parameter client: nil when no API key is configured; refreshes then never touch the network.
+    public init(store: ArticleStore, client: NYTClient?, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.client = client
+        self.now = now
+    }
+
+    // MARK: - First launch
+
+    /// Imports the bundled snapshot when the cache holds nothing, through the same decoding and mapping
+    /// as a network refresh. Returns how many articles were imported.
+    @discardableResult
+    public nonisolated func importIfEmpty(_ feeds: [BundledFeed]) throws(ServiceError) -> Int {
+        guard try cache({ () throws(StoreError) in try store.isEmpty() }) else { return 0 }
+        var imported = 0
+        for bundled in feeds {
+            let snapshot: FeedSnapshot
+            do {
+                snapshot = try NYTClient.decodeTopStories(bundled.json, section: bundled.section, fetchedDate: nil)
+            } catch {
+                throw .cache("The bundled \(bundled.section) snapshot could not be read: \(error)")
+            }
+            imported += try cache { () throws(StoreError) in try store.apply(snapshot, origin: .bundled).total }
+        }
+        return imported
+    }
+
+    // MARK: - ReaderServing
+
+    public func refreshBlocker() -> RefreshFailure? {
+        client == nil ? .noAPIKey : nil
+    }
+
+    public nonisolated func status(of feed: Feed) throws(ServiceError) -> FeedStatus {
+        try cache { () throws(StoreError) in try store.status(of: feed) }
+    }
+
+    public nonisolated func entries(in feed: Feed, range: Range<Int>) throws(ServiceError) -> [ArticleEntry] {
+        try cache { () throws(StoreError) in try store.entries(in: feed, range: range) }
+    }
+
+    public nonisolated func position(of id: ArticleID, in feed: Feed) throws(ServiceError) -> Int? {
+        try cache { () throws(StoreError) in try store.position(of: id, in: feed) }
+    }
+
+    public func refresh(_ feed: Feed) async -> RefreshOutcome {
+        let outcome = await fetchAndStore(feed)
+        if case .failure(let failure) = outcome, failure != .cancelled {
+            try? store.recordFailure(of: feed, message: failure.message)
+        }
+        let status = (try? store.status(of: feed)) ?? FeedStatus(feed: feed, count: 0)
+        switch outcome {
+        case .success(let changes): return .refreshed(changes, status)
+        case .failure(let failure): return .failed(failure, status)
+        }
+    }
+
+    public nonisolated func setRead(_ id: ArticleID, _ isRead: Bool) throws(ServiceError) {
+        let date = isRead ? now() : nil
+        try cache { () throws(StoreError) in try store.setRead(id, at: date) }
+    }
+
+    public nonisolated func setSaved(_ id: ArticleID, _ isSaved: Bool) throws(ServiceError) {
+        let date = isSaved ? now() : nil
+        try cache { () throws(StoreError) in try store.setSaved(id, at: date) }
+    }
+
+    // MARK: - Refresh
+
+    private func fetchAndStore(_ feed: Feed) async -> Result<RefreshChanges, RefreshFailure> {
+        guard let client else { return .failure(.noAPIKey) }
+        let snapshot: FeedSnapshot
+        do {
+            switch feed {
+            case .topStories(let section):
+                snapshot = try await client.topStories(section)
+            case .search, .saved:
+                return .failure(.notFound)
+            }
+        } catch {
+            return .failure(error.refreshFailure)
+        }
+        if Task.isCancelled { return .failure(.cancelled) }
+        do {
+            return .success(try store.apply(snapshot, origin: .network))
+        } catch {
+            return .failure(.storage)
+        }
+    }
+
+    private nonisolated func cache<T>(_ body: () throws(StoreError) -> T) throws(ServiceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .cache(error.description)
+        }
+    }
+}

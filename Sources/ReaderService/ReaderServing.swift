@@ -1,0 +1,19 @@
+import NewsCore
+
+/// What the view-model may ask of the service. Tests give the view-model a fake.
+public protocol ReaderServing: Sendable {
+    /// Why `refresh` cannot reach the network right now (e.g. no API key), or nil when it can.
+    func refreshBlocker() async -> RefreshFailure?
+    /// The cached state of `feed`; answers from the cache at once.
+    func status(of feed: Feed) async throws(ServiceError) -> FeedStatus
+    /// The cached articles at positions `range` of `feed`.
+    func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry]
+    /// Where the article `id` sits in `feed`, when it is there.
+    func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int?
+    /// Fetches `feed` from the NYT and stores it; on failure the cache stays as it was and the outcome says why.
+    func refresh(_ feed: Feed) async -> RefreshOutcome
+    /// Marks an article read or unread.
+    func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError)
+    /// Saves or unsaves an article.
+    func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError)
+}

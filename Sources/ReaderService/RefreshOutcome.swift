@@ -1,0 +1,14 @@
+import NewsCore
+
+/// The result of one refresh: what changed, or why nothing did. Either way, the feed's cached state after it.
+public enum RefreshOutcome: Hashable, Sendable {
+    case refreshed(RefreshChanges, FeedStatus)
+    case failed(RefreshFailure, FeedStatus)
+
+    /// The feed's cached state after the refresh.
+    public var status: FeedStatus {
+        switch self {
+        case .refreshed(_, let status), .failed(_, let status): return status
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import NewsCore
+
+/// Everything the screen shows, as plain values. The terminal UI draws this and nothing else.
+public struct ReaderState: Hashable, Sendable {
+    /// The feed on screen.
+    public var feed: Feed
+    /// What the cache knows of the feed; nil until the first answer.
+    public var feedStatus: FeedStatus?
+    /// Articles in the feed (0 until loaded).
+    public var count: Int = 0
+    /// Position of the highlighted article.
+    public var selection: Int = 0
+    /// Position of the first row the list shows.
+    public var top: Int = 0
+    /// How many list rows fit on screen.
+    public var listHeight: Int = 20
+    /// The articles held in memory around the visible rows.
+    public var window = ArticleWindow()
+    /// Which pane keys act on.
+    public var focus: Pane = .list
+    /// First line of the detail shown, when the detail is scrolled.
+    public var detailScroll: Int = 0
+    /// How far the detail can scroll for the selected article (set by the UI, which knows the pane width).
+    public var detailScrollLimit: Int = 0
+    public var refresh: RefreshActivity = .idle(blocker: nil)
+    /// A failure to read the cache, shown in the status line.
+    public var cacheError: String?
+    /// Set when the reader should exit.
+    public var isFinished = false
+
+    public init(feed: Feed) {
+        self.feed = feed
+    }
+
+    /// The highlighted article, when it is loaded.
+    public var selectedEntry: ArticleEntry? {
+        window.entry(at: selection)
+    }
+
+    /// Positions of the rows on screen.
+    public var visibleRange: Range<Int> {
+        top..<min(count, top + listHeight)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import NewsCore
+
+/// The state of refreshing the shown feed.
+public enum RefreshActivity: Hashable, Sendable {
+    /// Nothing has happened yet, or refresh is not possible for the reason given.
+    case idle(blocker: RefreshFailure?)
+    /// A refresh is under way since `startedDate`.
+    case running(startedDate: Date)
+    /// The last refresh brought these changes.
+    case succeeded(RefreshChanges)
+    /// The last refresh failed; the cache is shown.
+    case failed(RefreshFailure)
+
+    public var isRunning: Bool {
+        if case .running = self { return true }
+        return false
+    }
+}

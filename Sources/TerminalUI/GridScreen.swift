@@ -1,0 +1,74 @@
+/// A screen in memory: a grid of cells, so a rendered frame can be read back as text and compared.
+public final class GridScreen: Screen {
+    public private(set) var size: ScreenSize
+    /// Each cell holds a grapheme, or "" for the right half of a wide one.
+    private var cells: [[String]]
+    private var styles: [[TextStyle]]
+    /// How many frames were presented.
+    public private(set) var presentedFrames = 0
+
+    public init(rows: Int, columns: Int) {
+        self.size = ScreenSize(rows: rows, columns: columns)
+        self.cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        self.styles = Array(repeating: Array(repeating: .plain, count: columns), count: rows)
+    }
+
+    public func resize(rows: Int, columns: Int) {
+        self.size = ScreenSize(rows: rows, columns: columns)
+        erase()
+    }
+
+    public func erase() {
+        cells = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
+        styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
+    }
+
+    public func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
+        guard (0..<size.rows).contains(row) else { return }
+        var column = column
+        for character in text {
+            let width = DisplayWidth.of(character)
+            guard width > 0 else { continue }
+            guard column >= 0, column + width <= size.columns else { return }
+            cells[row][column] = String(character)
+            styles[row][column] = style
+            if width == 2 {
+                cells[row][column + 1] = ""
+                styles[row][column + 1] = style
+            }
+            column += width
+        }
+    }
+
+    public func fill(row: Int, column: Int, width: Int, style: TextStyle) {
+        guard (0..<size.rows).contains(row) else { return }
+        for index in max(0, column)..<min(size.columns, column + width) {
+            cells[row][index] = " "
+            styles[row][index] = style
+        }
+    }
+
+    public func present() {
+        presentedFrames += 1
+    }
+
+    /// The frame as lines of text, trailing spaces removed.
+    public var lines: [String] {
+        cells.map { $0.joined().trimmingTrailingSpaces() }
+    }
+
+    /// The frame as one string, lines joined by newlines.
+    public var text: String {
+        lines.joined(separator: "\n")
+    }
+
+    /// The grapheme in the cell at `row`, `column` ("" for the right half of a wide one).
+    public func cell(row: Int, column: Int) -> String {
+        cells[row][column]
+    }
+
+    /// The style of the cell at `row`, `column`.
+    public func style(row: Int, column: Int) -> TextStyle {
+        styles[row][column]
+    }
+}

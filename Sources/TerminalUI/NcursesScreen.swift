@@ -1,0 +1,87 @@
+import CNcursesw
+
+/// The real terminal, through ncursesw. Only one exists at a time.
+final class NcursesScreen: Screen {
+    private let usesColor: Bool
+    private var buffer: [wchar_t] = []
+
+    /// Starts curses; `nil` when the terminal cannot be set up.
+    init?(colors: Bool) {
+        guard nyt_start() == 0 else { return nil }
+        usesColor = colors && nyt_start_colors() == 1
+        if usesColor {
+            Self.definePairs()
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    func stop() {
+        nyt_stop()
+    }
+
+    var size: ScreenSize {
+        ScreenSize(rows: Int(nyt_lines()), columns: Int(nyt_columns()))
+    }
+
+    func erase() {
+        nyt_erase()
+    }
+
+    func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
+        buffer.removeAll(keepingCapacity: true)
+        for scalar in text.unicodeScalars {
+            buffer.append(wchar_t(bitPattern: scalar.value))
+        }
+        buffer.append(0)
+        let (attributes, pair) = curses(style)
+        buffer.withUnsafeBufferPointer { pointer in
+            nyt_draw(Int32(row), Int32(column), pointer.baseAddress, Int32(pointer.count - 1), attributes, pair)
+        }
+    }
+
+    func fill(row: Int, column: Int, width: Int, style: TextStyle) {
+        let (attributes, pair) = curses(style)
+        nyt_fill(Int32(row), Int32(column), Int32(width), attributes, pair)
+    }
+
+    func present() {
+        nyt_refresh()
+    }
+
+    /// Makes the next `present` repaint every cell (after a suspend or a garbled screen).
+    func invalidate() {
+        nyt_clear_screen()
+    }
+
+    // MARK: - Styles
+
+    private func curses(_ style: TextStyle) -> (Int32, Int16) {
+        var attributes: Int32 = 0
+        if style.bold { attributes |= Int32(NYT_ATTR_BOLD) }
+        if style.reverse { attributes |= Int32(NYT_ATTR_REVERSE) }
+        if style.underline { attributes |= Int32(NYT_ATTR_UNDERLINE) }
+        if style.dim || (!usesColor && style.role == .muted) { attributes |= Int32(NYT_ATTR_DIM) }
+        if !usesColor && style.role == .header { attributes |= Int32(NYT_ATTR_BOLD) }
+        return (attributes, usesColor ? Int16(style.role.rawValue) : 0)
+    }
+
+    /// One color pair per role, numbered by the role's raw value, on the terminal's default background.
+    private static func definePairs() {
+        let defaultColor: Int16 = -1
+        let pairs: [ColorRole: Int16] = [
+            .header: Int16(COLOR_BLUE),
+            .selection: Int16(COLOR_CYAN),
+            .muted: nyt_color_count() >= 16 ? 8 : Int16(COLOR_WHITE),
+            .accent: Int16(COLOR_CYAN),
+            .status: defaultColor,
+            .error: Int16(COLOR_RED),
+            .unread: Int16(COLOR_GREEN),
+        ]
+        for (role, foreground) in pairs {
+            nyt_init_pair(Int16(role.rawValue), foreground, defaultColor)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Rows and columns of a terminal.
+public struct ScreenSize: Hashable, Sendable {
+    public var rows: Int
+    public var columns: Int
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+}
+
+/// Where frames are drawn: ncursesw in the program, an in-memory grid in tests.
+/// Text handed to `draw` is already sanitized and cut to fit.
+public protocol Screen: AnyObject {
+    var size: ScreenSize { get }
+    /// Blanks the whole frame.
+    func erase()
+    /// Draws `text` starting at `row`, `column`.
+    func draw(_ text: String, row: Int, column: Int, style: TextStyle)
+    /// Paints `width` blank cells (e.g. the rest of a highlighted row).
+    func fill(row: Int, column: Int, width: Int, style: TextStyle)
+    /// Shows the frame.
+    func present()
+}

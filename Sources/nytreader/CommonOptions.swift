@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+
+/// Options every command takes.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Use this cache database instead of the default.", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("NYT API base URL (https, or http to a loopback host).", valueName: "url"))
+    var apiBaseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the API key from this file.", valueName: "path"))
+    var apiKeyFile: String?
+
+    @Flag(name: .long, help: "Never touch the network; show the cache only.")
+    var offline = false
+
+    @Flag(name: .long, help: "Log more detail to the log file.")
+    var verbose = false
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("The reader in a real terminal", .serialized)
+struct WalkingSkeletonTests {
+    /// A fresh HOME with no API key and no network configuration.
+    func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
+        [
+            "HOME": home.url.path,
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "TERM": "tmux-256color",
+            "LANG": "C.UTF-8",
+        ]
+    }
+
+    @Test("First run with no key: the bundled snapshot, Down changes the detail, q exits 0")
+    func firstRun() throws {
+        let home = try TemporaryDirectory()
+        let tmux = try TmuxSession(columns: 120, rows: 40, environment: freshEnvironment(home))
+        try tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
+
+        let first = try tmux.waitFor(timeout: 15, "the first article") {
+            $0.contains("House Passes Spending Deal Hours Before Deadline")
+        }
+        let rows = first.split(separator: "\n").filter { $0.range(of: #"^[•* ] +(now|\d+[mhdwy]) "#, options: .regularExpression) != nil }
+        #expect(rows.count >= 12, "article rows on screen: \(rows.count)")
+        #expect(first.contains("The measure, which funds the government through March"))
+        #expect(first.contains("bundled snapshot"))
+        #expect(first.contains("No API key set"))
+
+        try tmux.press("Down")
+        let second = try tmux.waitFor("the second article's detail") {
+            $0.contains("Hundreds of soldiers crossed a checkpoint")
+        }
+        #expect(!second.contains("The measure, which funds the government through March"))
+
+        try tmux.press("q")
+        let after = try tmux.waitFor("the exit status and the prompt") { screen in
+            guard let exitLine = screen.range(of: "EXIT=0") else { return false }
+            return screen[exitLine.upperBound...].contains(tmux.prompt)
+        }
+        #expect(!after.contains("House Passes Spending Deal"), "the screen was restored")
+    }
+
+    @Test("j and k move like the arrow keys; the second run opens the cache")
+    func secondRun() throws {
+        let home = try TemporaryDirectory()
+        let tmux = try TmuxSession(columns: 120, rows: 40, environment: freshEnvironment(home))
+        try tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
+        try tmux.waitFor(timeout: 15, "the first article") { $0.contains("House Passes Spending Deal") }
+        try tmux.press("j", "j")
+        try tmux.waitFor("the third article") { $0.contains("Retailers expect record sales this season") }
+        try tmux.press("k")
+        try tmux.waitFor("the second article") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
+        try tmux.press("q")
+        try tmux.waitFor("the first exit") { $0.contains("EXIT=0") }
+
+        try tmux.run("clear; '\(ProgramBinary.url.path)' --section world; echo \"EXIT=$?\"")
+        try tmux.waitFor(timeout: 15, "the world feed") { $0.contains("The New York Times · World") && $0.contains("Bullet Train") }
+        try tmux.press("C-c")
+        try tmux.waitFor("the second exit") { $0.contains("EXIT=0") }
+        let database = home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite")
+        #expect(FileManager.default.fileExists(atPath: database.path))
+    }
+
+    @Test("Not a terminal: a message pointing to 'nytreader list' and exit status 2")
+    func notATerminal() throws {
+        let home = try TemporaryDirectory()
+        let result = try Subprocess.run(ProgramBinary.url.path, [], environment: freshEnvironment(home))
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("nytreader list"))
+    }
+}

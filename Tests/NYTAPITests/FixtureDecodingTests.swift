@@ -1,0 +1,127 @@
+import Foundation
+import NewsCore
+@testable import NYTAPI
+import TestSupport
+import Testing
+
+@Suite("Decoding the NYT fixtures")
+struct FixtureDecodingTests {
+    let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("Top Stories home: 19 articles, the placeholder skipped, golden values of the first")
+    func topStoriesHome() throws {
+        let snapshot = try NYTClient.decodeTopStories(Fixtures.data("topstories_home.json"), section: .home, fetchedDate: fetched)
+        #expect(snapshot.articles.count == 19)
+        #expect(snapshot.skippedCount == 1)
+        #expect(snapshot.feed == .topStories(.home))
+        let first = try #require(snapshot.articles.first)
+        #expect(first.id == ArticleID("nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b1799d"))
+        #expect(first.title == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+        #expect(first.byline == "By Andrew E. Kramer and Marc Santora")
+        #expect(first.section == "world")
+        #expect(first.subsection == "europe")
+        #expect(first.url == "https://www.nytimes.com/2026/11/20/world/europe/russia-ukraine-ceasefire-geneva.html")
+        #expect(first.leadParagraph == first.abstract)
+        #expect(first.abstract.hasPrefix("Negotiators in Geneva agreed on a framework"))
+        // 2026-11-20T05:00:04-05:00
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_168_804))
+        #expect(first.thumbnailURL?.hasSuffix("20ukraine-talks-01-hfkw-thumbLarge.jpg") == true)
+        #expect(snapshot.articles.allSatisfy { !$0.title.isEmpty && !$0.id.rawValue.isEmpty })
+        #expect(Set(snapshot.articles.map(\.id)).count == 19)
+    }
+
+    @Test("Top Stories world: 8 articles, multimedia null allowed")
+    func topStoriesWorld() throws {
+        let snapshot = try NYTClient.decodeTopStories(Fixtures.data("topstories_world.json"), section: .world, fetchedDate: fetched)
+        #expect(snapshot.articles.count == 8)
+        #expect(snapshot.skippedCount == 0)
+        let australia = try #require(snapshot.articles.first { $0.title.hasPrefix("Australia") })
+        #expect(australia.thumbnailURL == nil)
+        #expect(snapshot.articles.contains { $0.title == "Søren Ibsen-Dahl, 64, Wins Danish Election in Upset" })
+    }
+
+    @Test("Without a fetch date, a Top Stories snapshot is dated by last_updated")
+    func lastUpdatedDatesSnapshot() throws {
+        let snapshot = try NYTClient.decodeTopStories(Fixtures.data("topstories_world.json"), section: .world, fetchedDate: nil)
+        let lastUpdated = try #require(NYTDate.parse("2026-11-20T13:02:11-05:00"))
+        #expect(snapshot.fetchedDate == lastUpdated)
+    }
+
+    @Test("Article Search, pre-2025 shape: meta hits, relative image URLs, lead paragraph fallback")
+    func articleSearchOldShape() throws {
+        let page = try NYTClient.decodeArticleSearch(Fixtures.data("articlesearch_page0.json"), fetchedDate: fetched)
+        #expect(page.articles.count == 10)
+        #expect(page.documentCount == 10)
+        #expect(page.hits == 2417)
+        let first = page.articles[0]
+        #expect(first.id == ArticleID("nyt://article/6513270e-269e-4d37-b2a7-4de452e6b438"))
+        #expect(first.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
+        #expect(first.byline == "By Marc Santora and Constant Méheut")
+        #expect(first.leadParagraph.hasPrefix("KYIV, Ukraine — Russia fired more than 100 missiles"))
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_704_448_800))  // 2024-01-05T10:00:00+0000
+        #expect(first.thumbnailURL == "https://www.nytimes.com/images/2024/01/05/multimedia/05ukraine-strikes-01-fpqm/05ukraine-strikes-01-fpqm-thumbLarge.jpg")
+        #expect(first.section == "World")
+        // An empty lead paragraph falls back to the abstract.
+        let second = page.articles[1]
+        #expect(second.leadParagraph == second.abstract)
+        #expect(second.leadParagraph.hasPrefix("The bill would require large platforms"))
+        // HTML entities are decoded; the kicker comes from the headline.
+        let third = page.articles[2]
+        #expect(third.title == "AT&T Agrees to $14 Billion Deal for Regional Carrier")
+        #expect(third.kicker == "DealBook")
+        #expect(!page.articles.contains { $0.title.contains("&amp;") || $0.abstract.contains("&amp;") || $0.abstract.contains("&#") })
+    }
+
+    @Test("Article Search, 2025 shape: metadata hits, multimedia object, snippet fallback")
+    func articleSearchNewShape() throws {
+        let page = try NYTClient.decodeArticleSearch(Fixtures.data("articlesearch_2025shape.json"), fetchedDate: fetched)
+        #expect(page.articles.count == 10)
+        #expect(page.hits == 1873)
+        let first = page.articles[0]
+        #expect(first.id == ArticleID("nyt://article/d66887a3-a556-4782-952b-f8818ec8d8bc"))
+        #expect(first.thumbnailURL == "https://static01.nyt.com/images/2026/11/20/multimedia/20ukraine-talks-01-hfkw/20ukraine-talks-01-hfkw-thumbStandard.jpg")
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_168_804))  // 2026-11-20T10:00:04+0000
+        let interactive = page.articles[2]
+        #expect(interactive.id == ArticleID("nyt://interactive/602ac25b-f929-4a91-9f0a-ea68001d5229"))
+        #expect(interactive.abstract.isEmpty)
+        #expect(interactive.leadParagraph.hasPrefix("See which federal services are"))
+        #expect(interactive.thumbnailURL == nil)  // empty URLs mean no image
+        #expect(page.articles[4].thumbnailURL == nil)  // multimedia null
+    }
+
+    @Test("Gateway faults decode to their message and code")
+    func faults() throws {
+        let unauthorized = try JSONDecoder().decode(NYTFault.self, from: Fixtures.data("error_401.json"))
+        #expect(unauthorized.message == "Invalid ApiKey")
+        #expect(unauthorized.code == "oauth.v2.InvalidApiKey")
+        let limited = try JSONDecoder().decode(NYTFault.self, from: Fixtures.data("error_429.json"))
+        #expect(limited.code == "policies.ratelimit.QuotaViolation")
+    }
+
+    @Test("Every fixture file is covered by a decoder")
+    func everyFixtureDecodes() throws {
+        #expect(Fixtures.names.count == 6)
+        for name in Fixtures.names {
+            let data = try Fixtures.data(name)
+            if name.hasPrefix("topstories_") {
+                #expect(try !NYTClient.decodeTopStories(data, section: .home, fetchedDate: fetched).articles.isEmpty, "\(name)")
+            } else if name.hasPrefix("articlesearch_") {
+                #expect(try !NYTClient.decodeArticleSearch(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
+            } else if name.hasPrefix("error_") {
+                #expect(try !JSONDecoder().decode(NYTFault.self, from: data).code.isEmpty, "\(name)")
+            } else {
+                Issue.record("No decoder for fixture \(name)")
+            }
+        }
+    }
+
+    @Test("A body that is not JSON is a format error")
+    func garbage() {
+        #expect(throws: APIError.self) {
+            try NYTClient.decodeTopStories(Data("<html>502 Bad Gateway</html>".utf8), section: .home, fetchedDate: fetched)
+        }
+        #expect(throws: APIError.apiStatus("ERROR")) {
+            try NYTClient.decodeTopStories(Data(#"{"status":"ERROR","results":[]}"#.utf8), section: .home, fetchedDate: fetched)
+        }
+    }
+}

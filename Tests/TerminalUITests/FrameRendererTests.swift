@@ -1,0 +1,75 @@
+import Foundation
+import NewsCore
+import ReaderViewModel
+import TerminalUI
+import TestSupport
+import Testing
+
+@Suite("Rendering frames")
+struct FrameRendererTests {
+    let now = Date(timeIntervalSince1970: 1_763_600_000 + 3 * 3600)
+    let renderer = FrameRenderer(timeZone: TimeZone(identifier: "UTC")!)
+
+    func state(count: Int, selection: Int = 0, listHeight: Int) -> ReaderState {
+        var state = ReaderState(feed: .topStories(.world))
+        let entries = (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
+        state.feedStatus = FeedStatus(feed: state.feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .bundled)
+        state.count = count
+        state.selection = selection
+        state.listHeight = listHeight
+        state.window = ArticleWindow(start: 0, entries: entries)
+        state.refresh = .idle(blocker: .noAPIKey)
+        return state
+    }
+
+    @Test("Wide: list on the left, detail on the right, status at the bottom")
+    func wide() {
+        let screen = GridScreen(rows: 12, columns: 100)
+        #expect(renderer.listHeight(for: screen.size) == 10)
+        renderer.render(state(count: 3, selection: 1, listHeight: 10), on: screen, now: now)
+        let lines = screen.lines
+        #expect(lines[0].hasPrefix(" The New York Times · World"))
+        #expect(lines[0].hasSuffix("2/3"))
+        #expect(lines[1].hasPrefix("•  3h World    Article 0"))
+        #expect(lines[2].hasPrefix("•  3h World    Article 1"))
+        #expect(lines[1].contains("│ Article 1"))
+        #expect(lines[3].contains("│ By Test Writer"))
+        #expect(lines.contains { $0.contains("Lead paragraph of article 1.") })
+        #expect(lines[11].hasPrefix(" World · 3 articles · bundled snapshot from 3 h ago · No API key set"))
+        #expect(screen.style(row: 2, column: 0).reverse)
+        #expect(!screen.style(row: 1, column: 0).reverse)
+    }
+
+    @Test("Narrow: list on top, detail below")
+    func narrow() {
+        let screen = GridScreen(rows: 20, columns: 60)
+        renderer.render(state(count: 3, listHeight: renderer.listHeight(for: screen.size)), on: screen, now: now)
+        let lines = screen.lines
+        #expect(lines[1].hasPrefix("•  3h World    Article 0"))
+        let separator = lines.firstIndex { $0.hasPrefix("────") }
+        #expect(separator != nil)
+        #expect(lines[(separator ?? 0) + 1] == " Article 0")
+    }
+
+    @Test("Too small: one line")
+    func tooSmall() {
+        let screen = GridScreen(rows: 4, columns: 12)
+        renderer.render(state(count: 3, listHeight: 1), on: screen, now: now)
+        #expect(screen.lines == ["Terminal to…", "", "", ""])
+    }
+
+    @Test("Titles are cut by display width, and escape sequences never reach the screen")
+    func hostileAndWide() {
+        var state = state(count: 2, listHeight: 10)
+        state.window.entries[0].article.title = "新幹線が走る日本の鉄道の未来についての長い記事のタイトルです"
+        state.window.entries[1].article.title = "Evil\u{1B}]2;owned\u{07} title"
+        let screen = GridScreen(rows: 12, columns: 100)
+        renderer.render(state, on: screen, now: now)
+        let lines = screen.lines
+        #expect(lines[1].contains("新幹線が走る"))
+        #expect(lines[1].contains("…"))
+        #expect(screen.cell(row: 1, column: 40) == "│")
+        #expect(lines[2].contains("Evil title"))
+        #expect(!screen.text.contains("\u{1B}"))
+    }
+}
