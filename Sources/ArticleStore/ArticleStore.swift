@@ -151,7 +151,74 @@ public final class ArticleStore: Sendable {
         }
     }
 
+    /// The position of the first unread article after `position` in `feed`, wrapping to the start.
+    public func firstUnreadPosition(in feed: Feed, after position: Int) throws(StoreError) -> Int? {
+        guard feed != .saved else { return nil }
+        return try read { db in
+            let sql = """
+                SELECT fi.rank FROM feed f
+                JOIN feedItem fi ON fi.feedId = f.id
+                JOIN article a ON a.id = fi.articleId
+                WHERE f.key = ? AND fi.rank > ? AND a.readAt IS NULL
+                ORDER BY fi.rank LIMIT 1
+                """
+            if let next = try Int.fetchOne(db, sql: sql, arguments: [feed.key, position]) { return next }
+            return try Int.fetchOne(db, sql: sql, arguments: [feed.key, -1])
+        }
+    }
+
+    /// Unread articles in `feed`.
+    public func unreadCount(in feed: Feed) throws(StoreError) -> Int {
+        try read { db in
+            if case .saved = feed {
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND readAt IS NULL") ?? 0
+            }
+            return try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM feed f
+                JOIN feedItem fi ON fi.feedId = f.id
+                JOIN article a ON a.id = fi.articleId
+                WHERE f.key = ? AND a.readAt IS NULL
+                """, arguments: [feed.key]) ?? 0
+        }
+    }
+
+    // MARK: - Search
+
+    /// Articles matching every word of `text` (by prefix), best first.
+    public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard !words.isEmpty, limit > 0 else { return [] }
+        let pattern = words.map { "\"\($0)\"*" }.joined(separator: " ")
+        return try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(ArticleColumns.selection),
+                       snippet(articleFTS, -1, char(57344), char(57345), '…', 12)
+                FROM articleFTS JOIN article a ON a.id = articleFTS.rowid
+                WHERE articleFTS MATCH ? ORDER BY bm25(articleFTS) LIMIT ?
+                """, arguments: [pattern, limit]
+            ).map { row in SearchHit(entry: ArticleColumns.entry(from: row), snippet: row[15]) }
+        }
+    }
+
     // MARK: - Read and saved state
+
+    /// Marks every article of `feed` read at `date`; returns how many were unread.
+    @discardableResult
+    public func markAllRead(in feed: Feed, at date: Date) throws(StoreError) -> Int {
+        try write { db in
+            let seconds = ArticleColumns.seconds(date)
+            if case .saved = feed {
+                try db.execute(sql: "UPDATE article SET readAt = ? WHERE savedAt IS NOT NULL AND readAt IS NULL", arguments: [seconds])
+            } else {
+                try db.execute(sql: """
+                    UPDATE article SET readAt = ?
+                    WHERE readAt IS NULL AND id IN (
+                        SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
+                    """, arguments: [seconds, feed.key])
+            }
+            return db.changesCount
+        }
+    }
 
     /// Marks an article read at `date`, or unread when `date` is nil.
     public func setRead(_ id: ArticleID, at date: Date?) throws(StoreError) {

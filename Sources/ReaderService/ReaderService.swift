@@ -69,6 +69,19 @@ public actor ReaderService: ReaderServing {
         }
     }
 
+    public nonisolated func search(_ text: String, limit: Int) throws(ServiceError) -> [SearchHit] {
+        try cache { () throws(StoreError) in try store.search(text, limit: limit) }
+    }
+
+    public nonisolated func nextUnread(in feed: Feed, after position: Int) throws(ServiceError) -> Int? {
+        try cache { () throws(StoreError) in try store.firstUnreadPosition(in: feed, after: position) }
+    }
+
+    public nonisolated func markAllRead(in feed: Feed) throws(ServiceError) {
+        let date = now()
+        try cache { () throws(StoreError) in _ = try store.markAllRead(in: feed, at: date) }
+    }
+
     public nonisolated func setRead(_ id: ArticleID, _ isRead: Bool) throws(ServiceError) {
         let date = isRead ? now() : nil
         try cache { () throws(StoreError) in try store.setRead(id, at: date) }

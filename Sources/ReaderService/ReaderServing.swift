@@ -12,6 +12,12 @@ public protocol ReaderServing: Sendable {
     func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int?
     /// Fetches `feed` from the NYT and stores it; on failure the cache stays as it was and the outcome says why.
     func refresh(_ feed: Feed) async -> RefreshOutcome
+    /// Full-text search of the cache, best first.
+    func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit]
+    /// The position of the next unread article after `position`, wrapping around; nil when all are read.
+    func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int?
+    /// Marks every article of `feed` read.
+    func markAllRead(in feed: Feed) async throws(ServiceError)
     /// Marks an article read or unread.
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError)
     /// Saves or unsaves an article.

@@ -98,3 +98,37 @@ struct StoreRoundTripTests {
         #expect(try store.entries(in: .topStories(.home), range: 0..<10).isEmpty)
     }
 }
+
+@Suite("Read state and search, first cut")
+struct ReadStateTests {
+    let world = Feed.topStories(.world)
+
+    @Test("Next unread wraps around; mark all read clears the feed")
+    func unread() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(ArticleFactory.snapshot(world, 0..<5), origin: .network)
+        for index in [0, 1, 3] {
+            try store.setRead(ArticleFactory.article(index).id, at: Date())
+        }
+        #expect(try store.unreadCount(in: world) == 2)
+        #expect(try store.firstUnreadPosition(in: world, after: 0) == 2)
+        #expect(try store.firstUnreadPosition(in: world, after: 2) == 4)
+        #expect(try store.firstUnreadPosition(in: world, after: 4) == 2)
+        #expect(try store.markAllRead(in: world, at: Date()) == 2)
+        #expect(try store.unreadCount(in: world) == 0)
+        #expect(try store.firstUnreadPosition(in: world, after: 0) == nil)
+    }
+
+    @Test("Search finds words by prefix and marks them in the snippet")
+    func search() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var articles = (0..<3).map { ArticleFactory.article($0) }
+        articles[1].title = "Election night in Denmark"
+        try store.apply(FeedSnapshot(feed: world, articles: articles, fetchedDate: Date()), origin: .network)
+        let hits = try store.search("elec", limit: 10)
+        #expect(hits.map(\.entry.article.title) == ["Election night in Denmark"])
+        #expect(hits.first?.snippet.contains("\u{E000}Election\u{E001}") == true)
+        #expect(try store.search("zzz", limit: 10).isEmpty)
+        #expect(try store.search("", limit: 10).isEmpty)
+    }
+}
