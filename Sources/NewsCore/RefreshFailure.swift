@@ -39,19 +39,27 @@ extension RefreshFailure {
         case .notFound:
             return "NYT does not know this feed (404)"
         case .server(let status):
-            return "NYT server error \(status) — showing cache"
+            return "NYT server error \(status)"
         case .timeout:
-            return "NYT did not answer in time — showing cache"
+            return "NYT did not answer in time"
         case .offline:
-            return "Offline — showing cache"
+            return "Offline — the NYT could not be reached"
         case .malformed:
-            return "NYT sent a response that could not be read — showing cache"
+            return "NYT sent a response that could not be read"
         case .apiStatus(let status):
-            return "NYT answered with status \(status) — showing cache"
+            return "NYT answered with status \(status)"
         case .storage:
             return "Could not write the cache"
         case .cancelled:
             return "Refresh cancelled"
+        }
+    }
+
+    /// Whether trying again later may help (as opposed to fixing the key or the request).
+    public var isTransient: Bool {
+        switch self {
+        case .rateLimited, .server, .timeout, .offline, .malformed, .apiStatus, .cancelled: return true
+        case .noAPIKey, .unauthorized, .notFound, .storage: return false
         }
     }
 }

@@ -10,12 +10,26 @@ import ArticleStore
 public actor ReaderService: ReaderServing {
     private let store: ArticleStore
     private let client: NYTClient?
+    private let policy: RefreshPolicy
     private let now: @Sendable () -> Date
+    /// The refresh under way for each feed; a newer one cancels it.
+    private var inFlight: [Feed: InFlightRefresh] = [:]
+
+    private struct InFlightRefresh {
+        let token: UUID
+        let task: Task<Result<RefreshChanges, RefreshFailure>, Never>
+    }
 
     /// - Parameter client: nil when no API key is configured; refreshes then never touch the network.
-    public init(store: ArticleStore, client: NYTClient?, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        store: ArticleStore,
+        client: NYTClient?,
+        policy: RefreshPolicy = .standard,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.store = store
         self.client = client
+        self.policy = policy
         self.now = now
     }
 
@@ -57,13 +71,26 @@ public actor ReaderService: ReaderServing {
         try cache { () throws(StoreError) in try store.position(of: id, in: feed) }
     }
 
+    /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,
+    /// as does cancelling the calling task; a cancelled refresh changes nothing.
     public func refresh(_ feed: Feed) async -> RefreshOutcome {
-        let outcome = await fetchAndStore(feed)
-        if case .failure(let failure) = outcome, failure != .cancelled {
+        inFlight[feed]?.task.cancel()
+        let token = UUID()
+        let task = Task { await self.fetchAndStore(feed) }
+        inFlight[feed] = InFlightRefresh(token: token, task: task)
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        if inFlight[feed]?.token == token {
+            inFlight[feed] = nil
+        }
+        if case .failure(let failure) = result, failure != .cancelled {
             try? store.recordFailure(of: feed, message: failure.message)
         }
         let status = (try? store.status(of: feed)) ?? FeedStatus(feed: feed, count: 0)
-        switch outcome {
+        switch result {
         case .success(let changes): return .refreshed(changes, status)
         case .failure(let failure): return .failed(failure, status)
         }
@@ -98,20 +125,38 @@ public actor ReaderService: ReaderServing {
         guard let client else { return .failure(.noAPIKey) }
         let snapshot: FeedSnapshot
         do {
-            switch feed {
-            case .topStories(let section):
-                snapshot = try await client.topStories(section)
-            case .search, .saved:
-                return .failure(.notFound)
-            }
+            snapshot = try await fetch(feed, with: client)
         } catch {
             return .failure(error.refreshFailure)
         }
+        // No suspension point between this check and the write: a cancelled refresh never writes.
         if Task.isCancelled { return .failure(.cancelled) }
         do {
             return .success(try store.apply(snapshot, origin: .network))
         } catch {
             return .failure(.storage)
+        }
+    }
+
+    private func fetch(_ feed: Feed, with client: NYTClient) async throws(APIError) -> FeedSnapshot {
+        switch feed {
+        case .topStories(let section):
+            return try await client.topStories(section)
+        case .search(let query):
+            var articles: [Article] = []
+            var skipped = 0
+            for page in 0..<max(1, policy.searchPages) {
+                if page > 0 {
+                    do { try await Task.sleep(for: policy.requestSpacing) } catch { throw .cancelled }
+                }
+                let result = try await client.articleSearch(query, page: page)
+                articles += result.articles
+                skipped += result.skippedCount
+                if result.documentCount < 10 { break }
+            }
+            return FeedSnapshot(feed: feed, articles: articles, fetchedDate: now(), skippedCount: skipped)
+        case .saved:
+            throw .notFound
         }
     }
 

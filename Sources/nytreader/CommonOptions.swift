@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NYTAPI
 
 /// Options every command takes.
 struct CommonOptions: ParsableArguments {
@@ -17,4 +18,22 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Log more detail to the log file.")
     var verbose = false
+
+    func validate() throws {
+        if let apiBaseURL {
+            guard let url = URL(string: apiBaseURL) else {
+                throw ValidationError("--api-base-url \(apiBaseURL) is not a URL.")
+            }
+            do {
+                try NYTClient.validate(baseURL: url)
+            } catch {
+                throw ValidationError("--api-base-url: \(error)")
+            }
+        }
+    }
+
+    /// The API base URL to use: the option's, or the NYT's.
+    var baseURL: URL {
+        apiBaseURL.flatMap(URL.init(string:)) ?? NYTClient.defaultBaseURL
+    }
 }

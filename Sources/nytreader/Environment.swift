@@ -10,18 +10,27 @@ struct Environment {
     let paths: AppPaths
     let service: ReaderService
 
-    init(options: CommonOptions, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init(
+        options: CommonOptions,
+        policy: RefreshPolicy = .standard,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         let paths = AppPaths(environment: processEnvironment)
         self.paths = paths
 
-        let databasePath: String
-        if let db = options.db {
-            databasePath = db
-        } else {
-            try AppPaths.makePrivateDirectory(paths.dataDirectory)
-            databasePath = paths.database.path
+        let store: ArticleStore
+        do {
+            let databasePath: String
+            if let db = options.db {
+                databasePath = db
+            } else {
+                try AppPaths.makePrivateDirectory(paths.dataDirectory)
+                databasePath = paths.database.path
+            }
+            store = try ArticleStore(path: databasePath)
+        } catch {
+            throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
         }
-        let store = try ArticleStore(path: databasePath)
 
         let keySource = APIKeySource(
             environment: processEnvironment,
@@ -29,21 +38,27 @@ struct Environment {
             defaultKeyFile: paths.apiKeyFile
         )
         var client: NYTClient? = nil
-        if !options.offline, let key = try keySource.key() {
-            let baseURL = try Self.baseURL(options.apiBaseURL)
-            client = try NYTClient(apiKey: key, baseURL: baseURL, transport: URLSessionTransport())
+        if !options.offline {
+            let key: String?
+            do {
+                key = try keySource.key()
+            } catch {
+                throw CommandFailure(message: String(describing: error), status: ExitStatus.keyProblem)
+            }
+            if let key {
+                do {
+                    client = try NYTClient(apiKey: key, baseURL: options.baseURL, transport: URLSessionTransport())
+                } catch {
+                    throw CommandFailure(message: error.description, status: ExitStatus.usage)
+                }
+            }
         }
-        self.service = ReaderService(store: store, client: client)
+        self.service = ReaderService(store: store, client: client, policy: policy)
         let bundled = BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
-        try service.importIfEmpty(bundled)
-    }
-
-    private static func baseURL(_ text: String?) throws -> URL {
-        guard let text else { return NYTClient.defaultBaseURL }
-        guard let url = URL(string: text) else {
-            throw ValidationFailure("--api-base-url \(text) is not a URL.")
+        do {
+            try service.importIfEmpty(bundled)
+        } catch {
+            throw CommandFailure(message: error.description, status: ExitStatus.ioError)
         }
-        try NYTClient.validate(baseURL: url)
-        return url
     }
 }

@@ -14,7 +14,7 @@ struct NYTReader: AsyncParsableCommand {
             Data provided by The New York Times.
             """,
         version: ProgramVersion.current,
-        subcommands: [ReaderCommand.self],
+        subcommands: [ReaderCommand.self, RefreshCommand.self, ListCommand.self, SearchCommand.self, SectionsCommand.self],
         defaultSubcommand: ReaderCommand.self
     )
 }

@@ -1,0 +1,27 @@
+import Foundation
+
+/// When and how the service refreshes.
+public struct RefreshPolicy: Hashable, Sendable {
+    /// On launch, a feed is refreshed in the background only when its cache is older than this.
+    public var staleAfter: TimeInterval
+    /// How long to stay away from an API after a 429 that did not say how long.
+    public var rateLimitBackoff: TimeInterval
+    /// Article Search pages fetched by one refresh of a search feed (10 articles a page).
+    public var searchPages: Int
+    /// Time between two requests of one refresh (the NYT allows about 5 a minute).
+    public var requestSpacing: Duration
+
+    public init(
+        staleAfter: TimeInterval = 15 * 60,
+        rateLimitBackoff: TimeInterval = 60,
+        searchPages: Int = 1,
+        requestSpacing: Duration = .seconds(12)
+    ) {
+        self.staleAfter = staleAfter
+        self.rateLimitBackoff = rateLimitBackoff
+        self.searchPages = searchPages
+        self.requestSpacing = requestSpacing
+    }
+
+    public static let standard = RefreshPolicy()
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import NewsCore
+
+/// The program's exit statuses (the BSD `sysexits` values scripts expect).
+enum ExitStatus {
+    static let ok: Int32 = 0
+    /// Bad arguments.
+    static let usage: Int32 = 64
+    /// The cache could not be read or written.
+    static let ioError: Int32 = 74
+    /// The NYT or the network failed, or sent something unreadable.
+    static let unavailable: Int32 = 69
+    /// Rate limited: try again later.
+    static let tryAgainLater: Int32 = 75
+    /// The API key is missing or was rejected.
+    static let keyProblem: Int32 = 77
+    /// Not a terminal.
+    static let notATerminal: Int32 = 2
+
+    /// The status for a failed refresh.
+    static func forFailure(_ failure: RefreshFailure) -> Int32 {
+        switch failure {
+        case .noAPIKey, .unauthorized: return keyProblem
+        case .rateLimited: return tryAgainLater
+        case .storage: return ioError
+        case .notFound, .server, .timeout, .offline, .malformed, .apiStatus, .cancelled: return unavailable
+        }
+    }
+}
+
+/// A failure a command reports in a sentence on stderr before exiting with `status`.
+struct CommandFailure: Error {
+    let message: String
+    let status: Int32
+}

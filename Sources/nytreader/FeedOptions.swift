@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import NewsCore
+
+/// `--section`, `--query`, `--from`, `--to`: which NYT feed a command is about.
+struct FeedOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"))
+    var section: String?
+
+    @Option(name: .long, help: ArgumentHelp("Article Search words.", valueName: "text"))
+    var query: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --query: first publication day.", valueName: "YYYY-MM-DD"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --query: last publication day.", valueName: "YYYY-MM-DD"))
+    var to: String?
+
+    func validate() throws {
+        if section != nil && query != nil {
+            throw ValidationError("Give either --section or --query, not both.")
+        }
+        if let section, Section(validating: section) == nil {
+            throw ValidationError("Unknown section '\(section)'. Run 'nytreader sections' to list them.")
+        }
+        if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--query needs some words.")
+        }
+        if query == nil && (from != nil || to != nil) {
+            throw ValidationError("--from and --to go with --query.")
+        }
+        let begin = try from.map { try Self.apiDate($0, option: "--from") }
+        let end = try to.map { try Self.apiDate($0, option: "--to") }
+        if let begin, let end, begin > end {
+            throw ValidationError("--from \(from!) is after --to \(to!).")
+        }
+    }
+
+    /// Whether any feed option was given.
+    var isSet: Bool { section != nil || query != nil }
+
+    /// The feed the options name; `fallback` when none was given.
+    func feed(default fallback: Feed = .topStories(.home)) -> Feed {
+        if let query {
+            return .search(SearchQuery(
+                text: query.trimmingCharacters(in: .whitespaces),
+                beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
+                endDate: to.flatMap { try? Self.apiDate($0, option: "--to") }
+            ))
+        }
+        if let section, let known = Section(validating: section) {
+            return .topStories(known)
+        }
+        return fallback
+    }
+
+    /// `2024-01-31` → `20240131`, rejecting impossible days.
+    static func apiDate(_ text: String, option: String) throws -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day)
+        else {
+            throw ValidationError("\(option) \(text) is not a date like 2024-01-31.")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: year, month: month, day: day)
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else {
+            throw ValidationError("\(option) \(text) is not a real day.")
+        }
+        return String(format: "%04d%02d%02d", year, month, day)
+    }
+}

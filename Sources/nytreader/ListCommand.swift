@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import NewsCore
+
+/// `nytreader list`: print a cached feed, in rank order, without touching the network.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print a cached feed in rank order.",
+        discussion: """
+            Reads the cache only; run 'nytreader refresh' first to update it.
+
+            Examples:
+              nytreader list --section world --limit 10
+              nytreader list --saved --json
+              nytreader list --query "climate" --from 2024-01-01 --to 2024-01-31
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var feedOptions: FeedOptions
+
+    @Flag(name: .long, help: "The saved articles instead of a feed.")
+    var saved = false
+
+    @Option(name: .long, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
+    var limit: Int = 50
+
+    @Flag(name: .long, help: "Print a JSON array instead of lines.")
+    var json = false
+
+    func validate() throws {
+        if saved && feedOptions.isSet {
+            throw ValidationError("--saved cannot be combined with --section or --query.")
+        }
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            let environment = try Environment(options: common)
+            let feed = saved ? Feed.saved : feedOptions.feed()
+            let entries = try environment.service.entries(in: feed, range: 0..<limit)
+            let listing = ArticleListing()
+            if json {
+                Terminal.print(try listing.json(for: entries))
+            } else if entries.isEmpty {
+                Terminal.printError("\(feed.title): nothing cached. Run 'nytreader refresh' to fetch it.")
+            } else {
+                listing.lines(for: entries).forEach(Terminal.print)
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import NewsCore
+import ReaderService
+
+/// `nytreader refresh`: fetch feeds from the NYT into the cache, one summary line each.
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch a feed from the NYT into the cache.",
+        discussion: """
+            Prints one line per feed, e.g. 'world: 37 articles, 5 new, 2 updated'.
+            Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 75 rate limited, \
+            77 API key missing or rejected.
+
+            Examples:
+              nytreader refresh --section world
+              nytreader refresh --query "election" --from 2024-01-01 --to 2024-01-31 --pages 3
+              nytreader refresh --all-sections
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var feedOptions: FeedOptions
+
+    @Option(name: .long, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
+    var pages: Int = 1
+
+    @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")
+    var allSections = false
+
+    @Option(name: .long, help: .hidden)
+    var requestSpacing: Double = 12
+
+    func validate() throws {
+        if allSections && feedOptions.isSet {
+            throw ValidationError("--all-sections cannot be combined with --section or --query.")
+        }
+        guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100.") }
+        if pages > 1 && feedOptions.query == nil {
+            throw ValidationError("--pages goes with --query.")
+        }
+        if common.offline {
+            throw ValidationError("--offline cannot be used with refresh.")
+        }
+        guard requestSpacing >= 0 else { throw ValidationError("--request-spacing must not be negative.") }
+    }
+
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
+            let environment = try Environment(options: common, policy: policy)
+            let feeds = allSections ? Section.all.map(Feed.topStories) : [feedOptions.feed()]
+            var status = ExitStatus.ok
+            feeds: for (index, feed) in feeds.enumerated() {
+                if index > 0 {
+                    try await Task.sleep(for: policy.requestSpacing)
+                }
+                switch await environment.service.refresh(feed) {
+                case .refreshed(let changes, _):
+                    Terminal.print("\(Self.name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated")
+                case .failed(let failure, let cached):
+                    Terminal.printError("\(Self.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
+                    status = max(status, ExitStatus.forFailure(failure))
+                    if Self.stopsFurtherRequests(failure) { break feeds }
+                }
+            }
+            if status != ExitStatus.ok { throw ExitCode(status) }
+        }
+    }
+
+    /// After these, asking for the next section cannot succeed either.
+    private static func stopsFurtherRequests(_ failure: RefreshFailure) -> Bool {
+        switch failure {
+        case .noAPIKey, .unauthorized, .rateLimited, .storage: return true
+        default: return false
+        }
+    }
+
+    /// `world`, `books/review`, or the search words.
+    private static func name(of feed: Feed) -> String {
+        switch feed {
+        case .topStories(let section): return section.rawValue
+        case .search(let query): return "search “\(query.text)”"
+        case .saved: return "saved"
+        }
+    }
+}

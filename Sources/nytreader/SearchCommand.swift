@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import NewsCore
+
+/// `nytreader search TEXT`: full-text search of the cache.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the cached articles.",
+        discussion: """
+            Matches words by prefix, ignoring case and accents, in titles, abstracts, lead paragraphs and \
+            bylines of everything cached. Best matches first.
+
+            Examples:
+              nytreader search elec
+              nytreader search "cafe culture" --json
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: "Words to look for.")
+    var text: String
+
+    @Option(name: .long, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
+    var limit: Int = 20
+
+    @Flag(name: .long, help: "Print a JSON array instead of lines.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            let environment = try Environment(options: common)
+            let hits = try environment.service.search(text, limit: limit)
+            let listing = ArticleListing()
+            if json {
+                Terminal.print(try listing.json(for: hits.map(\.entry), snippets: hits.map(\.snippet)))
+            } else if hits.isEmpty {
+                Terminal.printError("No cached article matches '\(text.terminalSafe)'.")
+            } else {
+                listing.lines(for: hits.map(\.entry)).forEach(Terminal.print)
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import NewsCore
+
+/// `nytreader sections`: the Top Stories sections.
+struct SectionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sections",
+        abstract: "List the Top Stories sections.",
+        discussion: """
+            Example:
+              nytreader refresh --section $(nytreader sections | grep -m1 tech | cut -f1)
+            """
+    )
+
+    func run() {
+        for section in Section.all {
+            Terminal.print("\(section.rawValue)\t\(section.displayName)")
+        }
+    }
+}

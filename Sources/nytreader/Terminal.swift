@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+/// Writing to the standard streams from the headless commands.
+enum Terminal {
+    static func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data(("nytreader: " + line + "\n").utf8))
+    }
+
+    /// Runs a command's body: known failures become one sentence on stderr and their exit status,
+    /// anything else a plain sentence and status 1, never a stack trace.
+    static func reportingFailures<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let failure as CommandFailure {
+            printError(failure.message)
+            throw ExitCode(failure.status)
+        } catch let error as ValidationFailure {
+            printError(error.description)
+            throw ExitCode(ExitStatus.usage)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError(String(describing: error))
+            throw ExitCode(1)
+        }
+    }
+}
