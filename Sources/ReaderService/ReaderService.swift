@@ -144,13 +144,15 @@ public actor ReaderService: ReaderServing {
             return try await client.topStories(section)
         case .search(let query):
             var articles: [Article] = []
+            var seen = Set<ArticleID>()
             var skipped = 0
             for page in 0..<max(1, policy.searchPages) {
                 if page > 0 {
                     do { try await Task.sleep(for: policy.requestSpacing) } catch { throw .cancelled }
                 }
                 let result = try await client.articleSearch(query, page: page)
-                articles += result.articles
+                // Pages shift while new articles are published: keep each article at its first place.
+                articles += result.articles.filter { seen.insert($0.id).inserted }
                 skipped += result.skippedCount
                 if result.documentCount < 10 { break }
             }

@@ -6,15 +6,6 @@ import ReaderService
 import TestSupport
 import Testing
 
-/// Answers every request with the same response.
-struct FixedTransport: HTTPTransport {
-    let response: HTTPResponse
-
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        response
-    }
-}
-
 @Suite("Reader service")
 struct ReaderServiceTests {
     func bundledFeeds() throws -> [BundledFeed] {
@@ -73,5 +64,122 @@ struct ReaderServiceTests {
         #expect(outcome == .failed(.server(status: 503), outcome.status))
         #expect(outcome.status.count == 8)
         #expect(outcome.status.origin == .bundled)
+    }
+
+    // MARK: - Failures
+
+    func service(transport: any HTTPTransport) throws -> ReaderService {
+        let client = try NYTClient(apiKey: "test-key", transport: transport)
+        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+        try service.importIfEmpty(bundledFeeds())
+        return service
+    }
+
+    @Test("Each HTTP failure keeps the cache and says why", arguments: [
+        (401, RefreshFailure.unauthorized(status: 401)),
+        (403, .unauthorized(status: 403)),
+        (404, .notFound),
+        (429, .rateLimited(retryAfter: nil)),
+        (500, .server(status: 500)),
+        (503, .server(status: 503)),
+    ])
+    func httpFailures(status: Int, expected: RefreshFailure) async throws {
+        let service = try service(transport: FixedTransport(response: HTTPResponse(status: status, body: Data("{}".utf8))))
+        let outcome = await service.refresh(.topStories(.world))
+        #expect(outcome == .failed(expected, outcome.status))
+        #expect(outcome.status.count == 8)
+        #expect(outcome.status.lastError == expected.message)
+        #expect(try service.entries(in: .topStories(.world), range: 0..<1).first?.article.title
+            == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+    }
+
+    @Test("A 429 with Retry-After says how long to wait")
+    func retryAfter() async throws {
+        let service = try service(transport: FixedTransport(response: HTTPResponse(status: 429, headers: ["Retry-After": "7"], body: Data())))
+        let outcome = await service.refresh(.topStories(.world))
+        #expect(outcome == .failed(.rateLimited(retryAfter: 7), outcome.status))
+        #expect(RefreshFailure.rateLimited(retryAfter: 7).message == "Rate limited — try again in 7 s")
+    }
+
+    @Test("Failures below HTTP keep the cache", arguments: [
+        (TransportError.timeout, RefreshFailure.timeout),
+        (.offline(reason: "connection refused"), .offline),
+    ])
+    func transportFailures(error: TransportError, expected: RefreshFailure) async throws {
+        let service = try service(transport: FailingTransport(error: error))
+        let outcome = await service.refresh(.topStories(.world))
+        #expect(outcome == .failed(expected, outcome.status))
+        #expect(outcome.status.count == 8)
+    }
+
+    @Test("Unreadable bodies keep the cache", arguments: [
+        ("<html><body>Bad gateway</body></html>", RefreshFailure.malformed),
+        (#"{"status":"OK","results":[{"uri":"nyt://x","title":"Cut of"#, .malformed),
+        (#"{"status":"ERROR","results":[]}"#, .apiStatus("ERROR")),
+        (#"{"status":"OK","results":[{"uri":5,"title":7},{"uri":[],"title":{}}]}"#, .malformed),
+    ])
+    func bodyFailures(body: String, expected: RefreshFailure) async throws {
+        let service = try service(transport: FixedTransport(response: HTTPResponse(status: 200, body: Data(body.utf8))))
+        let outcome = await service.refresh(.topStories(.world))
+        #expect(outcome == .failed(expected, outcome.status))
+        #expect(outcome.status.count == 8)
+        #expect(outcome.status.origin == .bundled)
+    }
+
+    // MARK: - Cancellation
+
+    @Test("A newer refresh of the same feed cancels the one in flight, which writes nothing")
+    func newerRefreshCancels() async throws {
+        let world = try Fixtures.data("topstories_world.json")
+        let home = try Fixtures.data("topstories_home.json")
+        let transport = ScriptedTransport(bodies: [home, world], holding: true)
+        let client = try NYTClient(apiKey: "test-key", transport: transport)
+        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+
+        async let first = service.refresh(.topStories(.world))
+        await transport.waitForRequests(1)
+        async let second = service.refresh(.topStories(.world))
+        await transport.waitForRequests(2)
+        transport.release()
+        let (firstOutcome, secondOutcome) = await (first, second)
+        #expect(firstOutcome == .failed(.cancelled, firstOutcome.status))
+        #expect(secondOutcome == .refreshed(RefreshChanges(total: 8, inserted: 8, updated: 0, removed: 0), secondOutcome.status))
+        #expect(secondOutcome.status.count == 8)
+        #expect(secondOutcome.status.lastError == nil)
+    }
+
+    @Test("Cancelling the caller cancels its refresh")
+    func callerCancellation() async throws {
+        let transport = ScriptedTransport(bodies: [try Fixtures.data("topstories_world.json")], holding: true)
+        let client = try NYTClient(apiKey: "test-key", transport: transport)
+        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+        let task = Task { await service.refresh(.topStories(.world)) }
+        await transport.waitForRequests(1)
+        task.cancel()
+        transport.release()
+        let outcome = await task.value
+        #expect(outcome == .failed(.cancelled, outcome.status))
+        #expect(outcome.status.count == 0)
+    }
+
+    @Test("A search feed fetches its pages in order, stopping at a short page")
+    func searchPages() async throws {
+        let page = try Fixtures.data("articlesearch_page0.json")
+        let last = try Fixtures.data("articlesearch_2025shape.json")
+        let transport = ScriptedTransport(bodies: [page, last, page])
+        let client = try NYTClient(apiKey: "test-key", transport: transport)
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard),
+            client: client,
+            policy: RefreshPolicy(searchPages: 3, requestSpacing: .zero)
+        )
+        let feed = Feed.search(SearchQuery(text: "ukraine"))
+        let outcome = await service.refresh(feed)
+        // Two full pages of 10 (the second shares no uri with the first), then a third full page repeating the first.
+        #expect(outcome.status.count == 20)
+        #expect(transport.requestCount == 3)
+        let titles = try service.entries(in: feed, range: 0..<20).map(\.article.title)
+        #expect(titles.first == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
+        #expect(titles[10] == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import NYTAPI
+import Synchronization
+
+/// Answers every request with the same response.
+struct FixedTransport: HTTPTransport {
+    let response: HTTPResponse
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        response
+    }
+}
+
+/// Fails every request below HTTP.
+struct FailingTransport: HTTPTransport {
+    let error: TransportError
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        throw error
+    }
+}
+
+/// Answers requests in turn from a list of bodies; each request waits until `release()` when `holding`.
+final class ScriptedTransport: HTTPTransport {
+    private let state = Mutex<(bodies: [Data], requests: Int)>(([], 0))
+    private let holding: Bool
+    private let gate = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+    init(bodies: [Data], holding: Bool = false) {
+        self.holding = holding
+        state.withLock { $0.bodies = bodies }
+    }
+
+    /// Requests received so far.
+    var requestCount: Int { state.withLock { $0.requests } }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let body = state.withLock { state -> Data in
+            state.requests += 1
+            return state.bodies.isEmpty ? Data() : state.bodies.removeFirst()
+        }
+        if holding {
+            await withCheckedContinuation { continuation in
+                gate.withLock { $0.append(continuation) }
+            }
+        }
+        if Task.isCancelled { throw .cancelled }
+        return HTTPResponse(status: 200, body: body)
+    }
+
+    /// Lets every waiting request answer.
+    func release() {
+        let waiting = gate.withLock { gate -> [CheckedContinuation<Void, Never>] in
+            defer { gate.removeAll() }
+            return gate
+        }
+        waiting.forEach { $0.resume() }
+    }
+
+    /// Waits until `count` requests arrived.
+    func waitForRequests(_ count: Int) async {
+        while requestCount < count {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
