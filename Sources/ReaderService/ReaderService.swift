@@ -11,6 +11,7 @@ public actor ReaderService: ReaderServing {
     private let store: ArticleStore
     private let client: NYTClient?
     private let policy: RefreshPolicy
+    private let rateLimits: any RateLimitMemory
     private let now: @Sendable () -> Date
     /// The refresh under way for each feed; a newer one cancels it.
     private var inFlight: [Feed: InFlightRefresh] = [:]
@@ -25,11 +26,13 @@ public actor ReaderService: ReaderServing {
         store: ArticleStore,
         client: NYTClient?,
         policy: RefreshPolicy = .standard,
+        rateLimits: any RateLimitMemory = TransientRateLimitMemory(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.client = client
         self.policy = policy
+        self.rateLimits = rateLimits
         self.now = now
     }
 
@@ -123,10 +126,18 @@ public actor ReaderService: ReaderServing {
 
     private func fetchAndStore(_ feed: Feed) async -> Result<RefreshChanges, RefreshFailure> {
         guard let client else { return .failure(.noAPIKey) }
+        if let wait = secondsBlocked(feed) {
+            return .failure(.rateLimited(retryAfter: wait))
+        }
         let snapshot: FeedSnapshot
         do {
             snapshot = try await fetch(feed, with: client)
         } catch {
+            if case .rateLimited(let retryAfter) = error {
+                let wait = retryAfter.map(TimeInterval.init) ?? policy.rateLimitBackoff
+                try? rateLimits.setBlockedUntil(now().addingTimeInterval(wait), api: feed.apiName)
+                return .failure(.rateLimited(retryAfter: Int(wait.rounded(.up))))
+            }
             return .failure(error.refreshFailure)
         }
         // No suspension point between this check and the write: a cancelled refresh never writes.
@@ -136,6 +147,13 @@ public actor ReaderService: ReaderServing {
         } catch {
             return .failure(.storage)
         }
+    }
+
+    /// Whole seconds until the API behind `feed` may be asked again, when it refused requests lately.
+    private func secondsBlocked(_ feed: Feed) -> Int? {
+        guard let until = try? rateLimits.blockedUntil(api: feed.apiName) else { return nil }
+        let remaining = until.timeIntervalSince(now())
+        return remaining > 0 ? Int(remaining.rounded(.up)) : nil
     }
 
     private func fetch(_ feed: Feed, with client: NYTClient) async throws(APIError) -> FeedSnapshot {

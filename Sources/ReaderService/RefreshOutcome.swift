@@ -11,4 +11,10 @@ public enum RefreshOutcome: Hashable, Sendable {
         case .refreshed(_, let status), .failed(_, let status): return status
         }
     }
+
+    /// Why the refresh failed, when it did.
+    public var failure: RefreshFailure? {
+        if case .failed(let failure, _) = self { return failure }
+        return nil
+    }
 }

@@ -79,7 +79,7 @@ struct ReaderServiceTests {
         (401, RefreshFailure.unauthorized(status: 401)),
         (403, .unauthorized(status: 403)),
         (404, .notFound),
-        (429, .rateLimited(retryAfter: nil)),
+        (429, .rateLimited(retryAfter: 60)),
         (500, .server(status: 500)),
         (503, .server(status: 503)),
     ])
@@ -181,5 +181,46 @@ struct ReaderServiceTests {
         let titles = try service.entries(in: feed, range: 0..<20).map(\.article.title)
         #expect(titles.first == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
         #expect(titles[10] == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+    }
+
+    // MARK: - Rate limits
+
+    @Test("After a 429 the service stays away until the window passes, without calling the server")
+    func rateLimitWindow() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let transport = CountingTransport(status: 429, headers: ["Retry-After": "30"])
+        let memory = TransientRateLimitMemory()
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard),
+            client: try NYTClient(apiKey: "test-key", transport: transport),
+            rateLimits: memory,
+            now: clock.now
+        )
+        #expect(await service.refresh(.topStories(.world)).failure == .rateLimited(retryAfter: 30))
+        #expect(transport.count == 1)
+        clock.advance(by: 10)
+        #expect(await service.refresh(.topStories(.home)).failure == .rateLimited(retryAfter: 20))
+        #expect(transport.count == 1)
+        // Article Search has its own limit.
+        _ = await service.refresh(.search(SearchQuery(text: "x")))
+        #expect(transport.count == 2)
+        clock.advance(by: 21)
+        _ = await service.refresh(.topStories(.world))
+        #expect(transport.count == 3)
+        #expect(try memory.blockedUntil(api: "topstories") == Date(timeIntervalSince1970: 1_800_000_061))
+    }
+
+    @Test("A 429 without Retry-After backs off for the policy's time")
+    func defaultBackoff() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard),
+            client: try NYTClient(apiKey: "test-key", transport: CountingTransport(status: 429)),
+            policy: RefreshPolicy(rateLimitBackoff: 60),
+            now: clock.now
+        )
+        #expect(await service.refresh(.topStories(.world)).failure == .rateLimited(retryAfter: 60))
+        clock.advance(by: 45)
+        #expect(await service.refresh(.topStories(.world)).failure == .rateLimited(retryAfter: 15))
     }
 }

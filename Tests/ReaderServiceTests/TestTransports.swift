@@ -64,3 +64,39 @@ final class ScriptedTransport: HTTPTransport {
         }
     }
 }
+
+/// Answers every request with one status and counts the requests.
+final class CountingTransport: HTTPTransport {
+    private let requests = Mutex(0)
+    private let status: Int
+    private let headers: [String: String]
+
+    init(status: Int, headers: [String: String] = [:]) {
+        self.status = status
+        self.headers = headers
+    }
+
+    var count: Int { requests.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        requests.withLock { $0 += 1 }
+        return HTTPResponse(status: status, headers: headers, body: Data("{}".utf8))
+    }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date) {
+        current = Mutex(start)
+    }
+
+    var now: @Sendable () -> Date {
+        { [self] in current.withLock { $0 } }
+    }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
