@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: - Libraries, lowest layer first
@@ -40,6 +41,14 @@ let package = Package(
             dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw"]
         ),
         .target(
+            name: "ReaderConfig",
+            dependencies: [
+                "NewsCore",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "BundledSnapshot",
             path: "Resources",
             resources: [
@@ -51,7 +60,7 @@ let package = Package(
             name: "nytreader",
             dependencies: [
                 "NewsCore", "NYTAPI", "ArticleStore", "ReaderService", "ReaderViewModel", "TerminalUI",
-                "BundledSnapshot",
+                "ReaderConfig", "BundledSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -70,6 +79,7 @@ let package = Package(
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "nytreader"]

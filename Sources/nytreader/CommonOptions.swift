@@ -4,19 +4,22 @@ import NYTAPI
 
 /// Options every command takes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use this cache database instead of the default.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Use this cache database instead of ~/.local/share/nytreader/cache.sqlite.", valueName: "path"))
     var db: String?
 
     @Option(name: .long, help: ArgumentHelp("NYT API base URL (https, or http to a loopback host).", valueName: "url"))
     var apiBaseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read the API key from this file.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Read the API key from this file when NYT_API_KEY is not set (default ~/.config/nytreader/api-key).",
+        valueName: "path"
+    ))
     var apiKeyFile: String?
 
     @Flag(name: .long, help: "Never touch the network; show the cache only.")
     var offline = false
 
-    @Flag(name: .long, help: "Log more detail to the log file.")
+    @Flag(name: .long, help: "Log more detail (debug level) to ~/.local/state/nytreader/nytreader.log.")
     var verbose = false
 
     func validate() throws {

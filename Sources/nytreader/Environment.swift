@@ -1,64 +1,111 @@
 import ArticleStore
 import BundledSnapshot
 import Foundation
+import Logging
 import NewsCore
 import NYTAPI
+import ReaderConfig
 import ReaderService
 
-/// The composition root: builds the concrete store, client and service from the options.
+/// The composition root: reads the configuration, starts the log, and builds the concrete store,
+/// client and service from the options and the settings.
 struct Environment {
-    let paths: AppPaths
+    let configuration: Configuration
     let service: ReaderService
+    /// The program's logger (to the log file only).
+    let logger: Logger
 
+    /// The paths in use.
+    var paths: AppPaths { configuration.paths }
+    /// The effective settings; the reader takes `colors`, `defaultSection` and `keys` from here.
+    var settings: Settings { configuration.settings }
+
+    /// - Parameter policy: the command's refresh policy; its `staleAfter` comes from the settings.
     init(
         options: CommonOptions,
         policy: RefreshPolicy = .standard,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
-        let paths = AppPaths(environment: processEnvironment)
-        self.paths = paths
+        let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
+        self.configuration = configuration
+        let settings = configuration.settings
+        let logFile = ProgramLog.start(at: configuration.paths.logFile, verbose: options.verbose)
+        let logger = Logger(label: "nytreader")
+        self.logger = logger
 
         let store: ArticleStore
         do {
-            let databasePath: String
-            if let db = options.db {
-                databasePath = db
-            } else {
-                try AppPaths.makePrivateDirectory(paths.dataDirectory)
-                databasePath = paths.database.path
+            let database = configuration.database
+            if database.source == .defaultValue {
+                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent())
             }
-            store = try ArticleStore(path: databasePath)
+            // SQLite gives its -wal and -shm files the database's mode.
+            try PrivateFiles.createFileIfMissing(database.value)
+            let retention = RetentionPolicy(
+                retention: TimeInterval(settings.retentionDays.value) * 86_400,
+                maximumUnsavedArticles: settings.maximumArticles.value
+            )
+            store = try ArticleStore(path: database.value.path, policy: retention)
         } catch {
+            logger.error("cannot open the cache: \(error)")
             throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
         }
 
-        let keySource = APIKeySource(
-            environment: processEnvironment,
-            keyFile: options.apiKeyFile.map { URL(fileURLWithPath: $0) },
-            defaultKeyFile: paths.apiKeyFile
-        )
         var client: NYTClient? = nil
         if !options.offline {
-            let key: String?
+            let key: APIKey?
             do {
-                key = try keySource.key()
+                key = try configuration.apiKey()
             } catch {
-                throw CommandFailure(message: String(describing: error), status: ExitStatus.keyProblem)
+                logger.error("API key: \(error)")
+                throw CommandFailure(message: error.description, status: ExitStatus.keyProblem)
             }
             if let key {
+                logFile.redact(key.value)
+                if let warning = key.permissionWarning { Terminal.printError(warning) }
+                logger.debug("API key \(key)")
                 do {
-                    client = try NYTClient(apiKey: key, baseURL: options.baseURL, transport: URLSessionTransport())
+                    client = try NYTClient(
+                        apiKey: key.value,
+                        baseURL: options.baseURL,
+                        transport: LoggingTransport(base: URLSessionTransport(), logger: logger),
+                        timeout: settings.requestTimeoutSeconds.value
+                    )
                 } catch {
                     throw CommandFailure(message: error.description, status: ExitStatus.usage)
                 }
+            } else {
+                logger.debug("no API key set; refreshes will not reach the network")
             }
         }
+        var policy = policy
+        policy.staleAfter = TimeInterval(settings.refreshAfterMinutes.value) * 60
         self.service = ReaderService(store: store, client: client, policy: policy)
         let bundled = BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
         do {
-            try service.importIfEmpty(bundled)
+            let imported = try service.importIfEmpty(bundled)
+            if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
         } catch {
+            logger.error("bundled snapshot: \(error)")
             throw CommandFailure(message: error.description, status: ExitStatus.ioError)
         }
+    }
+}
+
+extension Configuration {
+    /// The configuration for `options`, with each problem in the config file reported on stderr as one
+    /// warning line (before any screen is drawn).
+    static func reportingProblems(
+        options: CommonOptions,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Configuration {
+        let configuration = Configuration(
+            environment: environment,
+            databaseOption: options.db,
+            apiKeyFileOption: options.apiKeyFile,
+            verbose: options.verbose
+        )
+        configuration.problems.forEach { Terminal.printError($0.description) }
+        return configuration
     }
 }

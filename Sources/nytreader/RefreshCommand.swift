@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NewsCore
+import Logging
 import ReaderService
 
 /// `nytreader refresh`: fetch feeds from the NYT into the cache, one summary line each.
@@ -58,8 +59,11 @@ struct RefreshCommand: AsyncParsableCommand {
                 }
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, _):
-                    Terminal.print("\(Self.name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated")
+                    let summary = "\(Self.name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated"
+                    environment.logger.info("refresh \(summary)")
+                    Terminal.print(summary)
                 case .failed(let failure, let cached):
+                    environment.logger.warning("refresh \(Self.name(of: feed)) failed: \(failure.message); the cache keeps \(cached.count) articles")
                     Terminal.printError("\(Self.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
                     if Self.stopsFurtherRequests(failure) { break feeds }

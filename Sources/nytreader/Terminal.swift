@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// Writing to the standard streams from the headless commands.
 enum Terminal {
@@ -19,13 +20,11 @@ enum Terminal {
         } catch let failure as CommandFailure {
             printError(failure.message)
             throw ExitCode(failure.status)
-        } catch let error as ValidationFailure {
-            printError(error.description)
-            throw ExitCode(ExitStatus.usage)
         } catch let error as ExitCode {
             throw error
         } catch {
             printError(String(describing: error))
+            ProgramLog.logger?.error("exit 1: \(error)")
             throw ExitCode(1)
         }
     }

@@ -1,0 +1,139 @@
+import Foundation
+import NewsCore
+import TOMLKit
+
+/// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
+/// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
+public enum ConfigFile {
+    /// Applies the file at `url` to `settings`. A missing file is no problem: the defaults stand.
+    /// - Parameter displayName: how messages name the file (e.g. `~/.config/nytreader/config.toml`).
+    public static func load(_ url: URL, displayName: String, into settings: inout Settings) -> [ConfigProblem] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            return [ConfigProblem(file: displayName, line: nil, key: nil,
+                                  message: "cannot be read as UTF-8 text; using the defaults")]
+        }
+        return apply(text, displayName: displayName, to: &settings)
+    }
+
+    /// Applies the TOML document `text` to `settings`; returns the problems, in line order.
+    public static func apply(_ text: String, displayName: String, to settings: inout Settings) -> [ConfigProblem] {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            return [ConfigProblem(file: displayName, line: error.source.begin.line, key: nil,
+                                  message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")]
+        } catch {
+            return [ConfigProblem(file: displayName, line: nil, key: nil, message: "not valid TOML; using the defaults")]
+        }
+        let index = ConfigLineIndex(text: text)
+        var problems: [ConfigProblem] = []
+        func problem(_ path: [String], _ message: String) {
+            problems.append(ConfigProblem(file: displayName, line: index.line(of: path),
+                                          key: path.joined(separator: "."), message: message))
+        }
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            let source = SettingSource.configFile(line: index.line(of: [key]))
+            if key == keysTable {
+                applyKeyBindings(value, index: index, to: &settings, problem: problem)
+            } else if let setter = setters[key] {
+                if let message = setter(value, source, &settings) { problem([key], message) }
+            } else {
+                problem([key], "unknown key '\(key.terminalSafe)'")
+            }
+        }
+        return problems.sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
+    }
+
+    // MARK: - Keys
+
+    /// The table of key rebindings.
+    static let keysTable = "keys"
+
+    /// Sets one setting from a TOML value; returns what is wrong with the value, or nil.
+    private typealias Setter = @Sendable (TOMLValueConvertible, SettingSource, inout Settings) -> String?
+
+    /// The top-level keys, by name.
+    private static let setters: [String: Setter] = [
+        "default_section": { value, source, settings in
+            guard let name = value.string else { return "'default_section' must be a section name in quotes, like \"world\"" }
+            guard let section = Section(validating: name) else {
+                return "'default_section' has an unknown section '\(name.terminalSafe)' (see 'nytreader sections')"
+            }
+            settings.defaultSection = Setting(section, source: source)
+            return nil
+        },
+        "refresh_after_minutes": { value, source, settings in
+            integer(value, key: "refresh_after_minutes", in: Settings.Limits.refreshAfterMinutes) {
+                settings.refreshAfterMinutes = Setting($0, source: source)
+            }
+        },
+        "retention_days": { value, source, settings in
+            integer(value, key: "retention_days", in: Settings.Limits.retentionDays) {
+                settings.retentionDays = Setting($0, source: source)
+            }
+        },
+        "maximum_articles": { value, source, settings in
+            integer(value, key: "maximum_articles", in: Settings.Limits.maximumArticles) {
+                settings.maximumArticles = Setting($0, source: source)
+            }
+        },
+        "colors": { value, source, settings in
+            guard let colors = value.bool else { return "'colors' must be true or false" }
+            settings.colors = Setting(colors, source: source)
+            return nil
+        },
+        "request_timeout_seconds": { value, source, settings in
+            let limits = Settings.Limits.requestTimeoutSeconds
+            guard let seconds = value.double ?? value.int.map(Double.init), limits.contains(seconds) else {
+                return "'request_timeout_seconds' must be a number of seconds from \(Int(limits.lowerBound)) to \(Int(limits.upperBound))\(shown(value))"
+            }
+            settings.requestTimeoutSeconds = Setting(seconds, source: source)
+            return nil
+        },
+    ]
+
+    /// The keys the file may hold, for help texts and tests.
+    public static var knownKeys: [String] { setters.keys.sorted() + [keysTable] }
+
+    private static func integer(
+        _ value: TOMLValueConvertible, key: String, in limits: ClosedRange<Int>, set: (Int) -> Void
+    ) -> String? {
+        guard let number = value.int, limits.contains(number) else {
+            return "'\(key)' must be a whole number from \(limits.lowerBound) to \(limits.upperBound)\(shown(value))"
+        }
+        set(number)
+        return nil
+    }
+
+    private static func applyKeyBindings(
+        _ value: TOMLValueConvertible, index: ConfigLineIndex, to settings: inout Settings,
+        problem: ([String], String) -> Void
+    ) {
+        guard let table = value.table else {
+            problem([keysTable], "'keys' must be a table of action = \"key\" pairs, like [keys] refresh = \"R\"")
+            return
+        }
+        for action in table.keys {
+            let path = [keysTable, action]
+            guard let key = table[action]?.string, !key.trimmingCharacters(in: .whitespaces).isEmpty else {
+                problem(path, "'keys.\(action.terminalSafe)' must be a key name in quotes, like \"R\"")
+                continue
+            }
+            settings.keyBindings[action] = Setting(key, source: .configFile(line: index.line(of: path)))
+        }
+    }
+
+    /// ` (got -3)` for a scalar value, nothing for tables and arrays.
+    private static func shown(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .table, .array: return ""
+        default: return " (got \(value.debugDescription.terminalSafe.prefix(40)))"
+        }
+    }
+}

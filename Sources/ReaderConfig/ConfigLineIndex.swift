@@ -1,0 +1,74 @@
+/// Finds the line on which a TOML file defines a key, for messages that name it (the TOML parser
+/// does not say where a value came from). Understands `[table]` headers, bare, quoted and dotted keys,
+/// and skips multi-line strings; a key inside an inline table is found at its table's line.
+struct ConfigLineIndex {
+    /// Dotted key path (`keys.refresh`) → first line (from 1) that defines it.
+    private var lines: [String: Int] = [:]
+
+    init(text: String) {
+        var table: [String] = []
+        var openMultilineDelimiter: Substring? = nil
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            if let delimiter = openMultilineDelimiter {
+                if rawLine.contains(delimiter) { openMultilineDelimiter = nil }
+                continue
+            }
+            let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
+            guard let first = line.first, first != "#", first != "\r" else { continue }
+            if first == "[" {
+                let isArray = line.hasPrefix("[[")
+                let inside = line.dropFirst(isArray ? 2 : 1)
+                guard let (path, _) = Self.keyPath(inside) else { continue }
+                table = path
+                record(path, line: number)
+                continue
+            }
+            guard let (path, rest) = Self.keyPath(line), rest.first == "=" else { continue }
+            record(table + path, line: number)
+            let value = rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+            for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
+                if !value.dropFirst(3).contains(delimiter) { openMultilineDelimiter = Substring(delimiter) }
+            }
+        }
+    }
+
+    /// The line that defines `path`, or the line of the nearest enclosing table that has one.
+    func line(of path: [String]) -> Int? {
+        var path = path
+        while !path.isEmpty {
+            if let line = lines[path.joined(separator: ".")] { return line }
+            path.removeLast()
+        }
+        return nil
+    }
+
+    private mutating func record(_ path: [String], line: Int) {
+        let key = path.joined(separator: ".")
+        if lines[key] == nil { lines[key] = line }
+    }
+
+    /// Reads `a."b c".d` from the start of `text`; returns the parts and what follows (spaces skipped).
+    private static func keyPath(_ text: Substring) -> ([String], Substring)? {
+        var parts: [String] = []
+        var rest = text
+        while true {
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            guard let first = rest.first else { return nil }
+            if first == "\"" || first == "'" {
+                let body = rest.dropFirst()
+                guard let end = body.firstIndex(of: first) else { return nil }
+                parts.append(String(body[..<end]))
+                rest = body[body.index(after: end)...]
+            } else {
+                let bare = rest.prefix(while: { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+                guard !bare.isEmpty else { return nil }
+                parts.append(String(bare))
+                rest = rest.dropFirst(bare.count)
+            }
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            guard rest.first == "." else { return (parts, rest) }
+            rest = rest.dropFirst()
+        }
+    }
+}

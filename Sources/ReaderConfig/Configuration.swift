@@ -1,0 +1,113 @@
+import Foundation
+import NewsCore
+
+/// Everything the program reads before it opens anything: the paths, the settings (with the config
+/// file's problems), where the database is and where the API key comes from. Building one has no
+/// side effect: nothing is created and the key is not read until `apiKey()`.
+public struct Configuration: Sendable {
+    public let paths: AppPaths
+    public let settings: Settings
+    /// Problems in the config file, one warning each; the settings concerned kept their defaults.
+    public let problems: [ConfigProblem]
+    /// The cache database: `--db` or the XDG default.
+    public let database: Setting<URL>
+    /// Where the API key is looked for.
+    public let keySource: APIKeySource
+    /// Debug-level logging (`--verbose`).
+    public let verbose: Bool
+
+    private let environment: [String: String]
+
+    /// - Parameters:
+    ///   - databaseOption: the `--db` value.
+    ///   - apiKeyFileOption: the `--api-key-file` value.
+    public init(environment: [String: String], databaseOption: String?, apiKeyFileOption: String?, verbose: Bool) {
+        let paths = AppPaths(environment: environment)
+        self.paths = paths
+        self.environment = environment
+        (settings, problems) = Settings.load(
+            configFile: paths.configFile,
+            displayName: paths.abbreviated(paths.configFile),
+            environment: environment
+        )
+        database = databaseOption.map { Setting(URL(fileURLWithPath: $0), source: .option("--db")) }
+            ?? Setting(paths.database)
+        keySource = APIKeySource(
+            environment: environment,
+            keyFile: apiKeyFileOption.map { URL(fileURLWithPath: $0) },
+            defaultKeyFile: paths.apiKeyFile
+        )
+        self.verbose = verbose
+    }
+
+    /// Reads the API key from the first source that has one.
+    public func apiKey() throws(APIKeyError) -> APIKey? {
+        try keySource.resolve()
+    }
+
+    // MARK: - Report
+
+    /// What `nytreader config` prints: the files in use, whether a key is set (never the key), then every
+    /// setting as a line of TOML with where it came from.
+    public func report() -> [String] {
+        let keyLine: String
+        do {
+            keyLine = try apiKey()?.description ?? "not set"
+        } catch {
+            keyLine = "not usable: \(error)"
+        }
+        let configState = FileManager.default.fileExists(atPath: paths.configFile.path) ? "" : " (not found; defaults in use)"
+        let keyFileState: String
+        if environment[APIKeySource.variable].map({ !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) == true {
+            keyFileState = " (not read: \(APIKeySource.variable) is set)"
+        } else {
+            let exists = FileManager.default.fileExists(atPath: keySource.effectiveKeyFile.path)
+            keyFileState = " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
+        }
+        var lines = [
+            "config file:   \(paths.configFile.path)\(configState)",
+            "database:      \(database.value.path) (\(database.source))",
+            "API key file:  \(keySource.effectiveKeyFile.path)\(keyFileState)",
+            "log file:      \(paths.logFile.path) (level \(verbose ? "debug, option --verbose" : "info"))",
+            "API key:       \(keyLine)",
+            "",
+        ]
+        lines += settingLines()
+        return lines
+    }
+
+    /// Every setting as `name = value  # source`, then the `[keys]` table.
+    func settingLines() -> [String] {
+        func line(_ name: String, _ value: String, _ source: SettingSource) -> String {
+            let assignment = "\(name) = \(value)"
+            return assignment.padding(toLength: max(assignment.count + 1, 34), withPad: " ", startingAt: 0) + "# \(source)"
+        }
+        let timeout = settings.requestTimeoutSeconds.value
+        var lines = [
+            line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
+            line("refresh_after_minutes", String(settings.refreshAfterMinutes.value), settings.refreshAfterMinutes.source),
+            line("retention_days", String(settings.retentionDays.value), settings.retentionDays.source),
+            line("maximum_articles", String(settings.maximumArticles.value), settings.maximumArticles.source),
+            line("colors", String(settings.colors.value), settings.colors.source),
+            line("request_timeout_seconds",
+                 timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
+                 settings.requestTimeoutSeconds.source),
+            "",
+            settings.keyBindings.isEmpty ? "[keys]                            # none rebound; the reader's defaults apply" : "[keys]",
+        ]
+        for (action, binding) in settings.keyBindings.sorted(by: { $0.key < $1.key }) {
+            lines.append(line(Self.tomlKey(action), Self.quoted(binding.value), binding.source))
+        }
+        return lines
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.terminalSafe.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A bare key when it can be one, else a quoted key.
+    private static func tomlKey(_ name: String) -> String {
+        let bare = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        return bare ? name : quoted(name)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import NewsCore
+
+/// Where a setting's value came from, for `nytreader config`.
+public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
+    /// The built-in default.
+    case defaultValue
+    /// The config file, at `line` when it could be found.
+    case configFile(line: Int?)
+    /// An environment variable, e.g. `NO_COLOR`.
+    case environment(String)
+    /// A command-line option, e.g. `--db`.
+    case option(String)
+
+    public var description: String {
+        switch self {
+        case .defaultValue: return "default"
+        case .configFile(let line?): return "config file line \(line)"
+        case .configFile(nil): return "config file"
+        case .environment(let variable): return "environment \(variable)"
+        case .option(let option): return "option \(option)"
+        }
+    }
+}
+
+/// A value and where it came from.
+public struct Setting<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var value: Value
+    public var source: SettingSource
+
+    public init(_ value: Value, source: SettingSource = .defaultValue) {
+        self.value = value
+        self.source = source
+    }
+}
+
+/// The effective settings: built-in defaults, overridden by the config file, then by the environment.
+/// Every field has a default, so a missing or broken config file still gives a working program.
+public struct Settings: Hashable, Sendable {
+    /// The Top Stories section the reader opens (`default_section`).
+    public var defaultSection = Setting(Section.home)
+    /// On launch, a feed cached longer ago than this many minutes is refreshed (`refresh_after_minutes`).
+    public var refreshAfterMinutes = Setting(15)
+    /// Articles that left every feed and are not saved are kept this many days (`retention_days`).
+    public var retentionDays = Setting(30)
+    /// The most unsaved articles the cache keeps (`maximum_articles`).
+    public var maximumArticles = Setting(20_000)
+    /// Whether the reader uses colors (`colors`; off with `NO_COLOR` unless the file says so, always off
+    /// with `TERM=dumb`).
+    public var colors = Setting(true)
+    /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
+    public var requestTimeoutSeconds = Setting(15.0)
+    /// Key rebindings from the `[keys]` table: action name → key name, e.g. `refresh` → `R`.
+    /// Only checked to be non-empty strings here; the reader's key map decides what they mean.
+    public var keyBindings: [String: Setting<String>] = [:]
+
+    /// The built-in defaults.
+    public init() {}
+
+    /// `[keys]` as plain action name → key name pairs.
+    public var keys: [String: String] { keyBindings.mapValues(\.value) }
+
+    /// The allowed ranges, used to check the config file and quoted in its messages.
+    public enum Limits {
+        public static let refreshAfterMinutes = 0...525_600
+        public static let retentionDays = 1...3_650
+        public static let maximumArticles = 100...1_000_000
+        public static let requestTimeoutSeconds = 1.0...300.0
+    }
+}
+
+extension Settings {
+    /// The defaults, then the config file at `configFile`, then the environment (`NO_COLOR`, `TERM`).
+    /// Returns the problems found in the file; the settings they concern keep their defaults.
+    public static func load(
+        configFile: URL,
+        displayName: String,
+        environment: [String: String]
+    ) -> (settings: Settings, problems: [ConfigProblem]) {
+        var settings = Settings()
+        let problems = ConfigFile.load(configFile, displayName: displayName, into: &settings)
+        settings.applyEnvironment(environment)
+        return (settings, problems)
+    }
+
+    /// `NO_COLOR` (set and not empty) turns colors off unless the config file turns them on, as
+    /// no-color.org asks; `TERM=dumb` always turns them off.
+    mutating func applyEnvironment(_ environment: [String: String]) {
+        if environment["TERM"] == "dumb" {
+            colors = Setting(false, source: .environment("TERM=dumb"))
+        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty, colors.source == .defaultValue {
+            colors = Setting(false, source: .environment("NO_COLOR"))
+        }
+    }
+}

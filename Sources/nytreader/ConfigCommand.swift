@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import ReaderConfig
+
+/// `nytreader config`: the effective settings, where each came from, and the files in use.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Print the effective settings and the files in use.",
+        discussion: """
+            Prints the paths of the config file, cache, API key file and log, whether an API key is set \
+            (never the key itself), then every setting as a line of TOML with where its value came from: \
+            default, config file line N, environment or option. Problems in the config file are reported \
+            on stderr, one line each. Creates nothing and touches no network.
+
+            Settings, in $XDG_CONFIG_HOME/nytreader/config.toml (~/.config/...):
+              default_section = "world"     the section the reader opens
+              refresh_after_minutes = 15    refresh on launch when older (0: always)
+              retention_days = 30           keep articles gone from every feed
+              maximum_articles = 20000      most unsaved articles in the cache
+              colors = true                 false: no colors (also NO_COLOR=1)
+              request_timeout_seconds = 15  give up on the NYT after this long
+              [keys]
+              refresh = "R"                 rebind an action to another key
+
+            Examples:
+              nytreader config
+              nytreader config --db /tmp/test.sqlite --api-key-file ~/nyt.key
+              XDG_CONFIG_HOME=/tmp/cfg nytreader config
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    func run() {
+        let configuration = Configuration.reportingProblems(options: common)
+        if let warning = (try? configuration.apiKey())?.permissionWarning {
+            Terminal.printError(warning)
+        }
+        configuration.report().forEach(Terminal.print)
+    }
+}

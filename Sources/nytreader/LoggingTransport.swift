@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import NYTAPI
+
+/// An `HTTPTransport` that logs one line per request to the log file: method, path and query with the
+/// API key redacted, status, duration and size, or why it failed. With `--verbose` (debug level) it also
+/// logs the start of the body of a response that was not a success.
+struct LoggingTransport: HTTPTransport {
+    let base: any HTTPTransport
+    let logger: Logger
+
+    /// The query parameter that carries the key.
+    static let keyParameter = "api-key"
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let target = Self.redactedTarget(of: request.url)
+        let clock = ContinuousClock()
+        let start = clock.now
+        logger.debug("GET \(target) sent", metadata: ["timeout": "\(Int(request.timeout)) s"])
+        do {
+            let response = try await base.send(request)
+            let elapsed = Self.milliseconds(clock.now - start)
+            logger.info("GET \(target) \(response.status) \(elapsed) ms \(response.body.count) bytes")
+            if !(200..<300).contains(response.status) {
+                let excerpt = String(decoding: response.body.prefix(300), as: UTF8.self)
+                logger.debug("GET \(target) body: \(excerpt)")
+            }
+            return response
+        } catch {
+            let elapsed = Self.milliseconds(clock.now - start)
+            let level: Logger.Level = error == .cancelled ? .info : .warning
+            logger.log(level: level, "GET \(target) failed after \(elapsed) ms: \(Self.describe(error))")
+            throw error
+        }
+    }
+
+    /// `/svc/search/v2/articlesearch.json?q=election&page=0&api-key=<redacted>`: the path and query, without
+    /// scheme and host, the key's value replaced.
+    static func redactedTarget(of url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(unreadable URL)" }
+        let path = components.path.isEmpty ? "/" : components.path
+        guard let items = components.queryItems, !items.isEmpty else { return path }
+        let query = items.map { item in
+            item.name == keyParameter ? "\(item.name)=<redacted>" : "\(item.name)=\(item.value ?? "")"
+        }
+        return path + "?" + query.joined(separator: "&")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    private static func describe(_ error: TransportError) -> String {
+        switch error {
+        case .timeout: return "timed out"
+        case .offline(let reason): return "offline (\(reason))"
+        case .cancelled: return "cancelled"
+        case .bodyTooLarge(let limit): return "body larger than \(limit) bytes"
+        case .failed(let reason): return reason
+        }
+    }
+}
