@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "nytreader"]
+            dependencies: ["NewsCore", "TestSupport", "nytreader"]
         ),
     ]
 )

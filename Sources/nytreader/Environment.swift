@@ -32,6 +32,7 @@ struct Environment {
         let logFile = ProgramLog.start(at: configuration.paths.logFile, verbose: options.verbose)
         let logger = Logger(label: "nytreader")
         self.logger = logger
+        logger.debug("nytreader \(ProgramVersion.current) started, pid \(getpid())")
 
         let store: ArticleStore
         do {

@@ -1,0 +1,246 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("Config file, API key sources, log file and completions, through the built program")
+struct CommandLineConfigTests {
+    /// A fresh HOME for one test, with the program's default locations under it.
+    struct Home {
+        let directory: TemporaryDirectory
+        var url: URL { directory.url }
+        var configDirectory: URL { url.appendingPathComponent(".config/nytreader") }
+        var dataDirectory: URL { url.appendingPathComponent(".local/share/nytreader") }
+        var stateDirectory: URL { url.appendingPathComponent(".local/state/nytreader") }
+        var logFile: URL { stateDirectory.appendingPathComponent("nytreader.log") }
+
+        init() throws {
+            directory = try TemporaryDirectory()
+        }
+
+        func environment(_ extra: [String: String] = [:]) -> [String: String] {
+            ["HOME": url.path, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"].merging(extra) { _, new in new }
+        }
+
+        func writeConfig(_ text: String) throws {
+            try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+            try text.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+
+        func writeKey(_ key: String, to url: URL, mode: Int) throws {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (key + "\n").write(to: url, atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+        }
+
+        func log() -> String {
+            let rotated = logFile.appendingPathExtension("1")
+            return [rotated, logFile].compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined()
+        }
+    }
+
+    func run(_ arguments: [String], _ environment: [String: String]) throws -> Subprocess.Result {
+        try Subprocess.run(ProgramBinary.url.path, arguments, environment: environment, timeout: 30)
+    }
+
+    static func permissions(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    // MARK: - Version, help, completions
+
+    @Test("--version prints the program's version")
+    func version() throws {
+        let home = try Home()
+        let result = try run(["--version"], home.environment())
+        #expect(result.status == 0)
+        #expect(result.output == ProgramVersion.current + "\n")
+    }
+
+    @Test("--help of the root and of each headless command shows examples",
+          arguments: [[], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
+    func helpWithExamples(command: [String]) throws {
+        let home = try Home()
+        let result = try run(command + ["--help"], home.environment())
+        #expect(result.status == 0)
+        #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
+    }
+
+    @Test("Completion scripts for bash, zsh and fish name the commands and options", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) throws {
+        let home = try Home()
+        let result = try run(["--generate-completion-script", shell], home.environment())
+        #expect(result.status == 0)
+        let options = ["api-key-file", "db", "verbose"].map { shell == "fish" ? "-l '\($0)'" : "--\($0)" }
+        for word in ["refresh", "config", "sections"] + options {
+            let present = result.output.contains(word)
+            #expect(present, "the \(shell) completion lacks \(word)")
+        }
+        switch shell {
+        case "bash":
+            let registers = result.output.contains("-F _nytreader nytreader")
+            #expect(registers, "the bash script registers _nytreader for nytreader")
+            let script = home.url.appendingPathComponent("nytreader.bash")
+            try result.output.write(to: script, atomically: true, encoding: .utf8)
+            let syntax = try Subprocess.run("bash", ["-n", script.path])
+            #expect(syntax.status == 0, "bash -n: \(syntax.errorOutput)")
+        case "zsh":
+            let header = result.output.prefix(20)
+            #expect(header.hasPrefix("#compdef nytreader"))
+        default:
+            let registers = result.output.contains("complete -c 'nytreader'")
+            #expect(registers, "the fish script completes nytreader")
+        }
+    }
+
+    // MARK: - Files
+
+    @Test("A fresh HOME gets 0700 directories and 0600 files for the cache and the log")
+    func fileModes() throws {
+        let home = try Home()
+        let port = try KeyEchoingServer.closedPort()
+        let result = try run(
+            ["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(port)"],
+            home.environment(["NYT_API_KEY": "modes-test-key"])
+        )
+        #expect(result.status == 69, "stderr: \(result.errorOutput)")
+        #expect(Self.permissions(home.dataDirectory) == 0o700)
+        #expect(Self.permissions(home.stateDirectory) == 0o700)
+        #expect(Self.permissions(home.url.appendingPathComponent(".local/state")) == 0o700)
+        let database = home.dataDirectory.appendingPathComponent("cache.sqlite")
+        #expect(Self.permissions(database) == 0o600)
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: database.path + suffix)
+            if FileManager.default.fileExists(atPath: companion.path) {
+                #expect(Self.permissions(companion) == 0o600, "\(companion.lastPathComponent)")
+            }
+        }
+        #expect(Self.permissions(home.logFile) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: home.configDirectory.path), "nothing is written to the config directory")
+    }
+
+    @Test("--db puts the cache where it says, 0600, and config reports it")
+    func databaseOption() throws {
+        let home = try Home()
+        let database = home.url.appendingPathComponent("elsewhere.sqlite")
+        let list = try run(["list", "--db", database.path, "--limit", "1"], home.environment())
+        #expect(list.status == 0, "stderr: \(list.errorOutput)")
+        #expect(Self.permissions(database) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: home.dataDirectory.path))
+        let config = try run(["config", "--db", database.path], home.environment())
+        #expect(config.output.contains("database:      \(database.path) (option --db)"))
+    }
+
+    // MARK: - Config file
+
+    @Test("Problems in the config file are one warning line each; the program goes on with the rest")
+    func configProblems() throws {
+        let home = try Home()
+        try home.writeConfig("""
+            default_section = "world"
+            colour = false
+            retention_days = "forever"
+            """)
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0)
+        #expect(config.errorOutput == """
+            nytreader: ~/.config/nytreader/config.toml line 2: unknown key 'colour'
+            nytreader: ~/.config/nytreader/config.toml line 3: 'retention_days' must be a whole number from 1 to 3650 (got "forever")
+
+            """)
+        #expect(config.output.contains("default_section = \"world\"         # config file line 1"))
+        #expect(config.output.contains("retention_days = 30               # default"))
+
+        let list = try run(["list", "--section", "world", "--limit", "2"], home.environment())
+        #expect(list.status == 0)
+        #expect(list.output.split(separator: "\n").count == 2)
+        #expect(list.errorOutput.split(separator: "\n").count == 2)
+    }
+
+    @Test("A config file that is not TOML is one warning with its line; every default applies")
+    func configSyntaxError() throws {
+        let home = try Home()
+        try home.writeConfig("colors = false\n[keys\nrefresh = \"R\"\n")
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0)
+        #expect(config.errorOutput.hasPrefix("nytreader: ~/.config/nytreader/config.toml line 2: not valid TOML ("))
+        #expect(config.errorOutput.split(separator: "\n").count == 1)
+        #expect(config.output.contains("colors = true                     # default"))
+    }
+
+    // MARK: - API key
+
+    @Test("The key comes from NYT_API_KEY, then --api-key-file, then the default file")
+    func keyPrecedence() throws {
+        let home = try Home()
+        let optionFile = home.url.appendingPathComponent("option.key")
+        try home.writeKey("option-key", to: optionFile, mode: 0o600)
+        try home.writeKey("default-key", to: home.configDirectory.appendingPathComponent("api-key"), mode: 0o600)
+
+        let fromEnvironment = try run(["config", "--api-key-file", optionFile.path], home.environment(["NYT_API_KEY": "env-key"]))
+        #expect(fromEnvironment.output.contains("API key:       set (NYT_API_KEY)"))
+        let fromOption = try run(["config", "--api-key-file", optionFile.path], home.environment())
+        #expect(fromOption.output.contains("API key:       set (file \(optionFile.path))"))
+        let fromDefault = try run(["config"], home.environment())
+        #expect(fromDefault.output.contains("API key:       set (file \(home.configDirectory.path)/api-key)"))
+        for result in [fromEnvironment, fromOption, fromDefault] {
+            #expect(result.errorOutput.isEmpty)
+            for key in ["env-key", "option-key", "default-key"] {
+                #expect(!result.output.contains(key))
+            }
+        }
+    }
+
+    @Test("A key file others can read is warned about once")
+    func keyFileWarning() throws {
+        let home = try Home()
+        let keyFile = home.configDirectory.appendingPathComponent("api-key")
+        try home.writeKey("readable-key", to: keyFile, mode: 0o644)
+        let warning = "nytreader: the API key file \(keyFile.path) is readable by other users; run chmod 600 \(keyFile.path)\n"
+        let config = try run(["config"], home.environment())
+        #expect(config.errorOutput == warning)
+        let list = try run(["list", "--limit", "1"], home.environment())
+        #expect(list.errorOutput == warning)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        #expect(try run(["list", "--limit", "1"], home.environment()).errorOutput.isEmpty)
+    }
+
+    @Test("No log line and no message ever holds the key, even when the server echoes it")
+    func keyNeverLeaks() throws {
+        let home = try Home()
+        let key = "Zq7-fake-key-4711"
+        let keyFile = home.url.appendingPathComponent("nyt.key")
+        try home.writeKey(key, to: keyFile, mode: 0o600)
+        let server = try KeyEchoingServer()
+        let closedPort = try KeyEchoingServer.closedPort()
+
+        let results = [
+            try run(["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(closedPort)"],
+                    home.environment(["NYT_API_KEY": key])),
+            try run(["refresh", "--query", "climate", "--verbose", "--api-base-url", "http://127.0.0.1:\(server.port)",
+                     "--api-key-file", keyFile.path], home.environment()),
+            try run(["refresh", "--section", "arts", "--api-base-url", "http://127.0.0.1:\(server.port)"],
+                    home.environment(["NYT_API_KEY": key])),
+            try run(["config", "--verbose"], home.environment(["NYT_API_KEY": key])),
+            try run(["list", "--verbose", "--section", "world"], home.environment(["NYT_API_KEY": key])),
+        ]
+        #expect(results.map(\.status) == [69, 77, 77, 0, 0])
+        #expect(results[0].errorOutput.contains("Offline — the NYT could not be reached"))
+        #expect(results[1].errorOutput.contains("NYT rejected the API key (401)"))
+        for result in results {
+            #expect(!result.output.contains(key))
+            #expect(!result.errorOutput.contains(key))
+        }
+
+        let log = home.log()
+        #expect(!log.contains(key))
+        #expect(log.contains("warning nytreader: GET /svc/topstories/v2/world.json?api-key=<redacted> failed after"))
+        #expect(log.contains("refresh world failed: Offline — the NYT could not be reached"))
+        #expect(log.range(of: #"info nytreader: GET /svc/search/v2/articlesearch\.json\?q=climate&sort=newest&page=0&api-key=<redacted> 401 \d+ ms \d+ bytes"#, options: .regularExpression) != nil, "log:\n\(log)")
+        #expect(log.contains("body: {\"fault\":{\"faultstring\":\"Invalid ApiKey for GET /svc/search/v2/articlesearch.json?q=climate&sort=newest&page=0&api-key=<redacted> HTTP/1.1\""), "the echoed key is redacted")
+        #expect(log.contains("GET /svc/topstories/v2/arts.json?api-key=<redacted> 401"))
+        let debugRequests = log.split(separator: "\n").filter { $0.contains(" debug nytreader: GET ") }
+        #expect(debugRequests.count == 2, "only the --verbose run logs at debug level: \(debugRequests)")
+        #expect(debugRequests.allSatisfy { $0.contains("articlesearch.json") })
+    }
+}

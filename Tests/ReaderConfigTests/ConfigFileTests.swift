@@ -1,0 +1,197 @@
+import Foundation
+import NewsCore
+import ReaderConfig
+import TestSupport
+import Testing
+
+@Suite("The config file")
+struct ConfigFileTests {
+    static let file = "~/.config/nytreader/config.toml"
+
+    func parse(_ text: String) -> (Settings, [ConfigProblem]) {
+        var settings = Settings()
+        let problems = ConfigFile.apply(text, displayName: Self.file, to: &settings)
+        return (settings, problems)
+    }
+
+    @Test("A good file sets every setting and remembers each one's line")
+    func goodFile() {
+        let (settings, problems) = parse("""
+            # nytreader settings
+            default_section = "World"
+            refresh_after_minutes = 0
+            retention_days = 7
+            maximum_articles = 5000
+            colors = false
+            request_timeout_seconds = 2.5
+
+            [keys]
+            refresh = "R"
+            "mark all read" = "M"
+            """)
+        #expect(problems.isEmpty)
+        #expect(settings.defaultSection == Setting(.world, source: .configFile(line: 2)))
+        #expect(settings.refreshAfterMinutes == Setting(0, source: .configFile(line: 3)))
+        #expect(settings.retentionDays == Setting(7, source: .configFile(line: 4)))
+        #expect(settings.maximumArticles == Setting(5000, source: .configFile(line: 5)))
+        #expect(settings.colors == Setting(false, source: .configFile(line: 6)))
+        #expect(settings.requestTimeoutSeconds == Setting(2.5, source: .configFile(line: 7)))
+        #expect(settings.keys == ["refresh": "R", "mark all read": "M"])
+        #expect(settings.keyBindings["refresh"]?.source == .configFile(line: 10))
+        #expect(settings.keyBindings["mark all read"]?.source == .configFile(line: 11))
+    }
+
+    @Test("An empty file and a missing file leave every default in place")
+    func missingAndEmpty() throws {
+        let directory = try TemporaryDirectory()
+        var settings = Settings()
+        let problems = ConfigFile.load(directory.url.appendingPathComponent("config.toml"), displayName: "config.toml", into: &settings)
+        #expect(problems.isEmpty)
+        #expect(settings == Settings())
+        #expect(settings.defaultSection == Setting(.home, source: .defaultValue))
+        #expect(settings.refreshAfterMinutes.value == 15)
+        #expect(settings.retentionDays.value == 30)
+        #expect(settings.maximumArticles.value == 20_000)
+        #expect(settings.colors.value == true)
+        #expect(settings.requestTimeoutSeconds.value == 15)
+        #expect(settings.keys.isEmpty)
+
+        let (empty, emptyProblems) = parse("")
+        #expect(emptyProblems.isEmpty)
+        #expect(empty == Settings())
+    }
+
+    @Test("An unknown key is named with its line; the other settings still apply")
+    func unknownKey() {
+        let (settings, problems) = parse("""
+            retention_days = 10
+
+            # British spelling
+            colour = false
+            """)
+        #expect(problems.map(\.description) == ["\(Self.file) line 4: unknown key 'colour'"])
+        #expect(problems.first?.key == "colour")
+        #expect(settings.retentionDays == Setting(10, source: .configFile(line: 1)))
+        #expect(settings.colors == Setting(true, source: .defaultValue))
+    }
+
+    @Test("A bad value is named with its line and key; that setting keeps its default")
+    func badValues() {
+        let (settings, problems) = parse("""
+            default_section = "weather"
+            refresh_after_minutes = "soon"
+            retention_days = -3
+            maximum_articles = 20000000
+            colors = "yes"
+            request_timeout_seconds = 0
+            """)
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
+            "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
+            "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
+            "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
+            "\(Self.file) line 5: 'colors' must be true or false",
+            "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
+        ])
+        #expect(settings == Settings())
+    }
+
+    @Test("Key bindings must be non-empty strings in a table")
+    func keyBindings() {
+        let (settings, problems) = parse("""
+            [keys]
+            refresh = "R"
+            quit = ""
+            open = 3
+            """)
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
+            "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
+        ])
+        #expect(settings.keys == ["refresh": "R"])
+
+        let (notATable, tableProblems) = parse("keys = \"R\"\n")
+        #expect(tableProblems.map(\.key) == ["keys"])
+        #expect(tableProblems.first?.line == 1)
+        #expect(notATable.keys.isEmpty)
+    }
+
+    @Test("Dotted keys, inline tables and an unknown table are found on their lines")
+    func otherShapes() {
+        let (settings, problems) = parse("""
+            keys.refresh = "R"
+            keys.quit = { sequence = "Q" }
+
+            [colour]
+            enabled = true
+            """)
+        #expect(settings.keyBindings["refresh"] == Setting("R", source: .configFile(line: 1)))
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
+            "\(Self.file) line 4: unknown key 'colour'",
+        ])
+    }
+
+    @Test("A multi-line string does not confuse the line numbers")
+    func multilineString() {
+        let (_, problems) = parse("""
+            note = '''
+            colours = 1
+            '''
+            colours = true
+            """)
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 1: unknown key 'note'",
+            "\(Self.file) line 4: unknown key 'colours'",
+        ])
+    }
+
+    @Test("A syntax error gives one warning with its line, and all defaults")
+    func syntaxError() {
+        let (settings, problems) = parse("""
+            retention_days = 10
+            colors = false
+            default_section = "world
+            """)
+        #expect(problems.count == 1)
+        #expect(problems.first?.line == 3)
+        #expect(problems.first?.key == nil)
+        #expect(problems.first?.description.hasPrefix("\(Self.file) line 3: not valid TOML (") == true)
+        #expect(problems.first?.description.hasSuffix("); using the defaults") == true)
+        #expect(settings == Settings())
+    }
+
+    @Test("A file that is not UTF-8 text is one warning and all defaults")
+    func notText() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("config.toml")
+        try Data([0x63, 0x6F, 0x6C, 0x6F, 0x72, 0x73, 0x20, 0x3D, 0x20, 0xFF, 0xFE, 0x0A]).write(to: url)
+        var settings = Settings()
+        let problems = ConfigFile.load(url, displayName: "config.toml", into: &settings)
+        #expect(problems.map(\.description) == ["config.toml: cannot be read as UTF-8 text; using the defaults"])
+        #expect(settings == Settings())
+    }
+
+    @Test("Text from the file reaches messages without control characters")
+    func terminalSafeMessages() {
+        let (_, problems) = parse("default_section = \"\\u001b[31mred\"\n")
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')",
+        ])
+    }
+
+    @Test("NO_COLOR turns colors off unless the file turns them on; TERM=dumb always does")
+    func colorsFromEnvironment() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("config.toml")
+        func colors(_ file: String?, _ environment: [String: String]) throws -> Setting<Bool> {
+            if let file { try file.write(to: url, atomically: true, encoding: .utf8) } else { try? FileManager.default.removeItem(at: url) }
+            return Settings.load(configFile: url, displayName: "config.toml", environment: environment).settings.colors
+        }
+        #expect(try colors(nil, [:]) == Setting(true, source: .defaultValue))
+        #expect(try colors(nil, ["NO_COLOR": "1"]) == Setting(false, source: .environment("NO_COLOR")))
+        #expect(try colors(nil, ["NO_COLOR": ""]) == Setting(true, source: .defaultValue))
+        #expect(try colors("colors = true\n", ["NO_COLOR": "1"]) == Setting(true, source: .configFile(line: 1)))
+        #expect(try colors("colors = true\n", ["TERM": "dumb"]) == Setting(false, source: .environment("TERM=dumb")))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ReaderConfig
+import TestSupport
+import Testing
+
+@Suite("The effective configuration")
+struct ConfigurationTests {
+    @Test("The report lists the files, whether a key is set, and every setting with its source")
+    func report() throws {
+        let home = try TemporaryDirectory()
+        let configDirectory = home.url.appendingPathComponent(".config/nytreader")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        try """
+            retention_days = 7
+            [keys]
+            refresh = "R"
+            """.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let secret = "report-secret-key"
+        let configuration = Configuration(
+            environment: ["HOME": home.url.path, "NYT_API_KEY": secret, "NO_COLOR": "1"],
+            databaseOption: "/tmp/other.sqlite",
+            apiKeyFileOption: nil,
+            verbose: true
+        )
+        let root = home.url.path
+        #expect(configuration.problems.isEmpty)
+        #expect(configuration.report() == [
+            "config file:   \(root)/.config/nytreader/config.toml",
+            "database:      /tmp/other.sqlite (option --db)",
+            "API key file:  \(root)/.config/nytreader/api-key (not read: NYT_API_KEY is set)",
+            "log file:      \(root)/.local/state/nytreader/nytreader.log (level debug, option --verbose)",
+            "API key:       set (NYT_API_KEY)",
+            "",
+            "default_section = \"home\"          # default",
+            "refresh_after_minutes = 15        # default",
+            "retention_days = 7                # config file line 1",
+            "maximum_articles = 20000          # default",
+            "colors = false                    # environment NO_COLOR",
+            "request_timeout_seconds = 15      # default",
+            "",
+            "[keys]",
+            "refresh = \"R\"                     # config file line 3",
+        ])
+        #expect(!configuration.report().joined().contains(secret))
+    }
+
+    @Test("With no key and no config file the report says so")
+    func emptyHome() throws {
+        let home = try TemporaryDirectory()
+        let configuration = Configuration(environment: ["HOME": home.url.path], databaseOption: nil, apiKeyFileOption: nil, verbose: false)
+        let report = configuration.report()
+        #expect(report.first == "config file:   \(home.url.path)/.config/nytreader/config.toml (not found; defaults in use)")
+        #expect(report.contains("API key:       not set"))
+        #expect(report.contains("API key file:  \(home.url.path)/.config/nytreader/api-key (default; not found)"))
+        #expect(report.last == "[keys]                            # none rebound; the reader's defaults apply")
+        #expect(configuration.database == Setting(home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: home.url.appendingPathComponent(".local").path), "building it creates nothing")
+    }
+
+    @Test("A key file named by the option that is missing makes the key unusable, said without a key")
+    func unusableKey() throws {
+        let home = try TemporaryDirectory()
+        let configuration = Configuration(
+            environment: ["HOME": home.url.path], databaseOption: nil, apiKeyFileOption: "/nonexistent/key", verbose: false
+        )
+        #expect(configuration.report().contains("API key:       not usable: The API key file /nonexistent/key does not exist."))
+        #expect(configuration.report().contains("API key file:  /nonexistent/key (option --api-key-file; not found)"))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import ReaderConfig
+import TestSupport
+import Testing
+
+@Suite("The log file")
+struct LogFileTests {
+    func lines(_ url: URL) throws -> [String] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test("Lines carry a UTC time, the level, the label, the message and sorted metadata")
+    func format() throws {
+        let directory = try TemporaryDirectory()
+        let file = LogFile(url: directory.url.appendingPathComponent("state/nytreader.log"))
+        // 2024-05-01T12:00:00.250Z
+        let now = Date(timeIntervalSince1970: 1_714_564_800.25)
+        var logger = Logger(label: "nytreader") { FileLogHandler(label: $0, file: file, now: { now }) }
+        logger[metadataKey: "feed"] = "top:world"
+        logger.info("GET /svc/topstories/v2/world.json 200 12 ms 345 bytes", metadata: ["attempt": "1"])
+        logger.debug("not written at info level")
+        logger.warning("two\nlines \u{1B}[31mred")
+
+        #expect(try lines(file.url) == [
+            "2024-05-01T12:00:00.250Z info nytreader: GET /svc/topstories/v2/world.json 200 12 ms 345 bytes attempt=1 feed=top:world",
+            "2024-05-01T12:00:00.250Z warning nytreader: two lines red feed=top:world",
+        ])
+        #expect(PrivateFiles.permissions(of: file.url) == 0o600)
+        #expect(PrivateFiles.permissions(of: file.url.deletingLastPathComponent()) == 0o700)
+    }
+
+    @Test("Debug lines are written at debug level")
+    func debugLevel() throws {
+        let directory = try TemporaryDirectory()
+        let file = LogFile(url: directory.url.appendingPathComponent("nytreader.log"))
+        let logger = Logger(label: "nytreader") { FileLogHandler(label: $0, file: file, level: .debug) }
+        logger.debug("sent")
+        #expect(try lines(file.url).count == 1)
+        #expect(try lines(file.url).first?.contains(" debug nytreader: sent") == true)
+    }
+
+    @Test("Nothing is created until something is logged")
+    func lazy() throws {
+        let directory = try TemporaryDirectory()
+        let file = LogFile(url: directory.url.appendingPathComponent("state/nytreader.log"))
+        _ = file.rotatedURL
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("state").path))
+    }
+
+    @Test("Secrets are replaced in every line")
+    func redaction() throws {
+        let directory = try TemporaryDirectory()
+        let file = LogFile(url: directory.url.appendingPathComponent("nytreader.log"))
+        file.redact("Zq7-secret")
+        file.write("GET /x?api-key=Zq7-secret failed; echo Zq7-secretZq7-secret")
+        #expect(try lines(file.url) == ["GET /x?api-key=<redacted> failed; echo <redacted><redacted>"])
+    }
+
+    @Test("At the cap the file moves to .1 and a new one starts; a full file from before is rotated first")
+    func rotation() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("nytreader.log")
+        let line = String(repeating: "x", count: 99)  // 100 bytes with the line break
+        let file = LogFile(url: url, maximumSize: 1_000)
+        for _ in 0..<10 { file.write(line) }
+        #expect(try Data(contentsOf: url).count == 1_000)
+        #expect(!FileManager.default.fileExists(atPath: file.rotatedURL.path))
+
+        file.write("eleventh")
+        #expect(try lines(url) == ["eleventh"])
+        #expect(try Data(contentsOf: file.rotatedURL).count == 1_000)
+        #expect(PrivateFiles.permissions(of: url) == 0o600)
+
+        // A later run finds the file at its cap: it rotates before writing.
+        try Data(repeating: 0x79, count: 1_000).write(to: url)
+        let later = LogFile(url: url, maximumSize: 1_000)
+        later.write("first of the later run")
+        #expect(try lines(url) == ["first of the later run"])
+        #expect(try Data(contentsOf: later.rotatedURL) == Data(repeating: 0x79, count: 1_000))
+    }
+
+    @Test("Lines written from many threads at once stay whole")
+    func concurrentWrites() async throws {
+        let directory = try TemporaryDirectory()
+        let file = LogFile(url: directory.url.appendingPathComponent("nytreader.log"))
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for number in 0..<200 { file.write("writer \(writer) line \(number) end") }
+                }
+            }
+        }
+        let written = try lines(file.url)
+        #expect(written.count == 1_600)
+        #expect(written.allSatisfy { $0.range(of: #"^writer \d line \d+ end$"#, options: .regularExpression) != nil })
+        #expect(Set(written).count == 1_600)
+    }
+}

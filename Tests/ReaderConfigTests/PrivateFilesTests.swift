@@ -1,0 +1,60 @@
+import Foundation
+import ReaderConfig
+import TestSupport
+import Testing
+
+@Suite("Private directories and files")
+struct PrivateFilesTests {
+    @Test("Missing directories are created 0700, parents included")
+    func directories() throws {
+        let root = try TemporaryDirectory()
+        let leaf = root.url.appendingPathComponent(".local/state/nytreader")
+        try PrivateFiles.makeDirectory(leaf)
+        #expect(PrivateFiles.permissions(of: leaf) == 0o700)
+        #expect(PrivateFiles.permissions(of: root.url.appendingPathComponent(".local/state")) == 0o700)
+        #expect(PrivateFiles.permissions(of: root.url.appendingPathComponent(".local")) == 0o700)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: leaf.path)
+        try PrivateFiles.makeDirectory(leaf)
+        #expect(PrivateFiles.permissions(of: leaf) == 0o700)
+    }
+
+    @Test("A missing file is created empty with 0600; an existing one is left as it is")
+    func files() throws {
+        let root = try TemporaryDirectory()
+        let file = root.url.appendingPathComponent("cache.sqlite")
+        try PrivateFiles.createFileIfMissing(file)
+        #expect(PrivateFiles.permissions(of: file) == 0o600)
+        #expect(try Data(contentsOf: file).isEmpty)
+
+        try Data("kept".utf8).write(to: file)
+        try PrivateFiles.createFileIfMissing(file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "kept")
+        #expect(PrivateFiles.isReadableByOthers(file) == false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: file.path)
+        #expect(PrivateFiles.isReadableByOthers(file))
+    }
+
+    @Test("A directory that cannot be created is an error that names it")
+    func failure() throws {
+        let root = try TemporaryDirectory()
+        let blocker = root.url.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        #expect(throws: PrivateFileError.self) { try PrivateFiles.makeDirectory(blocker.appendingPathComponent("sub")) }
+    }
+
+    @Test("XDG variables with absolute paths win; relative ones and missing ones fall back under HOME")
+    func xdgPaths() {
+        let paths = AppPaths(environment: [
+            "HOME": "/home/ann",
+            "XDG_DATA_HOME": "/data",
+            "XDG_CONFIG_HOME": "relative/config",
+        ])
+        #expect(paths.database.path == "/data/nytreader/cache.sqlite")
+        #expect(paths.configFile.path == "/home/ann/.config/nytreader/config.toml")
+        #expect(paths.apiKeyFile.path == "/home/ann/.config/nytreader/api-key")
+        #expect(paths.logFile.path == "/home/ann/.local/state/nytreader/nytreader.log")
+        #expect(paths.abbreviated(paths.configFile) == "~/.config/nytreader/config.toml")
+        #expect(paths.abbreviated(paths.database) == "/data/nytreader/cache.sqlite")
+    }
+}
