@@ -24,16 +24,6 @@ public enum PrivateFiles {
         }
     }
 
-    /// Creates the empty file `file` with mode 0600 when it does not exist; an existing file is left alone.
-    public static func createFileIfMissing(_ file: URL) throws(PrivateFileError) {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {
-            throw .cannotCreate(file.path, reason: String(cString: strerror(errno)))
-        }
-    }
-
     /// Whether users other than the owner (the group or everyone) may read `file`.
     public static func isReadableByOthers(_ file: URL) -> Bool {
         var information = stat()

@@ -40,12 +40,11 @@ struct Environment {
             if database.source == .defaultValue {
                 try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent())
             }
-            // SQLite gives its -wal and -shm files the database's mode.
-            try PrivateFiles.createFileIfMissing(database.value)
             let retention = RetentionPolicy(
                 retention: TimeInterval(settings.retentionDays.value) * 86_400,
                 maximumUnsavedArticles: settings.maximumArticles.value
             )
+            // The store makes the database file 0600; SQLite gives its -wal and -shm files the same mode.
             store = try ArticleStore(path: database.value.path, policy: retention)
         } catch {
             logger.error("cannot open the cache: \(error)")

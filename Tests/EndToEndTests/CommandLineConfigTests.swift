@@ -119,6 +119,20 @@ struct CommandLineConfigTests {
         #expect(!FileManager.default.fileExists(atPath: home.configDirectory.path), "nothing is written to the config directory")
     }
 
+    @Test("A cache in the default place that others could read is made private")
+    func existingCacheMadePrivate() throws {
+        let home = try Home()
+        try FileManager.default.createDirectory(at: home.dataDirectory, withIntermediateDirectories: true)
+        let database = home.dataDirectory.appendingPathComponent("cache.sqlite")
+        try Data().write(to: database)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.dataDirectory.path)
+        let list = try run(["list", "--limit", "1"], home.environment())
+        #expect(list.status == 0, "stderr: \(list.errorOutput)")
+        #expect(Self.permissions(database) == 0o600)
+        #expect(Self.permissions(home.dataDirectory) == 0o700)
+    }
+
     @Test("--db puts the cache where it says, 0600, and config reports it")
     func databaseOption() throws {
         let home = try Home()

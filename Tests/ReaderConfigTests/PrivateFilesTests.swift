@@ -19,20 +19,18 @@ struct PrivateFilesTests {
         #expect(PrivateFiles.permissions(of: leaf) == 0o700)
     }
 
-    @Test("A missing file is created empty with 0600; an existing one is left as it is")
-    func files() throws {
+    @Test("A file is readable by others when its group or other read bit is set")
+    func readableByOthers() throws {
         let root = try TemporaryDirectory()
-        let file = root.url.appendingPathComponent("cache.sqlite")
-        try PrivateFiles.createFileIfMissing(file)
-        #expect(PrivateFiles.permissions(of: file) == 0o600)
-        #expect(try Data(contentsOf: file).isEmpty)
-
-        try Data("kept".utf8).write(to: file)
-        try PrivateFiles.createFileIfMissing(file)
-        #expect(try String(contentsOf: file, encoding: .utf8) == "kept")
-        #expect(PrivateFiles.isReadableByOthers(file) == false)
-        try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: file.path)
-        #expect(PrivateFiles.isReadableByOthers(file))
+        let file = root.url.appendingPathComponent("api-key")
+        try Data("key".utf8).write(to: file)
+        for (mode, readable) in [(0o600, false), (0o400, false), (0o640, true), (0o604, true), (0o644, true)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+            #expect(PrivateFiles.isReadableByOthers(file) == readable, "mode \(String(mode, radix: 8))")
+            #expect(PrivateFiles.permissions(of: file) == UInt16(mode))
+        }
+        #expect(PrivateFiles.isReadableByOthers(root.url.appendingPathComponent("missing")) == false)
+        #expect(PrivateFiles.permissions(of: root.url.appendingPathComponent("missing")) == nil)
     }
 
     @Test("A directory that cannot be created is an error that names it")
