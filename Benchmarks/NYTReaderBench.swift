@@ -51,6 +51,16 @@ struct NYTReaderBench: ParsableCommand {
         measurements += search.measurements
         notes.append("search hits (limit 50): " + StoreBenchmarks.searchQueries.map { "\($0) \(search.hits[$0] ?? 0)" }.joined(separator: ", "))
 
+        let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
+        var generator = ArticleGenerator(now: now)
+        let firstTitle = generator.article(0).title
+        for database in [small.database, large.database] {
+            progress("reader: \(quick ? 3 : runs) starts with \(database.articleCount) cached")
+            measurements += try reader.startUp(database, firstTitle: firstTitle, runs: quick ? 3 : runs)
+        }
+        progress("reader: key presses with \(sizes.large) cached")
+        measurements += try reader.keypress(large.database, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
+
         for database in [small.database, large.database] {
             measurements.append(Measurement(
                 "store.bytes_per_article_\(database.articleCount)",
@@ -68,6 +78,13 @@ struct NYTReaderBench: ParsableCommand {
         print(report.consoleTable())
         notes.forEach { print("note: \($0)") }
         print("Figures written to \(output)/latest.json and \(output)/latest.md.")
+    }
+
+    /// The `nytreader` to measure: `--binary`, else the one beside this program.
+    private func readerBinary() -> String {
+        if let binary { return binary }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("nytreader").path
     }
 
     private func progress(_ message: String) {
