@@ -1,9 +1,14 @@
 # nytreader — build, run, test, benchmark and install.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux
-# The release build's flags: build, run, install and bench all use these.
-RELEASE_FLAGS = -c release
+DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev
+# The release build's flags: build, run, install and bench all use these. The Swift runtime and Foundation are
+# linked statically: the reader then starts with about 5 MB less resident memory and needs no Swift runtime
+# installed (docs/performance.md). Foundation finds its ICU-backed locale, calendar and time-zone classes by
+# name at run time, so the linker is told to keep them (-u); without that a static build shows every time in GMT.
+ICU_CLASSES = 10_LocaleICU 12_CalendarICU 12_TimeZoneICU
+RELEASE_FLAGS = -c release --static-swift-stdlib \
+	$(foreach class,$(ICU_CLASSES),-Xlinker -u -Xlinker '$$s30FoundationInternationalization$(class)CMn')
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: all deps build debug run test bench install uninstall clean
