@@ -10,14 +10,11 @@ struct DetailLine: Hashable {
 
 /// The selected article: kicker, headline, byline, date and section, URL, then the lead paragraph.
 struct DetailPane {
-    let dateFormatter: DateFormatter
+    let dateFormat: ArticleDateFormat
 
-    init(timeZone: TimeZone) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        self.dateFormatter = formatter
+    /// - Parameter timeZone: nil for the system's local time.
+    init(timeZone: TimeZone?) {
+        self.dateFormat = ArticleDateFormat(timeZone: timeZone)
     }
 
     /// The pane's lines for `entry` at `width` columns.
@@ -37,7 +34,7 @@ struct DetailPane {
         if !article.byline.isEmpty {
             add(article.byline, TextStyle(role: .muted))
         }
-        var facts = [dateFormatter.string(from: article.publishedDate)]
+        var facts = [dateFormat.string(from: article.publishedDate)]
         let section = [Section.displayName(forArticleSection: article.section), Section.displayName(forArticleSection: article.subsection)].filter { !$0.isEmpty }.joined(separator: " › ")
         if !section.isEmpty { facts.append(section) }
         if entry.isSaved { facts.append("saved") }

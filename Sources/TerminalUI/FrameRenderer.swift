@@ -8,7 +8,9 @@ public struct FrameRenderer {
     private let detail: DetailPane
     private let status = StatusBar()
 
-    public init(timeZone: TimeZone = .current) {
+    /// - Parameter timeZone: the time zone of the detail pane's dates; nil (the default) for the system's
+    ///   local time, read without loading Foundation's time-zone data.
+    public init(timeZone: TimeZone? = nil) {
         self.detail = DetailPane(timeZone: timeZone)
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The detail pane's date, e.g. `Mon 23 Nov 2026, 05:32`, always in English.
+///
+/// Formatted by hand from the C library's broken-down time instead of a `DateFormatter`: a formatter, and
+/// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, about 5 MB of resident memory
+/// the reader otherwise never needs (docs/performance.md).
+struct ArticleDateFormat {
+    /// nil: the system's local time (`TZ`, else `/etc/localtime`), as the C library sees it.
+    let timeZone: TimeZone?
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    func string(from date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        if let timeZone {
+            seconds += time_t(timeZone.secondsFromGMT(for: date))
+            gmtime_r(&seconds, &parts)
+        } else {
+            localtime_r(&seconds, &parts)
+        }
+        let weekday = Self.weekdays[Int(parts.tm_wday)]
+        let month = Self.months[Int(parts.tm_mon)]
+        let hour = parts.tm_hour < 10 ? "0\(parts.tm_hour)" : "\(parts.tm_hour)"
+        let minute = parts.tm_min < 10 ? "0\(parts.tm_min)" : "\(parts.tm_min)"
+        return "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(hour):\(minute)"
+    }
+}
