@@ -2,13 +2,15 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev
-# The release build's flags: build, run, install and bench all use these. The Swift runtime and Foundation are
-# linked statically: the reader then starts with about 5 MB less resident memory and needs no Swift runtime
-# installed (docs/performance.md). Foundation finds its ICU-backed locale, calendar and time-zone classes by
-# name at run time, so the linker is told to keep them (-u); without that a static build shows every time in GMT.
+# The release build's flags: build, run, install and bench all use these (docs/performance.md).
+# - The Swift runtime and Foundation are linked statically: about 5 MB less resident memory at start, and no
+#   Swift runtime needed to run the binary. Foundation finds its ICU-backed locale, calendar and time-zone
+#   classes by name at run time, so the linker is told to keep them (-u); without that every time shows in GMT.
+# - lld packs the relative relocations (DT_RELR, glibc 2.36+): the loader no longer reads 2 MB of them.
 ICU_CLASSES = 10_LocaleICU 12_CalendarICU 12_TimeZoneICU
 RELEASE_FLAGS = -c release --static-swift-stdlib \
-	$(foreach class,$(ICU_CLASSES),-Xlinker -u -Xlinker '$$s30FoundationInternationalization$(class)CMn')
+	$(foreach class,$(ICU_CLASSES),-Xlinker -u -Xlinker '$$s30FoundationInternationalization$(class)CMn') \
+	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: all deps build debug run test bench install uninstall clean
