@@ -75,7 +75,11 @@ let package = Package(
         ),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
         .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
-        .testTarget(name: "ArticleStoreTests", dependencies: ["ArticleStore", "TestSupport"]),
+        .testTarget(
+            name: "ArticleStoreTests",
+            dependencies: ["ArticleStore", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
