@@ -240,6 +240,32 @@ public final class ArticleStore: Sendable {
         }
     }
 
+    // MARK: - Rate limits
+
+    /// Until when the NYT API named `api` refuses requests, when a limit was recorded.
+    public func blockedUntil(api: String) throws(StoreError) -> Date? {
+        try read { db in
+            try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT blockedUntil FROM rateLimit WHERE api = ?"),
+                arguments: [api]
+            ).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Records until when the NYT API named `api` refuses requests; nil forgets the limit.
+    public func setBlockedUntil(_ date: Date?, api: String) throws(StoreError) {
+        try write { db in
+            if let date {
+                try db.execute(
+                    sql: "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
+                    arguments: [api, date.timeIntervalSince1970]
+                )
+            } else {
+                try db.execute(sql: "DELETE FROM rateLimit WHERE api = ?", arguments: [api])
+            }
+        }
+    }
+
     // MARK: - Plumbing
 
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {

@@ -6,6 +6,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
         return migrator
     }
 
@@ -73,6 +74,16 @@ enum Schema {
                 INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
                 VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
             END;
+            """)
+    }
+
+    /// Until when each NYT API refuses requests (after a 429), so a later run does not call it too soon.
+    private static func addRateLimits(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE rateLimit (
+                api TEXT PRIMARY KEY,
+                blockedUntil REAL NOT NULL
+            ) WITHOUT ROWID;
             """)
     }
 }
