@@ -7,6 +7,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
+        migrator.registerMigration("v3-feedCounts-cjkSearch", migrate: addFeedCountsAndCJKSearch)
         return migrator
     }
 
@@ -85,5 +86,30 @@ enum Schema {
                 blockedUntil REAL NOT NULL
             ) WITHOUT ROWID;
             """)
+    }
+
+    /// Per-feed article and unread counts kept by the writer (so the status line never counts a whole feed),
+    /// and a bigram index of CJK text, which `unicode61` cannot split into words.
+    private static func addFeedCountsAndCJKSearch(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feed ADD COLUMN articleCount INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE feed ADD COLUMN unreadCount INTEGER NOT NULL DEFAULT 0;
+            UPDATE feed SET
+                articleCount = (SELECT COUNT(*) FROM feedItem WHERE feedId = feed.id),
+                unreadCount = (SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                               WHERE feedItem.feedId = feed.id AND article.readAt IS NULL);
+
+            CREATE VIRTUAL TABLE articleCJK USING fts5(bigrams, tokenize='unicode61');
+            CREATE TRIGGER article_cjk_delete AFTER DELETE ON article BEGIN
+                DELETE FROM articleCJK WHERE rowid = old.id;
+            END;
+            """)
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, abstract, leadParagraph, byline FROM article")
+        while let row = try rows.next() {
+            let text = CJKText.indexText(of: [row[1], row[2], row[3], row[4]])
+            if !text.isEmpty {
+                try db.execute(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)", arguments: [row[0], text])
+            }
+        }
     }
 }
