@@ -8,6 +8,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
         migrator.registerMigration("v3-feedCounts-cjkSearch", migrate: addFeedCountsAndCJKSearch)
+        migrator.registerMigration("v4-feedItem-keyFirst", migrate: reorderFeedItemColumns)
         return migrator
     }
 
@@ -111,5 +112,23 @@ enum Schema {
                 try db.execute(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)", arguments: [row[0], text])
             }
         }
+    }
+
+    /// `feedItem` with its key columns declared first. SQLite 3.40–3.41 `PRAGMA integrity_check` wrongly
+    /// reports "NULL value in feedItem.articleId" for a WITHOUT ROWID table whose primary key is declared in
+    /// another order than its columns; the crash test relies on that check.
+    private static func reorderFeedItemColumns(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE feedItemKeyFirst (
+                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                rank INTEGER NOT NULL,
+                articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                PRIMARY KEY (feedId, rank)
+            ) WITHOUT ROWID;
+            INSERT INTO feedItemKeyFirst (feedId, rank, articleId) SELECT feedId, rank, articleId FROM feedItem;
+            DROP TABLE feedItem;
+            ALTER TABLE feedItemKeyFirst RENAME TO feedItem;
+            CREATE INDEX feedItem_articleId ON feedItem(articleId);
+            """)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NewsCore
-import ArticleStore
+import GRDB
+@testable import ArticleStore
 import TestSupport
 import Testing
 
@@ -58,5 +59,34 @@ struct VersionOneFixtureTests {
         #expect(try store.unreadCount(in: VersionOneFixture.world) == 2)
         #expect(try store.search("elec", limit: 5).isEmpty)
         #expect(try store.search("Paris", limit: 5).map(\.entry.id.rawValue) == ["nyt://article/test-1"])
+    }
+
+    @Test("Migrating the version 1 database to the latest schema keeps its data and fills the new parts")
+    func migratesToLatest() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: try VersionOneFixture.copy(into: directory))
+        let (applied, integrity) = try store.writer.read { db in
+            (try Schema.migrator.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+        }
+        #expect(applied == Set(Schema.migrator.migrations))
+        #expect(integrity == "ok")
+
+        // Counts kept per feed are computed from the old data.
+        #expect(try store.unreadCounts() == ["top:world": 2, "top:home": 3])
+        #expect(try store.status(of: VersionOneFixture.world).count == 4)
+        // CJK text already cached is searchable by any part; old words still are.
+        #expect(try store.search("駅", limit: 5).map(\.entry.article.title) == ["東京の新しい駅が開業"])
+        #expect(try store.search("cafe", limit: 5).map(\.entry.id.rawValue) == ["nyt://article/test-1"])
+        // Read and saved state survive; the counts follow later changes.
+        try store.setRead(ArticleID("nyt://article/test-3"), at: Date(timeIntervalSince1970: 1_763_700_000))
+        #expect(try store.unreadCounts() == ["top:world": 1, "top:home": 2])
+        #expect(try store.entries(in: .saved, range: 0..<5).map(\.savedDate) == [
+            Date(timeIntervalSince1970: 1_763_600_400), Date(timeIntervalSince1970: 1_763_600_300),
+        ])
+        // A refresh works on the migrated database.
+        let changes = try store.apply(ArticleFactory.snapshot(VersionOneFixture.world, [2, 0, 7]), origin: .network)
+        // Article 2 had a Japanese title in the fixture: the refresh's text replaces it.
+        #expect(changes == RefreshChanges(total: 3, inserted: 1, updated: 1, removed: 2))
+        #expect(try store.search("東京", limit: 5).isEmpty)
     }
 }
