@@ -75,9 +75,14 @@ let package = Package(
         ),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
         .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
+        .executableTarget(
+            name: "store-crash-child",
+            dependencies: ["ArticleStore", "TestSupport"],
+            path: "Tests/StoreCrashChild"
+        ),
         .testTarget(
             name: "ArticleStoreTests",
-            dependencies: ["ArticleStore", "TestSupport"],
+            dependencies: ["ArticleStore", "TestSupport", "store-crash-child"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
