@@ -3,12 +3,17 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// `HTTPTransport` over URLSession: no cache, no cookies, a cap on the body size.
+/// `HTTPTransport` over URLSession: no cache, no cookies, a cap on the body size, and the request's
+/// timeout enforced for the whole exchange (URLSession on Linux would otherwise wait 60 s on a server
+/// that accepts the connection and never answers).
 public final class URLSessionTransport: HTTPTransport {
+    /// The default cap on a response body: 20 MB.
+    public static let defaultMaximumBodySize = 20 * 1024 * 1024
+
     private let session: URLSession
     private let maximumBodySize: Int
 
-    public init(maximumBodySize: Int = 20 * 1024 * 1024) {
+    public init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -17,18 +22,38 @@ public final class URLSessionTransport: HTTPTransport {
         self.maximumBodySize = maximumBodySize
     }
 
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw Self.transportError(for: error)
+        let exchange = PendingExchange()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                exchange.start(continuation)
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        exchange.finish(.failure(Self.transportError(for: error)))
+                    } else if let response {
+                        exchange.finish(.success((data ?? Data(), response)))
+                    } else {
+                        exchange.finish(.failure(.failed(reason: "no response")))
+                    }
+                }
+                exchange.attach(task)
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, request.timeout)) {
+                    exchange.finish(.failure(.timeout))
+                }
+                task.resume()
+            }
+        } onCancel: {
+            exchange.finish(.failure(.cancelled))
         }
+        let (data, response) = try result.get()
         guard data.count <= maximumBodySize else { throw .bodyTooLarge(limit: maximumBodySize) }
         guard let http = response as? HTTPURLResponse else { throw .failed(reason: "not an HTTP response") }
         var headers: [String: String] = [:]
@@ -63,5 +88,48 @@ public final class URLSessionTransport: HTTPTransport {
         case .networkConnectionLost: return "connection lost"
         default: return "no network"
         }
+    }
+}
+
+/// One request in flight: whichever comes first — the answer, the timeout or a cancellation — resumes the
+/// caller, exactly once, and stops the data task.
+private final class PendingExchange: @unchecked Sendable {
+    typealias Outcome = Result<(Data, URLResponse), TransportError>
+
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Outcome, Never>?
+    private var task: URLSessionDataTask?
+    /// An outcome that arrived before the continuation (a cancellation before the start).
+    private var early: Outcome?
+    private var finished = false
+
+    func start(_ continuation: CheckedContinuation<Outcome, Never>) {
+        let early: Outcome? = lock.withLock {
+            if let early = self.early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func attach(_ task: URLSessionDataTask) {
+        let cancelNow = lock.withLock {
+            self.task = task
+            return finished
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func finish(_ outcome: Outcome) {
+        let (continuation, task): (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            if self.continuation == nil { early = outcome }
+            defer { self.continuation = nil }
+            return (self.continuation, self.task)
+        }
+        guard continuation != nil || task != nil else { return }
+        continuation?.resume(returning: outcome)
+        if case .failure = outcome { task?.cancel() }
     }
 }
