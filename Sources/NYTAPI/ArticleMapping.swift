@@ -54,3 +54,25 @@ extension SearchDocument {
         )
     }
 }
+
+extension MostPopularItem {
+    func article(fetchedDate: Date) -> Article? {
+        let title = HTMLEntities.decode(title)
+        guard !uri.isEmpty, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let abstract = HTMLEntities.decode(abstract)
+        return Article(
+            id: ArticleID(uri),
+            url: url,
+            title: title,
+            byline: HTMLEntities.decode(byline),
+            abstract: abstract,
+            leadParagraph: abstract,
+            section: section,
+            subsection: subsection,
+            itemType: type,
+            publishedDate: publishedDate ?? updatedDate ?? fetchedDate,
+            updatedDate: updatedDate,
+            thumbnailURL: (images.first { $0.format == "Standard Thumbnail" } ?? images.first)?.url
+        )
+    }
+}

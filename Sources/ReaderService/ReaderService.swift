@@ -161,20 +161,7 @@ public actor ReaderService: ReaderServing {
         case .topStories(let section):
             return try await client.topStories(section)
         case .search(let query):
-            var articles: [Article] = []
-            var seen = Set<ArticleID>()
-            var skipped = 0
-            for page in 0..<max(1, policy.searchPages) {
-                if page > 0 {
-                    do { try await Task.sleep(for: policy.requestSpacing) } catch { throw .cancelled }
-                }
-                let result = try await client.articleSearch(query, page: page)
-                // Pages shift while new articles are published: keep each article at its first place.
-                articles += result.articles.filter { seen.insert($0.id).inserted }
-                skipped += result.skippedCount
-                if result.documentCount < 10 { break }
-            }
-            return FeedSnapshot(feed: feed, articles: articles, fetchedDate: now(), skippedCount: skipped)
+            return try await client.articleSearch(query, pages: policy.searchPages, spacing: policy.requestSpacing)
         case .saved:
             throw .notFound
         }

@@ -7,7 +7,7 @@ import Glibc
 /// one thread per connection, no packages.
 ///
 /// It serves the repository's fixtures by default (`/svc/topstories/v2/home.json`, `…/world.json`,
-/// `/svc/search/v2/articlesearch.json`), lets a test swap the body of any path while it runs, injects
+/// `/svc/search/v2/articlesearch.json`, `/svc/mostpopular/v2/viewed/1.json`), lets a test swap the body of any path while it runs, injects
 /// faults per path or for every path, and logs every request it reads.
 ///
 /// ```swift
@@ -44,6 +44,7 @@ public final class FakeNYTServer: Sendable {
         topStoriesPath("home"): "topstories_home.json",
         topStoriesPath("world"): "topstories_world.json",
         articleSearchPath: "articlesearch_page0.json",
+        mostPopularPath("viewed", days: 1): "mostpopular_viewed_1.json",
     ]
 
     /// Starts listening at once.
