@@ -74,6 +74,15 @@ public actor ReaderService: ReaderServing {
         try cache { () throws(StoreError) in try store.position(of: id, in: feed) }
     }
 
+    /// See `ReaderServing.needsRefresh(_:)`: stale after `policy.staleAfter`, the bundled snapshot always stale.
+    public func needsRefresh(_ feed: Feed) async -> Bool {
+        guard feed.isRemote, client != nil, secondsBlocked(feed) == nil,
+              let status = try? store.status(of: feed)
+        else { return false }
+        guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
+        return now().timeIntervalSince(refreshed) >= policy.staleAfter
+    }
+
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,
     /// as does cancelling the calling task; a cancelled refresh changes nothing.
     public func refresh(_ feed: Feed) async -> RefreshOutcome {
