@@ -1,0 +1,101 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// `refresh` and `list` of the built program against the loopback fake NYT server.
+@Suite("Headless refresh and list against the fake NYT server")
+struct CliRefreshTests {
+    /// The world fixture's articles in the NYT's rank order (not date order).
+    static let worldRanking: [(uri: String, title: String)] = [
+        ("nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b1799d", "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain"),
+        ("nyt://article/23b8c1e9-3924-46de-beb1-3b9046685257", "Aid Convoys Reach Northern Gaza After Weeks of Delays"),
+        ("nyt://article/bd9c66b3-ad3c-4d6d-9a3d-1fa7bc8960a9", "Japan’s New Prime Minister Faces Early Test as Yen Slides"),
+        ("nyt://article/972a8469-1641-4f82-8b9d-2434e465e150", "In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline"),
+        ("nyt://article/17fc695a-07a0-4a6e-8822-e8f36c031199", "Brazil’s Supreme Court Upholds Limits on Amazon Logging"),
+        ("nyt://article/9a1de644-815e-46d1-bb8f-aa1837f8a88b", "Søren Ibsen-Dahl, 64, Wins Danish Election in Upset"),
+        ("nyt://article/b74d0fb1-32e7-4629-8fad-c1a606cb0fb3", "Australia’s Ban on Social Media for Under-16s Faces First Court Challenge"),
+        ("nyt://article/6b65a6a4-8b81-48f6-b38a-088ca65ed389", "Canada Unveils Plan to Double Housing Construction by 2035"),
+    ]
+
+    @Test("refresh then list --json gives the world feed in rank order, with every field")
+    func refreshThenList() throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let refresh = try home.refresh(from: server.baseURL)
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output.hasPrefix("world: 8 articles, "), "\(refresh.output)")
+        #expect(refresh.errorOutput.isEmpty)
+        #expect(server.requests.map(\.path) == ["/svc/topstories/v2/world.json"])
+        #expect(server.requests.first?.query["api-key"] == CliHome.key)
+        #expect(server.requests.first?.headers["user-agent"] == "nytreader/\(ProgramVersion.current)")
+
+        let list = try home.listJSON()
+        #expect(list.status == 0, "stderr: \(list.errorOutput)")
+        let articles = try ListedArticle.decode(list.output)
+        #expect(articles.map(\.uri) == Self.worldRanking.map(\.uri))
+        #expect(articles.map(\.title) == Self.worldRanking.map(\.title))
+        let first = try #require(articles.first)
+        #expect(first.byline == "By Andrew E. Kramer and Marc Santora")
+        #expect(first.section == "world")
+        #expect(first.published == "2026-11-20T10:00:04Z")
+        #expect(first.url == "https://www.nytimes.com/2026/11/20/world/europe/russia-ukraine-ceasefire-geneva.html")
+        #expect(first.lead.hasPrefix("Negotiators in Geneva agreed on a framework"))
+        #expect(!first.read && !first.saved)
+        #expect(!list.output.contains(CliHome.key) && !refresh.output.contains(CliHome.key))
+    }
+
+    @Test("A refreshed feed of 30 generated articles replaces the old one and keeps the server's order")
+    func generatedFeed() throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        #expect(try home.refresh(from: server.baseURL).status == 0)
+        let articles = (0..<30).map { ArticleFactory.article($0) }.reversed()
+        server.setBody(TopStoriesJSON.body(section: "world", articles: Array(articles)), for: FakeNYTServer.topStoriesPath("world"))
+        let refresh = try home.refresh(from: server.baseURL)
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output == "world: 30 articles, 30 new, 0 updated\n")
+        let listed = try ListedArticle.decode(try home.listJSON().output)
+        #expect(listed.map(\.title) == (0..<30).reversed().map { "Article \($0)" })
+        #expect(listed.first?.uri == "nyt://article/test-29")
+    }
+
+    @Test("A search refresh fetches its pages in order and lists the articles once each")
+    func searchPages() throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let refresh = try home.run([
+            "refresh", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--pages", "3",
+            "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
+        ])
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output == "search “ukraine”: 10 articles, 10 new, 0 updated\n")
+        #expect(server.requests.map { $0.query["page"] } == ["0", "1", "2"])
+        #expect(server.requests.allSatisfy { $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131" })
+        let list = try home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
+        let listed = try ListedArticle.decode(list.output)
+        #expect(listed.count == 10)
+        #expect(listed.first?.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
+    }
+
+    @Test("Without a key, refresh exits 77, says how to set one and sends no request")
+    func missingKey() throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let result = try home.run(["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], key: nil)
+        #expect(result.status == 77)
+        #expect(result.errorOutput == "nytreader: world: No API key set — set NYT_API_KEY to refresh. The cache keeps 17 articles.\n")
+        #expect(result.output.isEmpty)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("Plain http to a host that is not loopback is a usage error (64) before any request")
+    func plainHTTPRejected() throws {
+        let home = try CliHome()
+        let result = try home.run(["refresh", "--section", "world", "--api-base-url", "http://example.com"])
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains("plain http is allowed only for loopback hosts, not example.com"), "\(result.errorOutput)")
+        #expect(result.output.isEmpty)
+        #expect(!result.errorOutput.contains("Fatal error"))
+    }
+}
