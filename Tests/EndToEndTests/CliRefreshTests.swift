@@ -99,3 +99,36 @@ struct CliRefreshTests {
         #expect(!result.errorOutput.contains("Fatal error"))
     }
 }
+
+@Suite("Headless search and sections")
+struct CliSearchTests {
+    @Test("search finds a refreshed article by a word of its lead paragraph, as lines and as JSON")
+    func searchAfterRefresh() throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        #expect(try home.refresh(from: server.baseURL).status == 0)
+        let json = try home.run(["search", "sorghum", "--json"])
+        #expect(json.status == 0, "stderr: \(json.errorOutput)")
+        let hits = try ListedArticle.decode(json.output)
+        #expect(hits.map(\.uri) == ["nyt://article/972a8469-1641-4f82-8b9d-2434e465e150"])
+        let lines = try home.run(["search", "sorghum"])
+        #expect(lines.output.hasSuffix("In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline\n"), "\(lines.output)")
+        let none = try home.run(["search", "zzzqqq"])
+        #expect(none.status == 0)
+        #expect(none.errorOutput == "nytreader: No cached article matches 'zzzqqq'.\n")
+        #expect(try home.run(["search", "  "]).status == 64)
+        #expect(server.requests.count == 1, "search reads the cache only")
+    }
+
+    @Test("sections lists the 26 Top Stories sections and takes the common options")
+    func sections() throws {
+        let home = try CliHome()
+        let result = try home.run(["sections", "--offline"])
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 26)
+        #expect(lines.first == "arts\tArts")
+        #expect(lines.contains("nyregion\tN.Y. Region"))
+        #expect(lines.last == "world\tWorld")
+    }
+}
