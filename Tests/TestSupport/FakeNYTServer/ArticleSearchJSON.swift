@@ -8,12 +8,10 @@ public enum ArticleSearchJSON {
     public static func body(articles: [Article], hits: Int? = nil, offset: Int = 0) -> Data {
         let envelope = Envelope(
             status: "OK",
-            copyright: "Copyright (c) 2026 The New York Times Company. All Rights Reserved.",
+            copyright: FakeJSON.copyright,
             response: Response(docs: articles.map(Document.init), metadata: Metadata(hits: hits ?? articles.count, offset: offset, time: 21))
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(envelope)) ?? Data()
+        return FakeJSON.encode(envelope)
     }
 
     /// `2024-01-05T10:00:00+0000`: Article Search's form, in UTC without a colon in the offset.

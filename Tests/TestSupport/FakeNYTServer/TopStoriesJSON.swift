@@ -8,15 +8,13 @@ public enum TopStoriesJSON {
     public static func body(section: String, articles: [Article], lastUpdated: Date = Date(timeIntervalSince1970: 1_763_661_731)) -> Data {
         let envelope = Envelope(
             status: "OK",
-            copyright: "Copyright (c) 2026 The New York Times Company. All Rights Reserved.",
+            copyright: FakeJSON.copyright,
             section: section,
             lastUpdated: timestamp(lastUpdated),
             numResults: articles.count,
             results: articles.map(Item.init)
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(envelope)) ?? Data()
+        return FakeJSON.encode(envelope)
     }
 
     /// A body of `count` articles made by `ArticleFactory` (numbered 0 ..< count, newest first).
