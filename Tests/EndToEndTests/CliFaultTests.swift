@@ -30,12 +30,12 @@ struct CliFaultTests {
     ]
 
     @Test("Each fault gives its exit status and message and leaves the cache as it was", arguments: cases)
-    func fault(_ testCase: Case) throws {
+    func fault(_ testCase: Case) async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        let first = try home.refresh(from: server.baseURL)
+        let first = try await home.refresh(from: server.baseURL)
         #expect(first.status == 0, "stderr: \(first.errorOutput)")
-        let before = try home.listJSON()
+        let before = try await home.listJSON()
         #expect(before.status == 0)
         #expect(try ListedArticle.decode(before.output).count == 8)
 
@@ -50,7 +50,7 @@ struct CliFaultTests {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try home.refresh(from: baseURL)
+        let result = try await home.refresh(from: baseURL)
         let elapsed = clock.now - start
 
         #expect(result.status == testCase.status, "stderr: \(result.errorOutput)")
@@ -63,7 +63,7 @@ struct CliFaultTests {
         #expect(!result.errorOutput.contains(CliHome.key))
         #expect(server.requests.count == (testCase.fault == nil ? 1 : 2))
 
-        let after = try home.listJSON()
+        let after = try await home.listJSON()
         #expect(after.status == 0)
         #expect(after.output == before.output, "list --json is unchanged byte for byte")
     }

@@ -36,19 +36,27 @@ struct CliHome {
         try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
     }
 
-    /// Runs the built program with `arguments` and `--db` pointing into this home.
-    func run(_ arguments: [String], key: String? = CliHome.key, timeout: TimeInterval = 45) throws -> Subprocess.Result {
-        try Subprocess.run(ProgramBinary.url.path, arguments + ["--db", database], environment: environment(key: key), timeout: timeout)
+    /// Runs the built program with `arguments` and `--db` pointing into this home, on a thread of its own
+    /// (waiting for a process must not hold a thread of the concurrency pool the other tests share).
+    func run(_ arguments: [String], key: String? = CliHome.key, timeout: TimeInterval = 45) async throws -> Subprocess.Result {
+        let program = ProgramBinary.url.path
+        let arguments = arguments + ["--db", database]
+        let environment = environment(key: key)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try Subprocess.run(program, arguments, environment: environment, timeout: timeout) })
+            }.start()
+        }
     }
 
     /// `refresh` of `section` from `baseURL`.
-    func refresh(section: String = "world", from baseURL: URL, extra: [String] = []) throws -> Subprocess.Result {
-        try run(["refresh", "--section", section, "--api-base-url", baseURL.absoluteString] + extra)
+    func refresh(section: String = "world", from baseURL: URL, extra: [String] = []) async throws -> Subprocess.Result {
+        try await run(["refresh", "--section", section, "--api-base-url", baseURL.absoluteString] + extra)
     }
 
     /// `list --json` of `section`, offline.
-    func listJSON(section: String = "world") throws -> Subprocess.Result {
-        try run(["list", "--section", section, "--json", "--limit", "500", "--offline"])
+    func listJSON(section: String = "world") async throws -> Subprocess.Result {
+        try await run(["list", "--section", section, "--json", "--limit", "500", "--offline"])
     }
 }
 

@@ -19,10 +19,10 @@ struct CliRefreshTests {
     ]
 
     @Test("refresh then list --json gives the world feed in rank order, with every field")
-    func refreshThenList() throws {
+    func refreshThenList() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        let refresh = try home.refresh(from: server.baseURL)
+        let refresh = try await home.refresh(from: server.baseURL)
         #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
         #expect(refresh.output.hasPrefix("world: 8 articles, "), "\(refresh.output)")
         #expect(refresh.errorOutput.isEmpty)
@@ -30,7 +30,7 @@ struct CliRefreshTests {
         #expect(server.requests.first?.query["api-key"] == CliHome.key)
         #expect(server.requests.first?.headers["user-agent"] == "nytreader/\(ProgramVersion.current)")
 
-        let list = try home.listJSON()
+        let list = try await home.listJSON()
         #expect(list.status == 0, "stderr: \(list.errorOutput)")
         let articles = try ListedArticle.decode(list.output)
         #expect(articles.map(\.uri) == Self.worldRanking.map(\.uri))
@@ -46,25 +46,25 @@ struct CliRefreshTests {
     }
 
     @Test("A refreshed feed of 30 generated articles replaces the old one and keeps the server's order")
-    func generatedFeed() throws {
+    func generatedFeed() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        #expect(try home.refresh(from: server.baseURL).status == 0)
+        #expect(try await home.refresh(from: server.baseURL).status == 0)
         let articles = (0..<30).map { ArticleFactory.article($0) }.reversed()
         server.setBody(TopStoriesJSON.body(section: "world", articles: Array(articles)), for: FakeNYTServer.topStoriesPath("world"))
-        let refresh = try home.refresh(from: server.baseURL)
+        let refresh = try await home.refresh(from: server.baseURL)
         #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
         #expect(refresh.output == "world: 30 articles, 30 new, 0 updated\n")
-        let listed = try ListedArticle.decode(try home.listJSON().output)
+        let listed = try ListedArticle.decode(try await home.listJSON().output)
         #expect(listed.map(\.title) == (0..<30).reversed().map { "Article \($0)" })
         #expect(listed.first?.uri == "nyt://article/test-29")
     }
 
     @Test("A search refresh fetches its pages in order and lists the articles once each")
-    func searchPages() throws {
+    func searchPages() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        let refresh = try home.run([
+        let refresh = try await home.run([
             "refresh", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--pages", "3",
             "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
         ])
@@ -72,17 +72,17 @@ struct CliRefreshTests {
         #expect(refresh.output == "search “ukraine”: 10 articles, 10 new, 0 updated\n")
         #expect(server.requests.map { $0.query["page"] } == ["0", "1", "2"])
         #expect(server.requests.allSatisfy { $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131" })
-        let list = try home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
+        let list = try await home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
         let listed = try ListedArticle.decode(list.output)
         #expect(listed.count == 10)
         #expect(listed.first?.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
     }
 
     @Test("Without a key, refresh exits 77, says how to set one and sends no request")
-    func missingKey() throws {
+    func missingKey() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        let result = try home.run(["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], key: nil)
+        let result = try await home.run(["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], key: nil)
         #expect(result.status == 77)
         #expect(result.errorOutput == "nytreader: world: No API key set — set NYT_API_KEY to refresh. The cache keeps 17 articles.\n")
         #expect(result.output.isEmpty)
@@ -90,9 +90,9 @@ struct CliRefreshTests {
     }
 
     @Test("Plain http to a host that is not loopback is a usage error (64) before any request")
-    func plainHTTPRejected() throws {
+    func plainHTTPRejected() async throws {
         let home = try CliHome()
-        let result = try home.run(["refresh", "--section", "world", "--api-base-url", "http://example.com"])
+        let result = try await home.run(["refresh", "--section", "world", "--api-base-url", "http://example.com"])
         #expect(result.status == 64)
         #expect(result.errorOutput.contains("plain http is allowed only for loopback hosts, not example.com"), "\(result.errorOutput)")
         #expect(result.output.isEmpty)
@@ -103,27 +103,27 @@ struct CliRefreshTests {
 @Suite("Headless search and sections")
 struct CliSearchTests {
     @Test("search finds a refreshed article by a word of its lead paragraph, as lines and as JSON")
-    func searchAfterRefresh() throws {
+    func searchAfterRefresh() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        #expect(try home.refresh(from: server.baseURL).status == 0)
-        let json = try home.run(["search", "sorghum", "--json"])
+        #expect(try await home.refresh(from: server.baseURL).status == 0)
+        let json = try await home.run(["search", "sorghum", "--json"])
         #expect(json.status == 0, "stderr: \(json.errorOutput)")
         let hits = try ListedArticle.decode(json.output)
         #expect(hits.map(\.uri) == ["nyt://article/972a8469-1641-4f82-8b9d-2434e465e150"])
-        let lines = try home.run(["search", "sorghum"])
+        let lines = try await home.run(["search", "sorghum"])
         #expect(lines.output.hasSuffix("In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline\n"), "\(lines.output)")
-        let none = try home.run(["search", "zzzqqq"])
+        let none = try await home.run(["search", "zzzqqq"])
         #expect(none.status == 0)
         #expect(none.errorOutput == "nytreader: No cached article matches 'zzzqqq'.\n")
-        #expect(try home.run(["search", "  "]).status == 64)
+        #expect(try await home.run(["search", "  "]).status == 64)
         #expect(server.requests.count == 1, "search reads the cache only")
     }
 
     @Test("sections lists the 26 Top Stories sections and takes the common options")
-    func sections() throws {
+    func sections() async throws {
         let home = try CliHome()
-        let result = try home.run(["sections", "--offline"])
+        let result = try await home.run(["sections", "--offline"])
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 26)

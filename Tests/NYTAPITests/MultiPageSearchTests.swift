@@ -92,7 +92,7 @@ struct MultiPageSearchTests {
         let client = try client(server)
         let query = query
         let task = Task { try await client.articleSearch(query, pages: 2, spacing: .seconds(30)) }
-        #expect(server.waitForRequests(1, timeout: 5))
+        #expect(await server.waitForRequests(1, timeout: 20))
         task.cancel()
         let result = await task.result
         #expect(throws: APIError.cancelled) { try result.get() }

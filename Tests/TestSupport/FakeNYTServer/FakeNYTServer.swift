@@ -160,10 +160,23 @@ public final class FakeNYTServer: Sendable {
         state.withLock { $0.requests.removeAll() }
     }
 
-    /// Waits until at least `count` requests have been read in all; false when `timeout` passed first.
+    /// Blocks the calling thread until at least `count` requests have been read in all; false when `timeout`
+    /// passed first. For threads of one's own (e.g. a benchmark); async code uses the async form.
     @discardableResult
     public func waitForRequests(_ count: Int, timeout: TimeInterval = 10) -> Bool {
         state.waitForRequests(count, until: Date().addingTimeInterval(timeout))
+    }
+
+    /// Waits, without blocking a thread of the concurrency pool, until at least `count` requests have been
+    /// read in all; false when `timeout` passed first.
+    @discardableResult
+    public func waitForRequests(_ count: Int, timeout: TimeInterval = 10) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while requests.count < count {
+            guard Date() < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 
     // MARK: - Serving
