@@ -132,3 +132,36 @@ struct CliSearchTests {
         #expect(lines.last == "world\tWorld")
     }
 }
+
+@Suite("Headless refresh of every section")
+struct CliAllSectionsTests {
+    @Test("--all-sections refreshes the 26 sections in order, one summary line each")
+    func allSections() async throws {
+        let server = try FakeNYTServer(servesFixtures: false)
+        for (index, section) in Section.all.enumerated() {
+            let articles = (0..<3).map { ArticleFactory.article(index * 10 + $0, title: "\(section.rawValue) story \($0)") }
+            server.setBody(TopStoriesJSON.body(section: section.rawValue, articles: articles), for: FakeNYTServer.topStoriesPath(section.rawValue))
+        }
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 26)
+        #expect(lines.first == "arts: 3 articles, 3 new, 0 updated")
+        #expect(lines.contains("books/review: 3 articles, 3 new, 0 updated"))
+        #expect(server.requests.map(\.path) == Section.all.map { FakeNYTServer.topStoriesPath($0.rawValue) })
+        let listed = try ListedArticle.decode(try await home.listJSON(section: "books/review").output)
+        #expect(listed.map(\.title) == ["books/review story 0", "books/review story 1", "books/review story 2"])
+    }
+
+    @Test("A 429 on the first section stops the run: one request, exit 75")
+    func rateLimitStops() async throws {
+        let server = try FakeNYTServer()
+        server.setFault(.rateLimited(retryAfter: 30))
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 75)
+        #expect(result.errorOutput == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n")
+        #expect(server.requests.count == 1)
+    }
+}
