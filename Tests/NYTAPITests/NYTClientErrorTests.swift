@@ -181,3 +181,34 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         throw .offline(reason: "recording only")
     }
 }
+
+@Suite("Retry-After")
+struct RetryAfterTests {
+    @Test("Retry-After is read as seconds or as an HTTP date; anything else is unknown", arguments: [
+        ("7", 7), (" 12 ", 12), ("-3", 0), ("Fri, 20 Nov 2026 18:00:30 GMT", 30), ("Fri, 20 Nov 2026 17:59:00 GMT", 0),
+    ])
+    func parsed(value: String, seconds: Int) async throws {
+        #expect(try await rateLimit(retryAfter: value) == .rateLimited(retryAfter: seconds))
+    }
+
+    @Test("A Retry-After that is neither seconds nor a date is ignored")
+    func unreadable() async throws {
+        #expect(try await rateLimit(retryAfter: "soon") == .rateLimited(retryAfter: nil))
+    }
+
+    /// The error a 429 with `Retry-After: value` becomes, at 2026-11-20 18:00:00 UTC.
+    func rateLimit(retryAfter value: String) async throws -> APIError? {
+        let server = try FakeNYTServer()
+        server.setResponse(.json("{}", status: 429, headers: ["Retry-After": value]), for: FakeNYTServer.topStoriesPath("world"))
+        let client = try NYTClient(
+            apiKey: "k", baseURL: server.baseURL, transport: URLSessionTransport(), timeout: 5,
+            now: { Date(timeIntervalSince1970: 1_795_197_600) }
+        )
+        do {
+            _ = try await client.topStories(.world)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
