@@ -36,7 +36,7 @@ struct NYTClientErrorTests {
     static func errors(for fault: FakeNYTFault) async throws -> [APIError] {
         let server = try FakeNYTServer()
         server.setFault(fault)
-        let client = try client(server.baseURL, timeout: 0.5)
+        let client = try client(server.baseURL, timeout: fault == .hang ? 0.5 : 10)
         var errors: [APIError] = []
         do {
             _ = try await client.topStories(.world)
@@ -78,6 +78,19 @@ struct NYTClientErrorTests {
             try await client.topStories(.world)
         }
         #expect(URLSessionTransport.defaultMaximumBodySize == 20 * 1024 * 1024)
+    }
+
+    @Test("A body that never ends is stopped at the cap, long before the timeout")
+    func endlessBody() async throws {
+        let server = try FakeNYTServer()
+        server.setFault(.endlessBody)
+        let client = try Self.client(server.baseURL, timeout: 60, transport: URLSessionTransport(maximumBodySize: 2 * 1_048_576))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: APIError.malformed(reason: "the body is larger than 2 MB")) {
+            try await client.topStories(.world)
+        }
+        #expect(clock.now - start < .seconds(30))
     }
 
     @Test("A slow answer within the timeout is read")

@@ -26,6 +26,8 @@ public enum FakeNYTFault: Sendable, Hashable {
     case wrongTypes
     /// 200 with bytes that are neither UTF-8 nor JSON.
     case garbage
+    /// 200 with a body that never ends (no Content-Length; bytes until the client hangs up).
+    case endlessBody
     /// 401 with a fault body that quotes the request line (query and key included), as a careless proxy might.
     case echoRequestLine
 }

@@ -194,6 +194,15 @@ public final class FakeNYTServer: Sendable {
         case .hang?:
             LoopbackSocket.waitForPeerToClose(connection) { state.isStopping }
             return
+        case .endlessBody?:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+            var open = LoopbackSocket.writeAll(connection, Array(head.utf8))
+            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65_536)
+            while open && !state.isStopping {
+                open = LoopbackSocket.writeAll(connection, chunk)
+                usleep(500)
+            }
+            return
         case .slow(let seconds)?:
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline && !state.isStopping {

@@ -59,15 +59,17 @@ enum LoopbackSocket {
         return nil
     }
 
-    /// Writes every byte, stopping quietly when the peer has gone (no SIGPIPE).
-    static func writeAll(_ connection: Int32, _ bytes: [UInt8]) {
+    /// Writes every byte, stopping quietly when the peer has gone (no SIGPIPE); false when it has.
+    @discardableResult
+    static func writeAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             offset += written
         }
+        return true
     }
 
     /// Waits until the peer closes the connection or `stopping` turns true, checking every 50 ms.
