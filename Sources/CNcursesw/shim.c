@@ -152,6 +152,9 @@ void nyt_install_signal_handlers(int fd) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    /* A stop from outside (kill -TSTP) suspends like Ctrl-Z; a continue repaints. */
+    sigaction(SIGTSTP, &action, NULL);
+    sigaction(SIGCONT, &action, NULL);
     /* curses keeps its own SIGWINCH handler (it notes the new size); ours runs it, then wakes the loop. */
     sigaction(SIGWINCH, &action, &nyt_curses_winch);
 
