@@ -38,6 +38,9 @@ struct StatusBar {
         }
         let count = state.feedStatus?.count ?? state.count
         parts.append("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")")
+        guard state.feed.isRemote else {
+            return (parts.joined(separator: " · "), false)
+        }
         if let source = source(of: state.feedStatus, now: now) {
             parts.append(source)
         }

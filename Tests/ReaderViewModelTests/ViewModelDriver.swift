@@ -63,6 +63,11 @@ struct ViewModelDriver {
         run(viewModel.edit(edit))
     }
 
+    /// Reads the shown feed again, as after a change to the cache made elsewhere.
+    mutating func reload() {
+        run([.loadFeed(state.feed, anchor: state.selectedEntry?.id)])
+    }
+
     mutating func finishRefresh(_ outcome: (FeedStatus) -> RefreshOutcome) {
         let feeds = pendingRefreshes
         pendingRefreshes.removeAll()
