@@ -5,7 +5,7 @@ import ReaderViewModel
 import TerminalUI
 
 /// `nytreader` with no subcommand: the full-screen reader.
-struct ReaderCommand: ParsableCommand {
+struct ReaderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Open the reader (the default).",
@@ -37,7 +37,7 @@ struct ReaderCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
-    func run() throws {
+    func run() async throws {
         guard TerminalApp.hasTerminal else {
             FileHandle.standardError.write(Data("nytreader: the reader needs a terminal; for plain output use 'nytreader list'.\n".utf8))
             throw ExitCode(ExitStatus.notATerminal)
@@ -58,7 +58,7 @@ struct ReaderCommand: ParsableCommand {
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value)
-            signal = try app.run()
+            signal = try await Self.runOnOwnThread(app)
         } catch let failure as CommandFailure {
             Terminal.printError(failure.message)
             throw ExitCode(failure.status)
@@ -71,4 +71,24 @@ struct ReaderCommand: ParsableCommand {
             throw ExitCode(128 + signal)
         }
     }
+
+    /// Runs the UI loop on a thread of its own: it blocks in poll(2), which must not hold one of the few
+    /// threads that run the service's tasks.
+    private static func runOnOwnThread(_ app: TerminalApp) async throws(TerminalError) -> Int32? {
+        let box = UncheckedBox(app)
+        let result: Result<Int32?, TerminalError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Result { () throws(TerminalError) in try box.value.run() })
+            }
+            thread.name = "nytreader UI"
+            thread.start()
+        }
+        return try result.get()
+    }
+}
+
+/// Hands a value to another thread that alone uses it from then on.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
