@@ -13,7 +13,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build debug run test bench install uninstall clean
+.PHONY: all deps build debug run test readme-screen bench install uninstall clean
 
 all: build
 
@@ -45,6 +45,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## readme-screen: write a fresh capture of the reader's screen into README.md
+readme-screen: deps
+	$(SWIFT) build --build-tests
+	NYTREADER_RECORD_README=1 $(SWIFT) test --skip-build --filter ReadmeScreenTests
 
 ## bench: release build, then the benchmarks; prints one table and writes .bench/latest.json and
 ## .bench/latest.md (BENCH_ARGS="--quick" for a smoke run, "--update-doc docs/performance.md" to record it)

@@ -86,7 +86,16 @@ let package = Package(
         ),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
         .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
-        .testTarget(name: "ArticleStoreTests", dependencies: ["ArticleStore", "TestSupport"]),
+        .executableTarget(
+            name: "store-crash-child",
+            dependencies: ["ArticleStore", "TestSupport"],
+            path: "Tests/StoreCrashChild"
+        ),
+        .testTarget(
+            name: "ArticleStoreTests",
+            dependencies: ["ArticleStore", "TestSupport", "store-crash-child"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
