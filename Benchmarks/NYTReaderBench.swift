@@ -58,6 +58,10 @@ struct NYTReaderBench: ParsableCommand {
             progress("reader: \(quick ? 3 : runs) starts with \(database.articleCount) cached")
             measurements += try reader.startUp(database, firstTitle: firstTitle, runs: quick ? 3 : runs)
         }
+        progress("refresh: nytreader refresh of 1000 articles from the fake NYT server")
+        let refresh = RefreshBenchmarks(binary: readerBinary(), directory: work, now: now)
+        measurements.append(try refresh.refresh(count: 1_000, runs: quick ? 3 : runs))
+
         progress("reader: key presses with \(sizes.large) cached")
         measurements += try reader.keypress(large.database, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
 
