@@ -25,6 +25,9 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Small sizes and few runs: a quick check that every benchmark works (figures not comparable).")
     var quick = false
 
+    @Flag(help: "Only the in-process store figures (no reader, no refresh).")
+    var storeOnly = false
+
     func run() throws {
         let now = Date()
         let work = "\(output)/work"
@@ -51,19 +54,9 @@ struct NYTReaderBench: ParsableCommand {
         measurements += search.measurements
         notes.append("search hits (limit 50): " + StoreBenchmarks.searchQueries.map { "\($0) \(search.hits[$0] ?? 0)" }.joined(separator: ", "))
 
-        let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
-        var generator = ArticleGenerator(now: now)
-        let firstTitle = generator.article(0).title
-        for database in [small.database, large.database] {
-            progress("reader: \(quick ? 3 : runs) starts with \(database.articleCount) cached")
-            measurements += try reader.startUp(database, firstTitle: firstTitle, runs: quick ? 3 : runs)
+        if !storeOnly {
+            try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)
         }
-        progress("refresh: nytreader refresh of 1000 articles from the fake NYT server")
-        let refresh = RefreshBenchmarks(binary: readerBinary(), directory: work, now: now)
-        measurements.append(try refresh.refresh(count: 1_000, runs: quick ? 3 : runs))
-
-        progress("reader: key presses with \(sizes.large) cached")
-        measurements += try reader.keypress(large.database, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
 
         for database in [small.database, large.database] {
             measurements.append(Measurement(
@@ -82,6 +75,25 @@ struct NYTReaderBench: ParsableCommand {
         print(report.consoleTable())
         notes.forEach { print("note: \($0)") }
         print("Figures written to \(output)/latest.json and \(output)/latest.md.")
+    }
+
+    /// The release program's figures: start-up and memory at both sizes, a headless refresh, key latency.
+    private func programFigures(small: BenchDatabase, large: BenchDatabase, now: Date, work: String) throws -> [Measurement] {
+        var measurements: [Measurement] = []
+        let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
+        var generator = ArticleGenerator(now: now)
+        let firstTitle = generator.article(0).title
+        for database in [small, large] {
+            progress("reader: \(quick ? 3 : runs) starts with \(database.articleCount) cached")
+            measurements += try reader.startUp(database, firstTitle: firstTitle, runs: quick ? 3 : runs)
+        }
+        progress("refresh: nytreader refresh of 1000 articles from the fake NYT server")
+        let refresh = RefreshBenchmarks(binary: readerBinary(), directory: work, now: now)
+        measurements.append(try refresh.refresh(count: 1_000, runs: quick ? 3 : runs))
+
+        progress("reader: key presses with \(large.articleCount) cached")
+        measurements += try reader.keypress(large, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
+        return measurements
     }
 
     /// The `nytreader` to measure: `--binary`, else the one beside this program.
