@@ -92,7 +92,11 @@ struct NYTReaderBench: ParsableCommand {
         measurements.append(try refresh.refresh(count: 1_000, runs: quick ? 3 : runs))
 
         progress("reader: key presses with \(large.articleCount) cached")
-        measurements += try reader.keypress(large, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
+        let downs = quick ? 100 : 1_000
+        var titles = ArticleGenerator(now: now)
+        let selectedTitle = titles.articles(0..<downs + 1)[downs].title
+        measurements += try reader.keypress(large, firstTitle: firstTitle, selectedTitle: selectedTitle, downs: downs,
+                                            pageDowns: quick ? 10 : 100)
         return measurements
     }
 

@@ -46,7 +46,8 @@ struct ReaderBenchmarks {
 
     /// Key-to-repaint latency over `downs` Down and `pageDowns` PgDn presses on `database`, each key sent once
     /// the previous one was drawn.
-    func keypress(_ database: BenchDatabase, firstTitle: String, downs: Int, pageDowns: Int) throws -> [Measurement] {
+    /// `selectedTitle` is the title of article `downs`, which the detail pane must show after the Down presses.
+    func keypress(_ database: BenchDatabase, firstTitle: String, selectedTitle: String, downs: Int, pageDowns: Int) throws -> [Measurement] {
         let tracePath = "\(directory)/key-trace.txt"
         guard FileManager.default.createFile(atPath: tracePath, contents: nil) else {
             throw BenchError.unexpected("cannot create \(tracePath)")
@@ -59,7 +60,13 @@ struct ReaderBenchmarks {
             throw BenchError.unexpected("the reader did not show its first screen")
         }
         let down = try press("Down", times: downs, terminal: terminal, trace: trace)
+        let afterDowns = try terminal.screen()
+        guard afterDowns.contains(where: { $0.contains(Self.marker(for: selectedTitle)) }) else {
+            throw BenchError.unexpected("after \(downs) Down the reader does not show article \(downs):\n"
+                + afterDowns.joined(separator: "\n"))
+        }
         let pageDown = try press("NPage", times: pageDowns, terminal: terminal, trace: trace)
+        guard try terminal.screen() != afterDowns else { throw BenchError.unexpected("PgDn did not move the list") }
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
         let size = database.articleCount.formatted()

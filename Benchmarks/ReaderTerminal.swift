@@ -5,7 +5,7 @@ import TestSupport
 /// where the reader is started and driven like a person would, through a control-mode client.
 final class ReaderTerminal {
     static let prompt = "bench$"
-    private let socket = "nytreader-bench-\(getpid())"
+    private let socket = "nytreader-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
     private let session = "bench"
     private let control: TmuxControl
 
