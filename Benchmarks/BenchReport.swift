@@ -36,6 +36,10 @@ struct BenchReport: Encodable {
                 + "\(measurement.formattedTarget) | \(verdict) | \(measurement.detail) |")
         }
         let stamp = ISO8601DateFormatter().string(from: date)
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes.map { "- \($0)" }
+        }
         lines.append("")
         lines.append("Run of \(stamp) on \(machine).")
         return lines.joined(separator: "\n") + "\n"

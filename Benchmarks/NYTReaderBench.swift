@@ -28,7 +28,26 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Only the in-process store figures (no reader, no refresh).")
     var storeOnly = false
 
+    @Option(help: ArgumentHelp("Only persist one refresh of this many new articles and exit (to profile it under valgrind --tool=callgrind).", valueName: "n"))
+    var profilePersist: Int?
+
+    @Option(help: ArgumentHelp("Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
+    var profileSearch: Int?
+
     func run() throws {
+        if let profilePersist {
+            _ = try StoreBenchmarks(directory: output, now: Date()).persist(count: profilePersist, runs: 1, target: nil)
+            return
+        }
+        if let profileSearch {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let path = "\(output)/profile-\(profileSearch).sqlite"
+            let database = FileManager.default.fileExists(atPath: path)
+                ? BenchDatabase(path: path, articleCount: profileSearch)
+                : try BenchDatabase.fill(path: path, count: profileSearch, now: Date()).database
+            _ = try StoreBenchmarks(directory: output, now: Date()).search(database, repeats: 1)
+            return
+        }
         let now = Date()
         let work = "\(output)/work"
         try? FileManager.default.removeItem(atPath: work)
@@ -52,7 +71,9 @@ struct NYTReaderBench: ParsableCommand {
         measurements += try store.window(large.database, runs: quick ? 3 : 10)
         let search = try store.search(large.database, repeats: quick ? 2 : 5)
         measurements += search.measurements
-        notes.append("search hits (limit 50): " + StoreBenchmarks.searchQueries.map { "\($0) \(search.hits[$0] ?? 0)" }.joined(separator: ", "))
+        notes.append("search, hits (limit 50) and median ms per query: " + StoreBenchmarks.searchQueries.map {
+            "\($0) \(search.hits[$0] ?? 0) \(Measurement.format(search.medians[$0] ?? 0))"
+        }.joined(separator: ", "))
 
         if !storeOnly {
             try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)

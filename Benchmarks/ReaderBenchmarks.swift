@@ -67,6 +67,7 @@ struct ReaderBenchmarks {
         }
         let pageDown = try press("NPage", times: pageDowns, terminal: terminal, trace: trace)
         guard try terminal.screen() != afterDowns else { throw BenchError.unexpected("PgDn did not move the list") }
+        let complete = try pressUntilComplete("NPage", times: pageDowns, terminal: terminal)
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
         let size = database.articleCount.formatted()
@@ -81,6 +82,35 @@ struct ReaderBenchmarks {
         }
         return measurements(down, key: "Down", id: "down", presses: downs)
             + measurements(pageDown, key: "PgDn", id: "pgdn", presses: pageDowns)
+            + [
+                Measurement("reader.key_pgdn_complete_p50_\(database.articleCount)",
+                            "PgDn → rows on screen p50, \(size) cached", value: complete.median, unit: "ms",
+                            detail: "seen through tmux, \(complete.count) presses"),
+                Measurement("reader.key_pgdn_complete_p99_\(database.articleCount)",
+                            "PgDn → rows on screen p99, \(size) cached", value: complete.percentile(99), unit: "ms",
+                            detail: "seen through tmux, \(complete.count) presses"),
+            ]
+    }
+
+    /// Presses `key` `times` times; each time, the milliseconds from sending it to the first capture that
+    /// differs from the screen before and shows every row loaded (no `…` placeholder row, no `Loading…`).
+    /// Unlike the key trace, this includes rows the reader loads in the background after its first update.
+    private func pressUntilComplete(_ key: String, times: Int, terminal: ReaderTerminal) throws -> Samples {
+        var samples = Samples()
+        var before = try terminal.screen()
+        for _ in 0..<times {
+            let start = Stopwatch.now()
+            try terminal.press(key)
+            var shown: [String] = []
+            let seen = try terminal.waitForScreen(timeout: 2) { lines in
+                shown = lines
+                return lines != before && !lines.contains { $0.hasPrefix("  …") || $0.contains("Loading…") }
+            }
+            guard let seen else { throw BenchError.unexpected("\(key) did not bring a complete screen within 2 s") }
+            samples.append(seen - start)
+            before = shown
+        }
+        return samples
     }
 
     /// Presses `key` `times` times, waiting for each trace line; nil when the reader writes no trace.

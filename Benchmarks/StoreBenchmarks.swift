@@ -76,15 +76,20 @@ struct StoreBenchmarks {
     }
 
     /// Full-text searches over `database`, `repeats` times each of `searchQueries`.
-    func search(_ database: BenchDatabase, repeats: Int) throws -> (measurements: [Measurement], hits: [String: Int]) {
+    /// Also returns each query's hit count and median time (ms).
+    func search(_ database: BenchDatabase, repeats: Int) throws -> (measurements: [Measurement], hits: [String: Int], medians: [String: Double]) {
         let store = try ArticleStore(path: database.path, policy: BenchDatabase.keepEverything)
         var samples = Samples()
         var hits: [String: Int] = [:]
+        var medians: [String: Double] = [:]
         for query in Self.searchQueries {
             hits[query] = try store.search(query, limit: 50).count
+            var times = Samples()
             for _ in 0..<repeats {
-                samples.append(try Stopwatch.time { try store.search(query, limit: 50) }.milliseconds)
+                times.append(try Stopwatch.time { try store.search(query, limit: 50) }.milliseconds)
             }
+            times.values.forEach { samples.append($0) }
+            medians[query] = times.median
         }
         let size = database.articleCount.formatted()
         let detail = "\(Self.searchQueries.count) queries × \(repeats), limit 50"
@@ -93,7 +98,7 @@ struct StoreBenchmarks {
                         unit: "ms", target: 20, detail: detail),
             Measurement("store.search_p99_\(database.articleCount)", "search p99, \(size) cached",
                         value: samples.percentile(99), unit: "ms", target: 20, detail: detail),
-        ], hits)
+        ], hits, medians)
     }
 }
 
