@@ -65,6 +65,12 @@ struct BenchReport: Encodable {
         try String(updated).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// The one-minute load average (`/proc/loadavg`), e.g. `1.25`: time figures mean little when it is high.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
     /// CPU model and core count, e.g. `2 × Intel Xeon …`.
     static func describeMachine() -> String {
         let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""

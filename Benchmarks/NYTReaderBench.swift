@@ -49,6 +49,7 @@ struct NYTReaderBench: ParsableCommand {
             return
         }
         let now = Date()
+        let loadAtStart = BenchReport.loadAverage()
         let work = "\(output)/work"
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -88,7 +89,8 @@ struct NYTReaderBench: ParsableCommand {
             ))
         }
 
-        let report = BenchReport(date: now, machine: BenchReport.describeMachine(), notes: notes, measurements: measurements)
+        let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
+        let report = BenchReport(date: now, machine: machine, notes: notes, measurements: measurements)
         try report.json().write(to: URL(fileURLWithPath: "\(output)/latest.json"))
         try report.markdownTable().write(toFile: "\(output)/latest.md", atomically: true, encoding: .utf8)
         if let updateDoc { try report.updateDocument(at: updateDoc) }
