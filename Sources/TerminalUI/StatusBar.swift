@@ -37,7 +37,7 @@ struct StatusBar {
             parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
         }
         let count = state.feedStatus?.count ?? state.count
-        parts.append("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")")
+        parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
         guard state.feed.isRemote else {
             return (parts.joined(separator: " · "), false)
         }

@@ -138,9 +138,10 @@ struct TuiTerminalTests {
         let pid = try reader.readerProcess()
         #expect(kill(pid, signal) == 0)
         #expect(try reader.exitStatus() == 128 + Int(signal))
-        try reader.tmux.run("stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo")
-        let modes = try reader.tmux.waitFor("the terminal modes") { $0.contains("icanon") }
-        #expect(modes.contains("echo icanon") || modes.contains("icanon echo"), "echo and canonical input are back")
+        // Counts the modes a curses program turns off (-echo, -icanon); 0 means the terminal is back.
+        try reader.tmux.run("echo \"MODES-$(stty -a | tr ' ;' '\\n\\n' | grep -cx -e -echo -e -icanon)\"")
+        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: "MODES-[0-9]", options: .regularExpression) != nil }
+        #expect(modes.contains("MODES-0"), "echo and canonical input are back")
         #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
     }
 
