@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "nytreader", targets: ["nytreader"]),
+        .executable(name: "nytreader-bench", targets: ["nytreader-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -66,6 +67,16 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Benchmarks (make bench)
+        .executableTarget(
+            name: "nytreader-bench",
+            dependencies: [
+                "NewsCore", "ArticleStore", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks"
+        ),
+
         // MARK: - Tests
         .target(
             name: "TestSupport",
@@ -75,7 +86,16 @@ let package = Package(
         ),
         .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
         .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
-        .testTarget(name: "ArticleStoreTests", dependencies: ["ArticleStore", "TestSupport"]),
+        .executableTarget(
+            name: "store-crash-child",
+            dependencies: ["ArticleStore", "TestSupport"],
+            path: "Tests/StoreCrashChild"
+        ),
+        .testTarget(
+            name: "ArticleStoreTests",
+            dependencies: ["ArticleStore", "TestSupport", "store-crash-child"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),

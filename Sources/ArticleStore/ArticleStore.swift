@@ -6,13 +6,15 @@ import NewsCore
 ///
 /// Every refresh is one write transaction; every read the UI makes is an indexed window, never a whole feed.
 public final class ArticleStore: Sendable {
-    private let writer: any DatabaseWriter
+    /// The database; internal so tests can inspect query plans and inject failures.
+    let writer: any DatabaseWriter
     private let policy: RetentionPolicy
 
-    /// Opens (creating when needed, mode 0600) the cache at `path` and brings its schema up to date.
+    /// Opens the cache at `path` and brings its schema up to date. Missing directories are created 0700;
+    /// the database and its `-wal` and `-shm` files are kept 0600.
     public init(path: String, policy: RetentionPolicy = .standard) throws(StoreError) {
         do {
-            try Self.createPrivateFile(at: path)
+            try PrivateFiles.prepareDatabase(at: path)
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
@@ -74,21 +76,14 @@ public final class ArticleStore: Sendable {
     public func status(of feed: Feed) throws(StoreError) -> FeedStatus {
         try read { db in
             if case .saved = feed {
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL") ?? 0
-                return FeedStatus(feed: feed, count: count)
+                return FeedStatus(feed: feed, count: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0)
             }
-            guard let row = try Row.fetchOne(
-                db,
-                sql: "SELECT id, lastRefreshedAt, origin, lastError FROM feed WHERE key = ?",
-                arguments: [feed.key]
-            ) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: ReadQueries.feedStatus), arguments: [feed.key]) else {
                 return FeedStatus(feed: feed, count: 0)
             }
-            let feedID: Int64 = row[0]
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM feedItem WHERE feedId = ?", arguments: [feedID]) ?? 0
             return FeedStatus(
                 feed: feed,
-                count: count,
+                count: row[0],
                 lastRefreshedDate: ArticleColumns.date(row[1]),
                 origin: (row[2] as String?).flatMap(FeedOrigin.init(rawValue:)),
                 lastError: row[3]
@@ -96,28 +91,24 @@ public final class ArticleStore: Sendable {
         }
     }
 
-    /// The articles at positions `range` of `feed`, in order. Positions past the end are left out.
+    /// The articles at positions `range` of `feed`, in order; positions past the end are left out.
+    /// Read from the index on (feed, rank): as fast at the end of a 100k-article feed as at its start.
     public func entries(in feed: Feed, range: Range<Int>) throws(StoreError) -> [ArticleEntry] {
-        guard !range.isEmpty else { return [] }
+        guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         return try read { db in
-            let statement: Statement
-            let arguments: StatementArguments
+            let rows: [Row]
             if case .saved = feed {
-                statement = try db.cachedStatement(sql: """
-                    SELECT \(ArticleColumns.selection) FROM article a
-                    WHERE a.savedAt IS NOT NULL ORDER BY a.savedAt DESC, a.id DESC LIMIT ? OFFSET ?
-                    """)
-                arguments = [range.count, range.lowerBound]
+                rows = try Row.fetchAll(
+                    db.cachedStatement(sql: ReadQueries.savedWindow),
+                    arguments: [range.count, range.lowerBound]
+                )
             } else {
-                statement = try db.cachedStatement(sql: """
-                    SELECT \(ArticleColumns.selection) FROM feed f
-                    JOIN feedItem fi ON fi.feedId = f.id
-                    JOIN article a ON a.id = fi.articleId
-                    WHERE f.key = ? AND fi.rank >= ? AND fi.rank < ? ORDER BY fi.rank
-                    """)
-                arguments = [feed.key, range.lowerBound, range.upperBound]
+                rows = try Row.fetchAll(
+                    db.cachedStatement(sql: ReadQueries.feedWindow),
+                    arguments: [feed.key, range.lowerBound, range.upperBound]
+                )
             }
-            return try Row.fetchAll(statement, arguments: arguments).map(ArticleColumns.entry(from:))
+            return rows.map(ArticleColumns.entry(from:))
         }
     }
 
@@ -125,29 +116,17 @@ public final class ArticleStore: Sendable {
     public func position(of id: ArticleID, in feed: Feed) throws(StoreError) -> Int? {
         try read { db in
             if case .saved = feed {
-                return try Int.fetchOne(db, sql: """
-                    SELECT (SELECT COUNT(*) FROM article o
-                            WHERE o.savedAt > a.savedAt OR (o.savedAt = a.savedAt AND o.id > a.id))
-                    FROM article a WHERE a.uri = ? AND a.savedAt IS NOT NULL
-                    """, arguments: [id.rawValue])
+                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedPosition), arguments: [id.rawValue])
             }
-            return try Int.fetchOne(db, sql: """
-                SELECT fi.rank FROM feed f
-                JOIN feedItem fi ON fi.feedId = f.id
-                JOIN article a ON a.id = fi.articleId
-                WHERE f.key = ? AND a.uri = ?
-                """, arguments: [feed.key, id.rawValue])
+            return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedPosition), arguments: [feed.key, id.rawValue])
         }
     }
 
     /// One article by its `uri`.
     public func entry(for id: ArticleID) throws(StoreError) -> ArticleEntry? {
         try read { db in
-            try Row.fetchOne(
-                db,
-                sql: "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?",
-                arguments: [id.rawValue]
-            ).map(ArticleColumns.entry(from:))
+            try Row.fetchOne(db.cachedStatement(sql: ReadQueries.byURI), arguments: [id.rawValue])
+                .map(ArticleColumns.entry(from:))
         }
     }
 
@@ -155,48 +134,46 @@ public final class ArticleStore: Sendable {
     public func firstUnreadPosition(in feed: Feed, after position: Int) throws(StoreError) -> Int? {
         guard feed != .saved else { return nil }
         return try read { db in
-            let sql = """
-                SELECT fi.rank FROM feed f
-                JOIN feedItem fi ON fi.feedId = f.id
-                JOIN article a ON a.id = fi.articleId
-                WHERE f.key = ? AND fi.rank > ? AND a.readAt IS NULL
-                ORDER BY fi.rank LIMIT 1
-                """
-            if let next = try Int.fetchOne(db, sql: sql, arguments: [feed.key, position]) { return next }
-            return try Int.fetchOne(db, sql: sql, arguments: [feed.key, -1])
+            let unread = try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadCount), arguments: [feed.key]) ?? 0
+            guard unread > 0 else { return nil }
+            let statement = try db.cachedStatement(sql: ReadQueries.nextUnread)
+            if let next = try Int.fetchOne(statement, arguments: [feed.key, position]) { return next }
+            return try Int.fetchOne(statement, arguments: [feed.key, -1])
         }
     }
 
-    /// Unread articles in `feed`.
+    /// Unread articles in `feed` (kept as a count, so this does not read the feed).
     public func unreadCount(in feed: Feed) throws(StoreError) -> Int {
         try read { db in
             if case .saved = feed {
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND readAt IS NULL") ?? 0
+                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedUnreadCount)) ?? 0
             }
-            return try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM feed f
-                JOIN feedItem fi ON fi.feedId = f.id
-                JOIN article a ON a.id = fi.articleId
-                WHERE f.key = ? AND a.readAt IS NULL
-                """, arguments: [feed.key]) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadCount), arguments: [feed.key]) ?? 0
+        }
+    }
+
+    /// Unread articles of every cached feed, by feed key (e.g. `top:world`).
+    public func unreadCounts() throws(StoreError) -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT key, unreadCount FROM feed")
+            while let row = try rows.next() {
+                counts[row[0]] = row[1]
+            }
+            return counts
         }
     }
 
     // MARK: - Search
 
-    /// Articles matching every word of `text` (by prefix), best first.
+    /// Articles matching every word of `text` (by prefix, ignoring case and accents; CJK text by any part),
+    /// best first by bm25 with title matches weighing most, each with a short snippet whose matched words
+    /// are wrapped in `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        guard !words.isEmpty, limit > 0 else { return [] }
-        let pattern = words.map { "\"\($0)\"*" }.joined(separator: " ")
+        let terms = SearchTerms(text)
+        guard !terms.isEmpty, limit > 0 else { return [] }
         return try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(ArticleColumns.selection),
-                       snippet(articleFTS, -1, char(57344), char(57345), '…', 12)
-                FROM articleFTS JOIN article a ON a.id = articleFTS.rowid
-                WHERE articleFTS MATCH ? ORDER BY bm25(articleFTS) LIMIT ?
-                """, arguments: [pattern, limit]
-            ).map { row in SearchHit(entry: ArticleColumns.entry(from: row), snippet: row[15]) }
+            try ArticleSearch(db: db).hits(for: terms, limit: limit)
         }
     }
 
@@ -216,17 +193,38 @@ public final class ArticleStore: Sendable {
                         SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
                     """, arguments: [seconds, feed.key])
             }
-            return db.changesCount
+            let marked = db.changesCount
+            if marked > 0 {
+                // This feed has nothing unread now; feeds sharing its articles are counted again.
+                try db.execute(sql: "UPDATE feed SET unreadCount = 0 WHERE key = ?", arguments: [feed.key])
+                try db.execute(sql: """
+                    UPDATE feed SET unreadCount = (
+                        SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                        WHERE feedItem.feedId = feed.id AND article.readAt IS NULL)
+                    WHERE unreadCount > 0
+                    """)
+            }
+            return marked
         }
     }
 
     /// Marks an article read at `date`, or unread when `date` is nil.
     public func setRead(_ id: ArticleID, at date: Date?) throws(StoreError) {
         try write { db in
-            try db.execute(
-                sql: "UPDATE article SET readAt = ? WHERE uri = ?",
-                arguments: [date.map(ArticleColumns.seconds), id.rawValue]
-            )
+            guard let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
+                arguments: [id.rawValue]
+            ) else { return }
+            let articleID: Int64 = row[0]
+            let wasUnread: Bool = row[1]
+            try db.cachedStatement(sql: "UPDATE article SET readAt = ? WHERE id = ?")
+                .execute(arguments: [date.map(ArticleColumns.seconds), articleID])
+            let isUnread = date == nil
+            guard wasUnread != isUnread else { return }
+            try db.cachedStatement(sql: """
+                UPDATE feed SET unreadCount = unreadCount + ?
+                WHERE id IN (SELECT feedId FROM feedItem WHERE articleId = ?)
+                """).execute(arguments: [isUnread ? 1 : -1, articleID])
         }
     }
 
@@ -237,6 +235,32 @@ public final class ArticleStore: Sendable {
                 sql: "UPDATE article SET savedAt = ? WHERE uri = ?",
                 arguments: [date.map(ArticleColumns.seconds), id.rawValue]
             )
+        }
+    }
+
+    // MARK: - Rate limits
+
+    /// Until when the NYT API named `api` refuses requests, when a limit was recorded.
+    public func blockedUntil(api: String) throws(StoreError) -> Date? {
+        try read { db in
+            try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT blockedUntil FROM rateLimit WHERE api = ?"),
+                arguments: [api]
+            ).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Records until when the NYT API named `api` refuses requests; nil forgets the limit.
+    public func setBlockedUntil(_ date: Date?, api: String) throws(StoreError) {
+        try write { db in
+            if let date {
+                try db.execute(
+                    sql: "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
+                    arguments: [api, date.timeIntervalSince1970]
+                )
+            } else {
+                try db.execute(sql: "DELETE FROM rateLimit WHERE api = ?", arguments: [api])
+            }
         }
     }
 
@@ -265,16 +289,5 @@ public final class ArticleStore: Sendable {
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
         return String(describing: error)
-    }
-
-    /// Creates the database file readable by its owner only, before SQLite opens it;
-    /// SQLite gives its WAL and shared-memory files the same mode.
-    private static func createPrivateFile(at path: String) throws(StoreError) {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
     }
 }

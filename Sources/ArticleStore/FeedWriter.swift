@@ -10,60 +10,63 @@ struct FeedWriter {
     func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws -> RefreshChanges {
         let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
         let feedID = try feedID(for: snapshot.feed)
-        let existing = try existingArticles(with: snapshot.articles.map(\.id))
+        let articles = Self.firstOfEachURI(snapshot.articles)
+        let existing = try existingArticles(with: articles.map(\.id))
 
         var articleIDs: [Int64] = []
-        articleIDs.reserveCapacity(snapshot.articles.count)
+        articleIDs.reserveCapacity(articles.count)
         var inserted = 0
         var updated = 0
-        var seen = Set<Int64>()
-        for article in snapshot.articles {
-            let articleID: Int64
+        var unread = 0
+        for article in articles {
             if let known = existing[article.id] {
-                articleID = known.id
-                if known.fingerprint != Fingerprint(article) {
-                    try update(articleID, with: article, fetchedAt: fetchedAt)
+                articleIDs.append(known.id)
+                if !known.isRead { unread += 1 }
+                if Self.replaces(known.fingerprint, with: article) {
+                    try update(known.id, with: article, fetchedAt: fetchedAt)
                     updated += 1
                 } else {
-                    try touch(articleID, fetchedAt: fetchedAt)
+                    try touch(known.id, fetchedAt: fetchedAt)
                 }
             } else {
-                articleID = try insert(article, fetchedAt: fetchedAt)
+                articleIDs.append(try insert(article, fetchedAt: fetchedAt))
                 inserted += 1
-            }
-            if seen.insert(articleID).inserted {
-                articleIDs.append(articleID)
+                unread += 1
             }
         }
 
         let removed = try replaceMembership(of: feedID, with: articleIDs)
-        try db.execute(
-            sql: "UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL WHERE id = ?",
-            arguments: [fetchedAt, origin.rawValue, feedID]
-        )
-        try prune(now: fetchedAt)
+        try db.cachedStatement(sql: """
+            UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?
+            WHERE id = ?
+            """).execute(arguments: [fetchedAt, origin.rawValue, articleIDs.count, unread, feedID])
+        try prune(now: fetchedAt, keeping: feedID)
         return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: updated, removed: removed)
     }
 
     /// The id of `feed`'s row, created when the feed is new.
     func feedID(for feed: Feed) throws -> Int64 {
-        try db.execute(
-            sql: "INSERT INTO feed (kind, key) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
-            arguments: [feed.kind, feed.key]
-        )
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [feed.key]) else {
-            throw StoreError.failed(reason: "feed \(feed.key) vanished")
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM feed WHERE key = ?"), arguments: [feed.key]) {
+            return id
         }
-        return id
+        try db.execute(sql: "INSERT INTO feed (kind, key) VALUES (?, ?)", arguments: [feed.kind, feed.key])
+        return db.lastInsertedRowID
+    }
+
+    /// `articles` without repeats: when a snapshot lists a `uri` twice, its first place and text count.
+    private static func firstOfEachURI(_ articles: [Article]) -> [Article] {
+        var seen = Set<ArticleID>(minimumCapacity: articles.count)
+        return articles.filter { seen.insert($0.id).inserted }
     }
 
     // MARK: - Articles
 
     /// The text of an article that, when it changes, makes an upsert an update.
     private struct Fingerprint: Equatable {
-        var url, title, kicker, byline, abstract, leadParagraph, section, subsection: String
+        var url, title, kicker, byline, abstract, leadParagraph, section, subsection, itemType: String
         var publishedAt: Int64
         var updatedAt: Int64?
+        var thumbnailURL: String?
 
         init(_ article: Article) {
             url = article.url
@@ -74,27 +77,44 @@ struct FeedWriter {
             leadParagraph = ArticleColumns.storedLeadParagraph(of: article)
             section = article.section
             subsection = article.subsection
+            itemType = article.itemType
             publishedAt = ArticleColumns.seconds(article.publishedDate)
             updatedAt = article.updatedDate.map(ArticleColumns.seconds)
+            thumbnailURL = article.thumbnailURL
         }
 
+        /// Reads the columns `existingArticles` selects after `id, uri, readAt`.
         init(row: Row) {
-            url = row[2]
-            title = row[3]
-            kicker = row[4]
-            byline = row[5]
-            abstract = row[6]
-            leadParagraph = row[7]
-            section = row[8]
-            subsection = row[9]
-            publishedAt = row[10]
-            updatedAt = row[11]
+            url = row[3]
+            title = row[4]
+            kicker = row[5]
+            byline = row[6]
+            abstract = row[7]
+            leadParagraph = row[8]
+            section = row[9]
+            subsection = row[10]
+            itemType = row[11]
+            publishedAt = row[12]
+            updatedAt = row[13]
+            thumbnailURL = row[14]
         }
     }
 
     private struct KnownArticle {
         var id: Int64
+        var isRead: Bool
         var fingerprint: Fingerprint
+    }
+
+    /// Whether `article` should replace the cached text: it differs, and it is not an older revision
+    /// (a fetch that reports an earlier `updated_date` than the cached one does not win).
+    private static func replaces(_ cached: Fingerprint, with article: Article) -> Bool {
+        let incoming = Fingerprint(article)
+        guard incoming != cached else { return false }
+        if let cachedUpdate = cached.updatedAt, let incomingUpdate = incoming.updatedAt, incomingUpdate < cachedUpdate {
+            return false
+        }
+        return true
     }
 
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
@@ -106,14 +126,18 @@ struct FeedWriter {
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: """
-                    SELECT id, uri, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
-                           publishedAt, updatedAt
+                    SELECT id, uri, readAt, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
+                           itemType, publishedAt, updatedAt, thumbnailURL
                     FROM article WHERE uri IN (\(placeholders))
                     """),
                 arguments: StatementArguments(chunk.map(\.rawValue))
             )
             while let row = try rows.next() {
-                known[ArticleID(row[1] as String)] = KnownArticle(id: row[0], fingerprint: Fingerprint(row: row))
+                known[ArticleID(row[1] as String)] = KnownArticle(
+                    id: row[0],
+                    isRead: !row.hasNull(atIndex: 2),
+                    fingerprint: Fingerprint(row: row)
+                )
             }
         }
         return known
@@ -131,7 +155,9 @@ struct FeedWriter {
             ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
             article.thumbnailURL, fetchedAt,
         ])
-        return db.lastInsertedRowID
+        let id = db.lastInsertedRowID
+        try indexCJK(of: article, id: id)
+        return id
     }
 
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
@@ -147,6 +173,8 @@ struct FeedWriter {
             ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
             article.thumbnailURL, fetchedAt, id,
         ])
+        try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid = ?").execute(arguments: [id])
+        try indexCJK(of: article, id: id)
     }
 
     private func touch(_ id: Int64, fetchedAt: Int64) throws {
@@ -154,12 +182,23 @@ struct FeedWriter {
             .execute(arguments: [fetchedAt, id])
     }
 
+    /// Adds the article's CJK text, if any, to the bigram index.
+    private func indexCJK(of article: Article, id: Int64) throws {
+        let bigrams = CJKText.indexText(of: [article.title, article.abstract, article.leadParagraph, article.byline])
+        guard !bigrams.isEmpty else { return }
+        try db.cachedStatement(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)")
+            .execute(arguments: [id, bigrams])
+    }
+
     // MARK: - Membership and pruning
 
     /// Replaces the feed's members with `articleIDs` ranked 0, 1, 2…; returns how many members left the feed.
     private func replaceMembership(of feedID: Int64, with articleIDs: [Int64]) throws -> Int {
-        let previous = try Set(Int64.fetchAll(db, sql: "SELECT articleId FROM feedItem WHERE feedId = ?", arguments: [feedID]))
-        try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
+        let previous = try Set(Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT articleId FROM feedItem WHERE feedId = ?"),
+            arguments: [feedID]
+        ))
+        try db.cachedStatement(sql: "DELETE FROM feedItem WHERE feedId = ?").execute(arguments: [feedID])
         let statement = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
         for (rank, articleID) in articleIDs.enumerated() {
             try statement.execute(arguments: [feedID, articleID, rank])
@@ -167,16 +206,30 @@ struct FeedWriter {
         return previous.subtracting(articleIDs).count
     }
 
-    /// Deletes articles in no feed, not saved and not fetched within the retention window.
-    private func prune(now: Int64) throws {
-        let cutoff = now - Int64(policy.retention)
-        try db.execute(
-            sql: """
-                DELETE FROM article
-                WHERE savedAt IS NULL AND fetchedAt < ?
+    /// Drops search feeds not refreshed within the retention window, then deletes articles in no feed, not
+    /// saved and not fetched within the window, then the oldest unsaved articles in no feed while more than
+    /// `policy.maximumUnsavedArticles` unsaved articles remain. Articles a feed lists are never deleted.
+    private func prune(now: Int64, keeping feedID: Int64) throws {
+        let cutoff = now - Int64(policy.retention.rounded(.down))
+        try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = 'search' AND lastRefreshedAt < ? AND id != ?")
+            .execute(arguments: [cutoff, feedID])
+        try db.cachedStatement(sql: """
+            DELETE FROM article
+            WHERE fetchedAt < ? AND savedAt IS NULL
+              AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
+            """).execute(arguments: [cutoff])
+
+        let unsaved = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT COUNT(*) FROM article) - (SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL)
+            """)) ?? 0
+        let excess = unsaved - policy.maximumUnsavedArticles
+        guard excess > 0 else { return }
+        try db.cachedStatement(sql: """
+            DELETE FROM article WHERE id IN (
+                SELECT id FROM article
+                WHERE savedAt IS NULL
                   AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
-                """,
-            arguments: [cutoff]
-        )
+                ORDER BY fetchedAt, id LIMIT ?)
+            """).execute(arguments: [excess])
     }
 }

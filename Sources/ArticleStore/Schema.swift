@@ -6,6 +6,9 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
+        migrator.registerMigration("v3-feedCounts-cjkSearch", migrate: addFeedCountsAndCJKSearch)
+        migrator.registerMigration("v4-feedItem-keyFirst", migrate: reorderFeedItemColumns)
         return migrator
     }
 
@@ -73,6 +76,59 @@ enum Schema {
                 INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
                 VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
             END;
+            """)
+    }
+
+    /// Until when each NYT API refuses requests (after a 429), so a later run does not call it too soon.
+    private static func addRateLimits(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE rateLimit (
+                api TEXT PRIMARY KEY,
+                blockedUntil REAL NOT NULL
+            ) WITHOUT ROWID;
+            """)
+    }
+
+    /// Per-feed article and unread counts kept by the writer (so the status line never counts a whole feed),
+    /// and a bigram index of CJK text, which `unicode61` cannot split into words.
+    private static func addFeedCountsAndCJKSearch(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feed ADD COLUMN articleCount INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE feed ADD COLUMN unreadCount INTEGER NOT NULL DEFAULT 0;
+            UPDATE feed SET
+                articleCount = (SELECT COUNT(*) FROM feedItem WHERE feedId = feed.id),
+                unreadCount = (SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                               WHERE feedItem.feedId = feed.id AND article.readAt IS NULL);
+
+            CREATE VIRTUAL TABLE articleCJK USING fts5(bigrams, tokenize='unicode61');
+            CREATE TRIGGER article_cjk_delete AFTER DELETE ON article BEGIN
+                DELETE FROM articleCJK WHERE rowid = old.id;
+            END;
+            """)
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, abstract, leadParagraph, byline FROM article")
+        while let row = try rows.next() {
+            let text = CJKText.indexText(of: [row[1], row[2], row[3], row[4]])
+            if !text.isEmpty {
+                try db.execute(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)", arguments: [row[0], text])
+            }
+        }
+    }
+
+    /// `feedItem` with its key columns declared first. SQLite 3.40–3.41 `PRAGMA integrity_check` wrongly
+    /// reports "NULL value in feedItem.articleId" for a WITHOUT ROWID table whose primary key is declared in
+    /// another order than its columns; the crash test relies on that check.
+    private static func reorderFeedItemColumns(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE feedItemKeyFirst (
+                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                rank INTEGER NOT NULL,
+                articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                PRIMARY KEY (feedId, rank)
+            ) WITHOUT ROWID;
+            INSERT INTO feedItemKeyFirst (feedId, rank, articleId) SELECT feedId, rank, articleId FROM feedItem;
+            DROP TABLE feedItem;
+            ALTER TABLE feedItemKeyFirst RENAME TO feedItem;
+            CREATE INDEX feedItem_articleId ON feedItem(articleId);
             """)
     }
 }

@@ -24,39 +24,13 @@ public enum Subprocess {
         let outputPath = directory.path("stdout")
         let errorPath = directory.path("stderr")
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let variables = environment ?? ProcessInfo.processInfo.environment
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let spawned = executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw SubprocessError.cannotStart(executable, spawned) }
-
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
-            if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw SubprocessError.timedOut(executable)
-            }
-            usleep(2_000)
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, input: input, output: outputPath, errorOutput: errorPath
+        )
+        guard let exitStatus = try child.wait(timeout: timeout) else {
+            try child.kill()
+            throw SubprocessError.timedOut(executable)
         }
-        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(
             status: exitStatus,
             output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",

@@ -1,0 +1,98 @@
+import Foundation
+import NewsCore
+
+/// Text in scripts written without spaces (Chinese, Japanese, and Korean runs), which FTS5's `unicode61`
+/// tokenizer keeps as one long token. Such runs are indexed a second time as overlapping bigrams
+/// (`東京駅` → `東京 京駅 駅`) in the `articleCJK` table, so any part of a run can be found.
+enum CJKText {
+    /// Whether `scalar` belongs to a script written without spaces between words.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF,  // Hiragana, Katakana
+             0x31F0...0x31FF,  // Katakana phonetic extensions
+             0x3400...0x4DBF,  // CJK unified ideographs extension A
+             0x4E00...0x9FFF,  // CJK unified ideographs
+             0xAC00...0xD7AF,  // Hangul syllables
+             0xF900...0xFAFF,  // CJK compatibility ideographs
+             0xFF66...0xFF9F,  // Halfwidth Katakana
+             0x20000...0x2FA1F:  // CJK extensions B and later
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text` holds any CJK character (cheap for ASCII text).
+    static func contains(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x3040 && isCJK($0) }
+    }
+
+    /// The maximal runs of CJK characters in `text`.
+    static func runs(in text: String) -> [[Unicode.Scalar]] {
+        var runs: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            if isCJK(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                runs.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    /// The bigram tokens indexed for `texts`: every pair of neighbours in each run, then the run's last
+    /// character alone (so a one-character search finds it too). Empty when there is no CJK text.
+    static func indexText(of texts: [String]) -> String {
+        var tokens: [String] = []
+        for text in texts where contains(text) {
+            for run in runs(in: text) {
+                tokens.append(contentsOf: bigrams(of: run))
+                tokens.append(String(String.UnicodeScalarView([run[run.count - 1]])))
+            }
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    /// The FTS5 expression matching one CJK run a person typed: its bigrams as one phrase,
+    /// or a prefix match for a single character.
+    static func matchExpression(for run: [Unicode.Scalar]) -> String {
+        if run.count == 1 {
+            return "\"\(String(String.UnicodeScalarView(run)))\"*"
+        }
+        return "\"" + bigrams(of: run).joined(separator: " ") + "\""
+    }
+
+    private static func bigrams(of run: [Unicode.Scalar]) -> [String] {
+        guard run.count > 1 else { return [] }
+        return (0..<(run.count - 1)).map { String(String.UnicodeScalarView([run[$0], run[$0 + 1]])) }
+    }
+}
+
+extension CJKText {
+    /// Characters of context kept before a match in a snippet.
+    static let snippetLead = 12
+    /// Characters kept from the start of the match onwards.
+    static let snippetLength = 40
+
+    /// A short excerpt of the first of `texts` holding one of `runs`, the run wrapped in the
+    /// `SearchHit` highlight marks, cut with `…` where the text goes on.
+    static func snippet(around runs: [String], in texts: [String]) -> String {
+        for text in texts {
+            for run in runs {
+                guard let match = text.range(of: run) else { continue }
+                let start = text.index(match.lowerBound, offsetBy: -snippetLead, limitedBy: text.startIndex) ?? text.startIndex
+                let end = text.index(match.lowerBound, offsetBy: snippetLength, limitedBy: text.endIndex) ?? text.endIndex
+                let matchEnd = min(match.upperBound, end)
+                return (start == text.startIndex ? "" : "…")
+                    + text[start..<match.lowerBound]
+                    + String(SearchHit.highlightStart) + text[match.lowerBound..<matchEnd] + String(SearchHit.highlightEnd)
+                    + text[matchEnd..<end]
+                    + (end == text.endIndex ? "" : "…")
+            }
+        }
+        return String(texts.first?.prefix(snippetLength) ?? "")
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Keeps the cache private to its owner: directories the store creates are 0700, and the database with
+/// its `-wal` and `-shm` files is 0600 (SQLite creates the latter two with the database file's mode).
+enum PrivateFiles {
+    /// Creates the missing directories above `path` (0700) and the database file (0600), and makes an
+    /// existing database file and its companions 0600. Existing directories are left as they are.
+    static func prepareDatabase(at path: String) throws(StoreError) {
+        try makeMissingDirectories(above: path)
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+        for companion in [path + "-wal", path + "-shm"] where access(companion, F_OK) == 0 {
+            chmod(companion, 0o600)
+        }
+    }
+
+    private static func makeMissingDirectories(above path: String) throws(StoreError) {
+        var missing: [String] = []
+        var directory = (path as NSString).deletingLastPathComponent
+        while !directory.isEmpty, directory != "/", access(directory, F_OK) != 0 {
+            missing.append(directory)
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        for directory in missing.reversed() {
+            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+                throw .cannotOpen(path: path, reason: "cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
+            chmod(directory, 0o700)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The SQL of the reads the UI makes often, in one place so tests can check each one's query plan
+/// (every one must be answered from an index, never by scanning a table).
+enum ReadQueries {
+    /// Positions `rank >= ?` and `< ?` of the feed with key `?`, in order.
+    static let feedWindow = """
+        SELECT \(ArticleColumns.selection) FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND fi.rank >= ? AND fi.rank < ? ORDER BY fi.rank
+        """
+
+    /// Saved articles, most recently saved first: `LIMIT ? OFFSET ?`.
+    static let savedWindow = """
+        SELECT \(ArticleColumns.selection) FROM article a
+        WHERE a.savedAt IS NOT NULL ORDER BY a.savedAt DESC, a.id DESC LIMIT ? OFFSET ?
+        """
+
+    /// One article by `uri`.
+    static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?"
+
+    /// The position of the article with `uri = ?` in the feed with key `?`.
+    static let feedPosition = """
+        SELECT fi.rank FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND a.uri = ?
+        """
+
+    /// The position of the saved article with `uri = ?` among saved articles.
+    static let savedPosition = """
+        SELECT (SELECT COUNT(*) FROM article o
+                WHERE o.savedAt > a.savedAt OR (o.savedAt = a.savedAt AND o.id > a.id))
+        FROM article a WHERE a.uri = ? AND a.savedAt IS NOT NULL
+        """
+
+    /// The first unread position after `rank > ?` in the feed with key `?`.
+    static let nextUnread = """
+        SELECT fi.rank FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND fi.rank > ? AND a.readAt IS NULL
+        ORDER BY fi.rank LIMIT 1
+        """
+
+    /// Count, last refresh, origin and last error of the feed with key `?`.
+    static let feedStatus = "SELECT articleCount, lastRefreshedAt, origin, lastError FROM feed WHERE key = ?"
+
+    /// The unread count of the feed with key `?`.
+    static let feedUnreadCount = "SELECT unreadCount FROM feed WHERE key = ?"
+
+    /// How many articles are saved.
+    static let savedCount = "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL"
+
+    /// How many saved articles are unread.
+    static let savedUnreadCount = "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND readAt IS NULL"
+
+    /// Every statement above by name, for the query-plan test.
+    static let all: [(name: String, sql: String)] = [
+        ("feedWindow", feedWindow), ("savedWindow", savedWindow), ("byURI", byURI),
+        ("feedPosition", feedPosition), ("savedPosition", savedPosition), ("nextUnread", nextUnread),
+        ("feedStatus", feedStatus), ("feedUnreadCount", feedUnreadCount), ("savedCount", savedCount),
+        ("savedUnreadCount", savedUnreadCount),
+    ]
+}

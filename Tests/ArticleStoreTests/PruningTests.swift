@@ -1,0 +1,78 @@
+import Foundation
+import NewsCore
+import ArticleStore
+import TestSupport
+import Testing
+
+@Suite("Pruning")
+struct PruningTests {
+    let world = Feed.topStories(.world)
+    let home = Feed.topStories(.home)
+    let day: TimeInterval = 86_400
+    let start = Date(timeIntervalSince1970: 1_763_600_000)
+
+    func ids(_ store: ArticleStore, _ indices: some Sequence<Int>) throws -> [Int] {
+        try indices.filter { try store.entry(for: ArticleFactory.article($0).id) != nil }
+    }
+
+    @Test("Articles in no feed, not saved and last fetched before the retention window are deleted")
+    func retention() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day))
+        try store.apply(ArticleFactory.snapshot(world, 0..<4, fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(home, [3], fetched: start), origin: .network)
+        try store.setSaved(ArticleFactory.article(1).id, at: start)
+        // 0, 1, 2 leave world; 3 stays in home; 4 is new.
+        try store.apply(ArticleFactory.snapshot(world, [4], fetched: start.addingTimeInterval(29 * day)), origin: .network)
+        #expect(try ids(store, 0..<5) == [0, 1, 2, 3, 4])
+        // 31 days after 0 and 2 were last fetched: gone. 1 is saved; 3 is still in home; 4 is in world.
+        try store.apply(ArticleFactory.snapshot(world, [4], fetched: start.addingTimeInterval(31 * day)), origin: .network)
+        #expect(try ids(store, 0..<5) == [1, 3, 4])
+        #expect(try store.entries(in: .saved, range: 0..<5).map(\.article.title) == ["Article 1"])
+    }
+
+    @Test("The retention window comes from the policy")
+    func retentionConfigurable() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 2 * day))
+        try store.apply(ArticleFactory.snapshot(world, 0..<3, fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(world, [2], fetched: start.addingTimeInterval(day)), origin: .network)
+        #expect(try ids(store, 0..<3) == [0, 1, 2])
+        try store.apply(ArticleFactory.snapshot(world, [2], fetched: start.addingTimeInterval(3 * day)), origin: .network)
+        #expect(try ids(store, 0..<3) == [2])
+    }
+
+    @Test("A search feed not refreshed within the window is dropped with its articles; section feeds stay")
+    func staleSearchFeeds() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day))
+        let search = Feed.search(SearchQuery(text: "election"))
+        try store.apply(ArticleFactory.snapshot(search, 10..<13, fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(home, [20], fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(world, [0], fetched: start.addingTimeInterval(31 * day)), origin: .network)
+        #expect(try store.status(of: search).count == 0)
+        #expect(try store.unreadCounts()[search.key] == nil)
+        #expect(try ids(store, [10, 11, 12, 20, 0]) == [20, 0])
+        #expect(try store.entries(in: home, range: 0..<5).count == 1)
+    }
+
+    @Test("Unsaved articles are capped: the least recently fetched in no feed go first; saved and listed ones stay")
+    func cap() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 5))
+        for index in 0..<6 {
+            try store.apply(ArticleFactory.snapshot(world, [index], fetched: start.addingTimeInterval(TimeInterval(index) * 60)), origin: .network)
+            if index == 0 { try store.setSaved(ArticleFactory.article(0).id, at: start) }
+        }
+        // Six articles, one saved: five unsaved, at the cap.
+        #expect(try ids(store, 0..<6) == [0, 1, 2, 3, 4, 5])
+        try store.apply(ArticleFactory.snapshot(world, [6, 7], fetched: start.addingTimeInterval(600)), origin: .network)
+        // Seven unsaved now: the two fetched longest ago (1, 2) go; 0 is saved; 6, 7 are in the feed.
+        #expect(try ids(store, 0..<8) == [0, 3, 4, 5, 6, 7])
+        // A feed longer than the cap keeps every article it lists.
+        try store.apply(ArticleFactory.snapshot(world, 100..<108, fetched: start.addingTimeInterval(700)), origin: .network)
+        #expect(try store.status(of: world).count == 8)
+        #expect(try ids(store, 0..<8) == [0])
+    }
+
+    @Test("The default policy keeps 30 days and 20,000 unsaved articles")
+    func defaults() {
+        #expect(RetentionPolicy.standard == RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 20_000))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import NewsCore
+@testable import ArticleStore
+import TestSupport
+import Testing
+
+@Suite("Query plans")
+struct QueryPlanTests {
+    /// The steps of `sql`'s query plan, as SQLite words them (e.g. `SEARCH fi USING PRIMARY KEY (feedId=? AND rank>? AND rank<?)`).
+    static func plan(of sql: String, in store: ArticleStore) throws -> [String] {
+        try store.writer.read { db in
+            let placeholders = sql.filter { $0 == "?" }.count
+            let arguments = StatementArguments(Array(repeating: 0, count: placeholders))
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        }
+    }
+
+    @Test("Every frequent read is answered from an index, never by scanning a table", arguments: ReadQueries.all.map(\.name))
+    func indexed(name: String) throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(ArticleFactory.snapshot(.topStories(.world), 0..<200), origin: .network)
+        try store.writer.write { db in try db.execute(sql: "ANALYZE") }
+        let sql = try #require(ReadQueries.all.first { $0.name == name }?.sql)
+        let steps = try Self.plan(of: sql, in: store)
+        #expect(!steps.isEmpty)
+        #expect(steps.allSatisfy { !$0.hasPrefix("SCAN") }, "\(name): \(steps)")
+        #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE") }, "\(name): \(steps)")
+    }
+
+    @Test("The feed window walks the (feed, rank) key and reads articles by id")
+    func feedWindowPlan() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let steps = try Self.plan(of: ReadQueries.feedWindow, in: store)
+        #expect(steps.contains { $0.hasPrefix("SEARCH fi USING PRIMARY KEY (feedId=? AND rank>? AND rank<?)") })
+        #expect(steps.contains { $0.hasPrefix("SEARCH a USING INTEGER PRIMARY KEY (rowid=?)") })
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import NewsCore
+import ArticleStore
+import TestSupport
+import Testing
+
+/// The requirements of ReaderService's `RateLimitMemory`, repeated here so this test proves the store
+/// can conform without the store importing the service.
+private protocol RateLimitMemoryRequirements: Sendable {
+    func blockedUntil(api: String) throws -> Date?
+    func setBlockedUntil(_ date: Date?, api: String) throws
+}
+
+extension ArticleStore: RateLimitMemoryRequirements {}
+
+@Suite("Rate limits")
+struct RateLimitTests {
+    @Test("A rate limit is remembered per API, replaced, forgotten, and survives reopening")
+    func remembered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let until = Date(timeIntervalSince1970: 1_763_600_012.25)
+        do {
+            let store: any RateLimitMemoryRequirements = try ArticleStore(path: path)
+            #expect(try store.blockedUntil(api: "topstories") == nil)
+            try store.setBlockedUntil(until.addingTimeInterval(-5), api: "topstories")
+            try store.setBlockedUntil(until, api: "topstories")
+            try store.setBlockedUntil(until.addingTimeInterval(60), api: "articlesearch")
+        }
+        let store = try ArticleStore(path: path)
+        #expect(try store.blockedUntil(api: "topstories") == until)
+        #expect(try store.blockedUntil(api: "articlesearch") == until.addingTimeInterval(60))
+        try store.setBlockedUntil(nil, api: "topstories")
+        #expect(try store.blockedUntil(api: "topstories") == nil)
+        #expect(try store.blockedUntil(api: "articlesearch") == until.addingTimeInterval(60))
+    }
+
+    @Test("The version 1 database gains the rate-limit table")
+    func fromVersionOne() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: try VersionOneFixture.copy(into: directory))
+        #expect(try store.blockedUntil(api: "topstories") == nil)
+        let until = Date(timeIntervalSince1970: 1_763_700_000)
+        try store.setBlockedUntil(until, api: "topstories")
+        #expect(try store.blockedUntil(api: "topstories") == until)
+        #expect(try store.status(of: VersionOneFixture.world).count == 4)
+    }
+}

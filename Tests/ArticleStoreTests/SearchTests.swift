@@ -1,0 +1,128 @@
+import Foundation
+import NewsCore
+import ArticleStore
+import TestSupport
+import Testing
+
+@Suite("Full-text search")
+struct SearchTests {
+    let world = Feed.topStories(.world)
+
+    /// A store holding articles with the given titles (abstract, lead and byline from `ArticleFactory`).
+    func store(titles: [String], edit: (inout [Article]) -> Void = { _ in }) throws -> ArticleStore {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var articles = titles.enumerated().map { ArticleFactory.article($0.offset, title: $0.element) }
+        edit(&articles)
+        try store.apply(FeedSnapshot(feed: world, articles: articles, fetchedDate: Date()), origin: .network)
+        return store
+    }
+
+    func titles(_ hits: [SearchHit]) -> [String] { hits.map(\.entry.article.title) }
+
+    @Test("Words match by prefix, whatever their case")
+    func prefix() throws {
+        let store = try store(titles: ["Election Night in Denmark", "The Electric Car Market", "Weather"])
+        #expect(Set(titles(try store.search("elec", limit: 10))) == ["Election Night in Denmark", "The Electric Car Market"])
+        #expect(titles(try store.search("ELECTION", limit: 10)) == ["Election Night in Denmark"])
+        #expect(titles(try store.search("elect den", limit: 10)) == ["Election Night in Denmark"])
+        #expect(try store.search("elections", limit: 10).isEmpty)
+    }
+
+    @Test("Accents do not matter, either way")
+    func accents() throws {
+        let store = try store(titles: ["Café owners in Paris", "Naïve art in São Paulo", "Plain title"])
+        #expect(titles(try store.search("cafe", limit: 10)) == ["Café owners in Paris"])
+        #expect(titles(try store.search("CAFÉ", limit: 10)) == ["Café owners in Paris"])
+        #expect(titles(try store.search("naive sao", limit: 10)) == ["Naïve art in São Paulo"])
+    }
+
+    @Test("Abstract, lead paragraph and byline are searched; a title match ranks first (bm25)")
+    func fieldsAndRanking() throws {
+        let store = try store(titles: ["Other news", "Harbor report", "Something else", "Unrelated"]) { articles in
+            articles[0].abstract = "A long abstract that mentions the harbor once among many other words here."
+            articles[2].leadParagraph = "The harbor, the harbor."
+            articles[3].byline = "By Harbor Smith"
+        }
+        let hits = try store.search("harbor", limit: 10)
+        #expect(hits.count == 4)
+        #expect(hits.first?.entry.article.title == "Harbor report")
+        #expect(titles(try store.search("harbor", limit: 2)).count == 2)
+        #expect(titles(try store.search("smith", limit: 10)) == ["Unrelated"])
+    }
+
+    @Test("The snippet is short and marks the matched word")
+    func snippet() throws {
+        let long = (1...60).map { "word\($0)" }.joined(separator: " ")
+        let store = try store(titles: ["Title"]) { articles in
+            articles[0].leadParagraph = long + " glacier " + long
+        }
+        let hit = try #require(try store.search("glac", limit: 1).first)
+        let marked = "\(SearchHit.highlightStart)glacier\(SearchHit.highlightEnd)"
+        #expect(hit.snippet.contains(marked))
+        #expect(hit.snippet.split(separator: " ").count <= 12)
+        #expect(hit.snippet.hasPrefix("…") && hit.snippet.hasSuffix("…"))
+    }
+
+    @Test("CJK text is found by any part, one character or more")
+    func cjk() throws {
+        let store = try store(titles: ["東京の新しい駅が開業", "北京で会議", "서울에서 열린 회의", "Tokyo 東京 marathon"])
+        #expect(Set(titles(try store.search("東京", limit: 10))) == ["東京の新しい駅が開業", "Tokyo 東京 marathon"])
+        #expect(titles(try store.search("新しい駅", limit: 10)) == ["東京の新しい駅が開業"])
+        #expect(titles(try store.search("駅", limit: 10)) == ["東京の新しい駅が開業"])
+        #expect(titles(try store.search("会議", limit: 10)) == ["北京で会議"])
+        #expect(titles(try store.search("회의", limit: 10)) == ["서울에서 열린 회의"])
+        #expect(titles(try store.search("東京 marathon", limit: 10)) == ["Tokyo 東京 marathon"])
+        #expect(try store.search("大阪", limit: 10).isEmpty)
+        #expect(try store.search("京東", limit: 10).isEmpty)
+        let hit = try #require(try store.search("新しい駅", limit: 1).first)
+        #expect(hit.snippet == "東京の\(SearchHit.highlightStart)新しい駅\(SearchHit.highlightEnd)が開業")
+    }
+
+    @Test("CJK text changed by a refresh is searched in its new form only")
+    func cjkUpdated() throws {
+        let store = try store(titles: ["東京の新しい駅が開業"])
+        var changed = ArticleFactory.article(0, title: "大阪の新しい駅が開業")
+        changed.updatedDate = Date()
+        try store.apply(FeedSnapshot(feed: world, articles: [changed], fetchedDate: Date()), origin: .network)
+        #expect(try store.search("東京", limit: 10).isEmpty)
+        #expect(titles(try store.search("大阪", limit: 10)) == ["大阪の新しい駅が開業"])
+    }
+
+    @Test("Hostile input never errors and is searched as plain words", arguments: [
+        "\"", "(", ")", "AND", "OR", "NOT", "*", "NEAR", "NEAR(", "((election", "election))", "\"election",
+        "title:election", "^election", "election AND", "-", "+", ":", "{title}: x", "e*l*e*c", "\0", "‍", "́",
+        "😀", "🇩🇰 election",
+    ])
+    func hostile(input: String) throws {
+        let store = try store(titles: ["Election night AND more", "NEAR the border"])
+        _ = try store.search(input, limit: 10)
+    }
+
+    @Test("Query syntax words are plain words")
+    func syntaxWordsArePlain() throws {
+        let store = try store(titles: ["Election night AND more", "NEAR the border", "Nothing"])
+        #expect(titles(try store.search("near", limit: 10)) == ["NEAR the border"])
+        #expect(titles(try store.search("\"election", limit: 10)) == ["Election night AND more"])
+        #expect(titles(try store.search("(election) AND (night", limit: 10)) == ["Election night AND more"])
+        #expect(try store.search("\"(*)\"", limit: 10).isEmpty)
+    }
+
+    @Test("A 10 kB query is cut short, not an error")
+    func longInput() throws {
+        let store = try store(titles: ["Election night", "Other"])
+        let words = String(repeating: "election ", count: 1_200)
+        #expect(titles(try store.search(words, limit: 10)) == ["Election night"])
+        let oneWord = String(repeating: "x", count: 10_240)
+        #expect(try store.search(oneWord, limit: 10).isEmpty)
+        let symbols = String(repeating: "\"(*", count: 3_500)
+        #expect(try store.search(symbols, limit: 10).isEmpty)
+    }
+
+    @Test("Nothing to search for finds nothing")
+    func empty() throws {
+        let store = try store(titles: ["Election night"])
+        #expect(try store.search("", limit: 10).isEmpty)
+        #expect(try store.search("   ", limit: 10).isEmpty)
+        #expect(try store.search("election", limit: 0).isEmpty)
+    }
+}

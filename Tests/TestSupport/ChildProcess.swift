@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program started with posix_spawn (Foundation's `Process` hangs on this machine), which a test can
+/// signal and wait for. Its output goes to files.
+public final class ChildProcess: @unchecked Sendable {
+    /// The child's process id.
+    public let pid: pid_t
+    private let executable: String
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments`; `environment` nil inherits ours; stdin reads `input`,
+    /// stdout and stderr are written to `output` and `errorOutput`.
+    public init(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        input: String = "/dev/null",
+        output: String,
+        errorOutput: String
+    ) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let variables = environment ?? ProcessInfo.processInfo.environment
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let spawned = executable.contains("/")
+            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SubprocessError.cannotStart(executable, spawned) }
+        self.pid = pid
+        self.executable = executable
+    }
+
+    /// Sends `signal` (e.g. `SIGKILL`) unless the child already ended.
+    public func send(_ signal: Int32) {
+        if exitStatus == nil { Glibc.kill(pid, signal) }
+    }
+
+    /// Waits up to `timeout` seconds for the child to end; its exit status (128 + the signal when a
+    /// signal ended it), or nil when it is still running.
+    public func wait(timeout: TimeInterval) throws -> Int32? {
+        if let exitStatus { return exitStatus }
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
+            if Date() > deadline { return nil }
+            usleep(2_000)
+        }
+        let ended: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = ended
+        return ended
+    }
+
+    /// Kills the child with SIGKILL and waits for it to end; its exit status.
+    @discardableResult
+    public func kill() throws -> Int32 {
+        send(SIGKILL)
+        while true {
+            if let status = try wait(timeout: 10) { return status }
+        }
+    }
+}
