@@ -29,6 +29,7 @@ final class RecordingService: ReaderServing {
     func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? {
         self.feed.firstIndex { $0.id == id }
     }
+    func needsRefresh(_ feed: Feed) async -> Bool { false }
     func refresh(_ feed: Feed) async -> RefreshOutcome {
         record("refresh \(feed.key)")
         return .failed(.server(status: 503), try! await status(of: feed))
