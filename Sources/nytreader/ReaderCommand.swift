@@ -10,25 +10,29 @@ struct ReaderCommand: AsyncParsableCommand {
         commandName: "read",
         abstract: "Open the reader (the default).",
         discussion: """
-            A master/detail reader of the cache; it never waits for the network. On launch a feed cached \
-            longer ago than refresh_after_minutes (config) is refreshed in the background.
+            A master/detail reader of the cache; it never waits for the network. On \
+            launch a feed cached longer ago than refresh_after_minutes (config) is \
+            refreshed in the background.
 
-            Keys (rebind them in the [keys] table of the config file; ? lists them in the reader):
-              ↑/↓ j/k move · PgUp/PgDn · Home/End g/G first/last · Enter/→/l open the detail (marks it read)
-              ←/h/Esc back · Tab switch pane · r refresh · / search the cache (Enter keeps, Esc clears)
-              s sections · S saved · o open in the browser ($BROWSER, else xdg-open) · m read/unread
-              b save/unsave · n next unread · A mark all read · ? help · q/Ctrl-C quit · Ctrl-Z suspend
+            Keys (? lists them; rebind them in the [keys] table of the config file):
+              ↑/↓ j/k move          PgUp/PgDn page        Home/End g/G first/last
+              Enter/→/l open detail (marks it read)       ←/h/Esc back   Tab pane
+              r refresh             / search the cache (Enter keeps, Esc clears)
+              s sections            S saved               o open in the browser
+              m read/unread         b save/unsave         n next unread
+              A mark all read       ? help                q/Ctrl-C quit
+              Ctrl-Z suspend
 
-            It needs a terminal: with standard input or output redirected it exits with status 2; \
-            use 'nytreader list' for plain output.
+            It needs a terminal: with standard input or output redirected it exits \
+            with status 2; 'nytreader list' prints the same articles as text.
 
             Examples:
-              nytreader                            the default section (Home Page unless the config says)
-              nytreader --section world            the World section
-              nytreader --query "climate" --from 2024-01-01
-              nytreader --offline                  the cache only, no network
-              NO_COLOR=1 nytreader                 without colors
-              BROWSER=firefox nytreader            o opens articles in Firefox
+              nytreader                          the default section (Home Page)
+              nytreader --section world          the World section
+              nytreader --query climate --from 2024-01-01
+              nytreader --offline                the cache only, no network
+              NO_COLOR=1 nytreader               without colors
+              BROWSER=firefox nytreader          o opens articles in Firefox
 
             Data provided by The New York Times.
             """

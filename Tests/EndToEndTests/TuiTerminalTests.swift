@@ -198,4 +198,16 @@ struct TuiTerminalTests {
         #expect(lines.count == 5, "five Downs (q ends the reader before any update)")
         #expect(lines.allSatisfy { UInt64($0) != nil })
     }
+
+    @Test("The reader's --help lists the keys, examples and the NYT attribution")
+    func help() throws {
+        let home = try TemporaryDirectory()
+        let result = try Subprocess.run(ProgramBinary.url.path, ["read", "--help"], environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0)
+        for text in ["/ search the cache", "o open in the browser", "Examples:", "nytreader --section world", "Data provided by The New York Times."] {
+            #expect(result.output.contains(text), "\(text)")
+        }
+        let lines = result.output.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") }
+        #expect(lines.allSatisfy { $0.count <= 80 }, "no line wraps in an 80-column terminal")
+    }
 }
