@@ -68,7 +68,7 @@ struct ReaderCommand: AsyncParsableCommand {
             throw ExitCode(failure.status)
         } catch let error as TerminalError {
             Terminal.printError(error.description)
-            throw ExitCode(1)
+            throw ExitCode(error == .cannotMoveCursor ? ExitStatus.notATerminal : 1)
         }
         // Ended by a signal: the terminal is restored; exit as shells expect (128 + the signal).
         if let signal {

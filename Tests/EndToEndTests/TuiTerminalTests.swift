@@ -168,6 +168,14 @@ struct TuiTerminalTests {
         #expect(screen.contains("nytreader: the reader needs a terminal; for plain output use 'nytreader list'."))
     }
 
+    @Test("TERM=dumb cannot move the cursor: one line pointing to 'nytreader list', exit status 2")
+    func dumbTerminal() throws {
+        let reader = try TuiHarness(environment: ["TERM": "dumb"])
+        try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
+        #expect(try reader.exitStatus() == 2)
+        #expect(try reader.tmux.screen().contains("nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
+    }
+
     @Test("[keys] in the config file rebinds an action")
     func rebinding() throws {
         let reader = try TuiHarness()
