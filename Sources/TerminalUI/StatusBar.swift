@@ -9,7 +9,14 @@ struct StatusBar {
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         let (message, isError) = Self.message(for: state, now: now)
-        let hints = state.search?.isEditing == true ? "Enter keep  Esc clear" : "? help  q quit"
+        let hints: String
+        if state.search?.isEditing == true {
+            hints = "Enter keep  Esc clear"
+        } else if state.focus == .detail {
+            hints = "↑↓ scroll  ← back"
+        } else {
+            hints = "? help  q quit"
+        }
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)

@@ -212,6 +212,28 @@ struct FrameGoldenTests {
         """)
     }
 
+    @Test("The focused detail scrolls its lines and the status line says how to scroll")
+    func focusedDetail() {
+        let screen = GridScreen(rows: 8, columns: 80)
+        var article = ArticleFactory.article(0, title: "Short")
+        article.leadParagraph = (1...12).map { "Word\($0)" }.joined(separator: " ")
+        var state = Self.state([article], screen: screen)
+        state.focus = .detail
+        let metrics = renderer.render(state, on: screen, now: Self.now)
+        #expect(metrics.detailScrollLimit == 3)
+        state.detailScroll = 3
+        #expect(render(state, screen) == """
+         The New York Times · World                                                 1/1
+        •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
+                                        │ https://www.nytimes.com/2026/11/20/test/artic
+                                        │ le-0.html
+                                        │
+                                        │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
+                                        │ Word8 Word9 Word10 Word11 Word12
+         World · 1 article · cached 3 h ago                           ↑↓ scroll  ← back
+        """)
+    }
+
     @Test("Section picker")
     func picker() {
         let screen = GridScreen(rows: 12, columns: 80)
