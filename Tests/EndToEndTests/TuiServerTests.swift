@@ -44,8 +44,7 @@ struct TuiServerTests {
         let after = try reader.tmux.waitFor(timeout: 15, "the new feed") { $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new") }
         #expect(after.contains(Self.secondLead), "the selection stayed on the same article")
         #expect(after.contains("3/20"), "which moved down one row")
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("A 500 during r is reported in words and the list stays")
@@ -59,8 +58,7 @@ struct TuiServerTests {
         #expect(screen.contains("19 articles"))
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys after the failure") { $0.contains(Self.secondLead) }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("A title carrying ESC ] 2 ; … BEL does not change the terminal title")
@@ -75,8 +73,7 @@ struct TuiServerTests {
         #expect(!(try reader.paneTitle()).contains("PWNED"))
         #expect(TuiTerminalTests.colorCodes(in: try reader.styledScreen()) > 0)
         #expect(!(try reader.styledScreen()).contains("\u{1B}]"))
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
         #expect(!(try reader.paneTitle()).contains("PWNED"))
     }
 }

@@ -21,8 +21,7 @@ struct TuiTerminalTests {
         try reader.tmux.resize(columns: 120, rows: 40)
         let wide = try reader.tmux.waitFor("the wide layout again") { $0.contains("│") && $0.contains("Ukraine and Russia Begin Prisoner Exchange") }
         #expect(wide.contains("Hundreds of soldiers crossed a checkpoint"), "j pressed while too small still moved")
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("Colors by default; with NO_COLOR no color at all, only attributes")
@@ -37,8 +36,7 @@ struct TuiTerminalTests {
         let styled = try plain.styledScreen()
         #expect(Self.colorCodes(in: styled) == 0)
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown, in reverse video")
-        try plain.tmux.press("q")
-        #expect(try plain.exitStatus() == 0)
+        #expect(try plain.quit() == 0)
     }
 
     /// How many SGR parameters in `text` set a foreground or background color.
@@ -71,8 +69,7 @@ struct TuiTerminalTests {
         while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(20_000) }
         #expect(try String(contentsOfFile: record, encoding: .utf8) == TuiHarness.firstURL + "\n")
         #expect(!(try reader.tmux.screen()).contains("browser noise"))
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("o with no browser at all shows the URL")
@@ -103,8 +100,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the kept search") { $0.contains("Search “guns” · 1 match") }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the feed again") { $0.contains("House Passes Spending Deal") && !$0.contains("Search “guns”") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("?, s, S, m, b, n and A act on the screen", .timeLimit(.minutes(1)))
@@ -127,8 +123,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }
         try reader.tmux.press("m", "n")
         try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1 }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("SIGTERM, SIGINT and SIGHUP restore the terminal and end with 128 + the signal", arguments: [SIGTERM, SIGINT, SIGHUP])
@@ -155,8 +150,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the reader again") { $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline) }
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("Standard input from /dev/null: one line pointing to 'nytreader list', exit status 2")
@@ -200,8 +194,7 @@ struct TuiTerminalTests {
             try reader.tmux.press("Down")
         }
         try reader.tmux.waitFor("the sixth article") { $0.contains("6/22") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
         let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 5, "five Downs (q ends the reader before any update)")
         #expect(lines.allSatisfy { UInt64($0) != nil })
