@@ -139,8 +139,10 @@ struct TuiTerminalTests {
         #expect(kill(pid, signal) == 0)
         #expect(try reader.exitStatus() == 128 + Int(signal))
         try reader.tmux.run("stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo")
-        let modes = try reader.tmux.waitFor("the terminal modes") { $0.contains("icanon") }
-        #expect(modes.contains("echo icanon") || modes.contains("icanon echo"), "echo and canonical input are back")
+        // The typed command line itself holds "icanon": wait for stty's answer, a line of its own.
+        let answer = #"(?m)^-?(icanon|echo) -?(icanon|echo) *$"#
+        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: answer, options: .regularExpression) != nil }
+        #expect(modes.range(of: #"(?m)^(icanon echo|echo icanon) *$"#, options: .regularExpression) != nil, "echo and canonical input are back")
         #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
     }
 
