@@ -33,15 +33,15 @@ struct TuiServerTests {
         results.insert(fresh, at: 0)
         fixture["results"] = results
         server.setBody(try JSONSerialization.data(withJSONObject: fixture), for: FakeNYTServer.topStoriesPath("home"))
-        server.setFault(.slow(seconds: 3), for: FakeNYTServer.topStoriesPath("home"))
+        server.setFault(.slow(seconds: 8), for: FakeNYTServer.topStoriesPath("home"))
 
         try reader.tmux.press("r")
         try reader.tmux.waitFor("the spinner") { $0.contains("Refreshing…") }
         try reader.tmux.press("j")
-        let moved = try reader.tmux.waitFor(timeout: 2, "a key answered during the refresh") { $0.contains("Plus, the government shutdown nears its end") }
+        let moved = try reader.tmux.waitFor(timeout: 5, "a key answered during the refresh") { $0.contains("Plus, the government shutdown nears its end") }
         #expect(moved.contains("Refreshing…"), "the refresh is still under way")
         try reader.tmux.press("k")
-        let after = try reader.tmux.waitFor(timeout: 15, "the new feed") { $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new") }
+        let after = try reader.tmux.waitFor(timeout: 20, "the new feed") { $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new") }
         #expect(after.contains(Self.secondLead), "the selection stayed on the same article")
         #expect(after.contains("3/20"), "which moved down one row")
         #expect(try reader.quit() == 0)
