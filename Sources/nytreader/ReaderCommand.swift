@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NewsCore
+import ReaderConfig
 import ReaderViewModel
 import TerminalUI
 
@@ -51,7 +52,12 @@ struct ReaderCommand: AsyncParsableCommand {
             let environment = try Environment(options: common)
             let settings = environment.settings
             let keyMap = KeyMap(overrides: settings.keys)
-            keyMap.problems.forEach { Terminal.printError("\(environment.paths.configFile.path): \($0)") }
+            for problem in keyMap.problems {
+                var line: Int? = nil
+                if case .configFile(let known)? = settings.keyBindings[problem.action]?.source { line = known }
+                let file = environment.paths.abbreviated(environment.paths.configFile)
+                Terminal.printError(ConfigProblem(file: file, line: line, key: "keys.\(problem.action)", message: problem.message).description)
+            }
             let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()

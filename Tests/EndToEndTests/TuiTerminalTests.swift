@@ -170,18 +170,20 @@ struct TuiTerminalTests {
         #expect(try reader.tmux.screen().contains("nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
     }
 
-    @Test("[keys] in the config file rebinds an action")
+    @Test("[keys] in the config file rebinds an action; a key it cannot read is reported with its line")
     func rebinding() throws {
         let reader = try TuiHarness()
         let config = reader.home.url.appendingPathComponent(".config/nytreader")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[keys]\nquit = \"x\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try "[keys]\nquit = \"x\"\nhelp = \"F13\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         try reader.launch()
         try reader.tmux.press("?")
         try reader.tmux.waitFor("x in the help") { $0.contains("x          quit") }
         try reader.tmux.press("Escape", "q")
         try reader.tmux.press("x")
         #expect(try reader.exitStatus() == 0)
+        let screen = try reader.tmux.screen()
+        #expect(screen.contains("nytreader: ~/.config/nytreader/config.toml line 3: 'keys.help': unknown key 'F13'"), "the warning stays on the shell's screen")
     }
 
     @Test("NYTREADER_KEY_TRACE gets one line of microseconds per key")
