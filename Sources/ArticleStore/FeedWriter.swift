@@ -13,18 +13,19 @@ struct FeedWriter {
         let articles = Self.firstOfEachURI(snapshot.articles)
         let existing = try existingArticles(with: articles.map(\.id))
 
+        // New rows get ids above every existing one, so the full-text index takes them in one statement.
+        let firstNewID = try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0) + 1
         var articleIDs: [Int64] = []
         articleIDs.reserveCapacity(articles.count)
+        var changed: [(id: Int64, article: Article)] = []
         var inserted = 0
-        var updated = 0
         var unread = 0
         for article in articles {
             if let known = existing[article.id] {
                 articleIDs.append(known.id)
                 if !known.isRead { unread += 1 }
                 if Self.replaces(known.fingerprint, with: article) {
-                    try update(known.id, with: article, fetchedAt: fetchedAt)
-                    updated += 1
+                    changed.append((known.id, article))
                 } else {
                     try touch(known.id, fetchedAt: fetchedAt)
                 }
@@ -34,6 +35,11 @@ struct FeedWriter {
                 unread += 1
             }
         }
+        try db.cachedStatement(sql: """
+            INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
+            SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
+            """).execute(arguments: [firstNewID])
+        try update(changed, fetchedAt: fetchedAt)
 
         let removed = try replaceMembership(of: feedID, with: articleIDs)
         try db.cachedStatement(sql: """
@@ -41,7 +47,7 @@ struct FeedWriter {
             WHERE id = ?
             """).execute(arguments: [fetchedAt, origin.rawValue, articleIDs.count, unread, feedID])
         try prune(now: fetchedAt, keeping: feedID)
-        return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: updated, removed: removed)
+        return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: changed.count, removed: removed)
     }
 
     /// The id of `feed`'s row, created when the feed is new.
@@ -117,20 +123,26 @@ struct FeedWriter {
         return true
     }
 
+    /// Runs `body` for `values` in chunks of at most 500, with the `?,?,…` list of each chunk.
+    private func forEachChunk(of values: [some DatabaseValueConvertible], _ body: (String, StatementArguments) throws -> Void) throws {
+        let chunkSize = 500
+        for start in stride(from: 0, to: values.count, by: chunkSize) {
+            let chunk = values[start..<min(start + chunkSize, values.count)]
+            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), StatementArguments(Array(chunk)))
+        }
+    }
+
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
         var known: [ArticleID: KnownArticle] = [:]
         known.reserveCapacity(ids.count)
-        let chunkSize = 500
-        for start in stride(from: 0, to: ids.count, by: chunkSize) {
-            let chunk = ids[start..<min(start + chunkSize, ids.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        try forEachChunk(of: ids.map(\.rawValue)) { placeholders, arguments in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: """
                     SELECT id, uri, readAt, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
                            itemType, publishedAt, updatedAt, thumbnailURL
                     FROM article WHERE uri IN (\(placeholders))
                     """),
-                arguments: StatementArguments(chunk.map(\.rawValue))
+                arguments: arguments
             )
             while let row = try rows.next() {
                 known[ArticleID(row[1] as String)] = KnownArticle(
@@ -160,6 +172,29 @@ struct FeedWriter {
         return id
     }
 
+    /// Replaces the text of `changed` articles, and their entries in the full-text indexes
+    /// (taken out with the old text, put back with the new, one statement per chunk).
+    private func update(_ changed: [(id: Int64, article: Article)], fetchedAt: Int64) throws {
+        guard !changed.isEmpty else { return }
+        let ids = changed.map(\.id)
+        try forEachChunk(of: ids) { placeholders, arguments in
+            try db.cachedStatement(sql: """
+                INSERT INTO articleFTS (articleFTS, rowid, title, abstract, leadParagraph, byline)
+                SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
+                """).execute(arguments: arguments)
+            try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid IN (\(placeholders))").execute(arguments: arguments)
+        }
+        for (id, article) in changed {
+            try update(id, with: article, fetchedAt: fetchedAt)
+        }
+        try forEachChunk(of: ids) { placeholders, arguments in
+            try db.cachedStatement(sql: """
+                INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
+                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
+                """).execute(arguments: arguments)
+        }
+    }
+
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE article SET url = ?, title = ?, kicker = ?, byline = ?, abstract = ?, leadParagraph = ?,
@@ -173,7 +208,6 @@ struct FeedWriter {
             ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
             article.thumbnailURL, fetchedAt, id,
         ])
-        try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid = ?").execute(arguments: [id])
         try indexCJK(of: article, id: id)
     }
 
