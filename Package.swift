@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "nytreader", targets: ["nytreader"]),
+        .executable(name: "nytreader-bench", targets: ["nytreader-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -64,6 +65,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+
+        // MARK: - Benchmarks (make bench)
+        .executableTarget(
+            name: "nytreader-bench",
+            dependencies: [
+                "NewsCore", "ArticleStore", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks"
         ),
 
         // MARK: - Tests

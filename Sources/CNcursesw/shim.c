@@ -1,9 +1,11 @@
 #include "CNcursesw.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t nyt_active = 0;
@@ -152,6 +154,9 @@ void nyt_install_signal_handlers(int fd) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    /* A stop from outside (kill -TSTP) suspends like Ctrl-Z; a continue repaints. */
+    sigaction(SIGTSTP, &action, NULL);
+    sigaction(SIGCONT, &action, NULL);
     /* curses keeps its own SIGWINCH handler (it notes the new size); ours runs it, then wakes the loop. */
     sigaction(SIGWINCH, &action, &nyt_curses_winch);
 
@@ -170,7 +175,23 @@ void nyt_install_signal_handlers(int fd) {
 void nyt_suspend(void) {
     def_prog_mode();
     endwin();
-    kill(0, SIGSTOP);
+    fflush(stdout);
+    tcdrain(STDOUT_FILENO);
+    /* Stop the way Ctrl-Z does in a cooked terminal, so the shell reports a plain "Stopped". */
+    struct sigaction ours, stop;
+    memset(&stop, 0, sizeof stop);
+    sigemptyset(&stop.sa_mask);
+    stop.sa_handler = SIG_DFL;
+    sigaction(SIGTSTP, &stop, &ours);
+    /* raise, unlike kill(0, …), delivers to this thread before it returns, so the process stops here,
+       before our handler is back. The thread may have inherited a mask that blocks it: unblock it. */
+    sigset_t tstp, saved;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &saved);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    sigaction(SIGTSTP, &ours, NULL);
     reset_prog_mode();
     clearok(curscr, TRUE);
     refresh();

@@ -2,24 +2,51 @@ import Foundation
 import NewsCore
 
 /// DTO → `Article`. An item without a `uri` or a title (the NYT's placeholders) maps to `nil`.
-extension TopStory {
-    func article(fetchedDate: Date) -> Article? {
+extension Article {
+    /// The article from raw NYT text: HTML entities decoded, the lead paragraph the first non-empty of
+    /// `leads`; nil without a uri or a title.
+    fileprivate static func mapped(
+        uri: String,
+        url: String,
+        title: String,
+        kicker: String = "",
+        byline: String,
+        abstract: String,
+        leads: [String],
+        section: String,
+        subsection: String,
+        itemType: String,
+        publishedDate: Date,
+        updatedDate: Date?,
+        thumbnailURL: String?
+    ) -> Article? {
         let title = HTMLEntities.decode(title)
         guard !uri.isEmpty, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        let abstract = HTMLEntities.decode(abstract)
+        let lead = leads.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
         return Article(
             id: ArticleID(uri),
             url: url,
             title: title,
             kicker: HTMLEntities.decode(kicker),
             byline: HTMLEntities.decode(byline),
-            abstract: abstract,
-            leadParagraph: abstract,
+            abstract: HTMLEntities.decode(abstract),
+            leadParagraph: HTMLEntities.decode(lead),
             section: section,
             subsection: subsection,
             itemType: itemType,
-            publishedDate: publishedDate ?? createdDate ?? updatedDate ?? fetchedDate,
+            publishedDate: publishedDate,
             updatedDate: updatedDate,
+            thumbnailURL: thumbnailURL
+        )
+    }
+}
+
+extension TopStory {
+    func article(fetchedDate: Date) -> Article? {
+        .mapped(
+            uri: uri, url: url, title: title, kicker: kicker, byline: byline, abstract: abstract, leads: [abstract],
+            section: section, subsection: subsection, itemType: itemType,
+            publishedDate: publishedDate ?? createdDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
             thumbnailURL: thumbnail
         )
     }
@@ -33,24 +60,22 @@ extension TopStory {
 
 extension SearchDocument {
     func article(fetchedDate: Date) -> Article? {
-        let title = HTMLEntities.decode(headline)
-        guard !uri.isEmpty, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        let abstract = HTMLEntities.decode(abstract)
-        let lead = [leadParagraph, abstract, snippet].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-        return Article(
-            id: ArticleID(uri),
-            url: webURL,
-            title: title,
-            kicker: HTMLEntities.decode(kicker),
-            byline: HTMLEntities.decode(byline),
-            abstract: abstract,
-            leadParagraph: HTMLEntities.decode(lead),
-            section: section,
-            subsection: subsection,
-            itemType: documentType,
-            publishedDate: publishedDate ?? fetchedDate,
-            updatedDate: nil,
-            thumbnailURL: thumbnailURL
+        .mapped(
+            uri: uri, url: webURL, title: headline, kicker: kicker, byline: byline, abstract: abstract,
+            leads: [leadParagraph, abstract, snippet],
+            section: section, subsection: subsection, itemType: documentType,
+            publishedDate: publishedDate ?? fetchedDate, updatedDate: nil, thumbnailURL: thumbnailURL
+        )
+    }
+}
+
+extension MostPopularItem {
+    func article(fetchedDate: Date) -> Article? {
+        .mapped(
+            uri: uri, url: url, title: title, byline: byline, abstract: abstract, leads: [abstract],
+            section: section, subsection: subsection, itemType: type,
+            publishedDate: publishedDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
+            thumbnailURL: (images.first { $0.format == "Standard Thumbnail" } ?? images.first)?.url
         )
     }
 }

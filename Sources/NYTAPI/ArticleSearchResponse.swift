@@ -4,7 +4,8 @@ import Foundation
 /// of relative URLs) and today's (`response.metadata`, a multimedia object).
 struct ArticleSearchResponse: Decodable {
     let status: String
-    let docs: [Lossy<SearchDocument>]
+    /// nil when the envelope has no `response` object (e.g. along with a `status` other than `OK`).
+    let docs: [Lossy<SearchDocument>]?
     let hits: Int?
 
     enum CodingKeys: String, CodingKey {
@@ -25,7 +26,11 @@ struct ArticleSearchResponse: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = container.lenientString(.status)
-        let response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
+        guard let response = try? container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response) else {
+            docs = nil
+            hits = nil
+            return
+        }
         docs = response.lenient([Lossy<SearchDocument>].self, .docs) ?? []
         hits = (response.lenient(Metadata.self, .metadata) ?? response.lenient(Metadata.self, .meta))?.hits
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A GET request as the API client builds it.
-public struct HTTPRequest: Sendable, Hashable {
+/// A GET request as the API client builds it. Its descriptions hide the API key.
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var url: URL
     public var headers: [String: String]
     public var timeout: TimeInterval
@@ -10,6 +10,15 @@ public struct HTTPRequest: Sendable, Hashable {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+    }
+
+    /// `GET <url>` with the key redacted.
+    public var description: String { "GET \(KeyRedaction.redacted(url))" }
+    /// The same as `description`.
+    public var debugDescription: String { description }
+    /// Shows the redacted URL only, so `dump` cannot reveal the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": KeyRedaction.redacted(url), "timeout": timeout], displayStyle: .struct)
     }
 }
 

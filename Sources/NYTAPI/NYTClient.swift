@@ -2,7 +2,7 @@ import Foundation
 import NewsCore
 
 /// The NYT API client: the only code that knows URLs, query parameters, JSON shapes and HTTP status codes.
-public struct NYTClient: Sendable {
+public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `https://api.nytimes.com`.
     public static let defaultBaseURL = URL(string: "https://api.nytimes.com")!
     /// Sent as `User-Agent`.
@@ -31,10 +31,23 @@ public struct NYTClient: Sendable {
         self.now = now
     }
 
+    /// `NYTClient(https://api.nytimes.com, timeout 15 s)`: never the key.
+    public var description: String {
+        "NYTClient(\(baseURL.absoluteString), timeout \(timeout.formatted()) s)"
+    }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// Shows the base URL and the timeout only, so `dump` and `Mirror` cannot reveal the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "timeout": timeout], displayStyle: .struct)
+    }
+
     /// Rejects a base URL that would send the key in the clear to another machine.
     public static func validate(baseURL: URL) throws(APIError) {
         guard let scheme = baseURL.scheme?.lowercased(), let host = baseURL.host, !host.isEmpty else {
-            throw .invalidBaseURL("\(baseURL.absoluteString) is not an absolute URL")
+            throw .invalidBaseURL("\(KeyRedaction.redacted(baseURL)) is not an absolute URL")
         }
         switch scheme {
         case "https":
@@ -48,9 +61,13 @@ public struct NYTClient: Sendable {
         }
     }
 
+    /// `localhost`, `::1` or an IPv4 address in 127.0.0.0/8 (not a name that merely starts with `127.`).
     private static func isLoopback(host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ $0.count <= 3 && UInt8($0) != nil }) else { return false }
+        return octets[0] == "127"
     }
 
     // MARK: - Top Stories
@@ -74,6 +91,11 @@ public struct NYTClient: Sendable {
 
     // MARK: - Article Search
 
+    /// The NYT's advice for the time between two requests to one API (it allows about 5 a minute).
+    public static let recommendedSpacing: Duration = .seconds(12)
+    /// Article Search serves pages 0 … 99 at most.
+    public static let maximumSearchPages = 100
+
     /// One page (10 documents) of Article Search results for `query`.
     public func articleSearch(_ query: SearchQuery, page: Int) async throws(APIError) -> SearchPage {
         var parameters = [URLQueryItem(name: "q", value: query.text), URLQueryItem(name: "sort", value: "newest")]
@@ -84,12 +106,53 @@ public struct NYTClient: Sendable {
         return try Self.decodeArticleSearch(response.body, fetchedDate: now())
     }
 
+    /// Up to `pages` pages of Article Search results, fetched in order from page 0 with `spacing` between
+    /// two requests; it stops after a short page (fewer than 10 documents). Each article is kept at its first
+    /// place (pages shift while new articles are published). Any failing page fails the whole search.
+    /// - Parameter pages: clamped to 1 … 100.
+    public func articleSearch(
+        _ query: SearchQuery,
+        pages: Int,
+        spacing: Duration = NYTClient.recommendedSpacing
+    ) async throws(APIError) -> FeedSnapshot {
+        var articles: [Article] = []
+        var seen = Set<ArticleID>()
+        var skipped = 0
+        for page in 0..<min(max(1, pages), Self.maximumSearchPages) {
+            if page > 0 {
+                do { try await Task.sleep(for: spacing) } catch { throw .cancelled }
+            }
+            let result = try await articleSearch(query, page: page)
+            articles += result.articles.filter { seen.insert($0.id).inserted }
+            skipped += result.skippedCount
+            if result.documentCount < SearchPage.fullPageSize { break }
+        }
+        return FeedSnapshot(feed: .search(query), articles: articles, fetchedDate: now(), skippedCount: skipped)
+    }
+
     /// Decodes an Article Search body, old or new shape.
     public static func decodeArticleSearch(_ body: Data, fetchedDate: Date) throws(APIError) -> SearchPage {
         let response = try decode(ArticleSearchResponse.self, from: body)
         guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        let (articles, skipped) = try collect(response.docs) { $0.article(fetchedDate: fetchedDate) }
-        return SearchPage(articles: articles, documentCount: response.docs.count, hits: response.hits, skippedCount: skipped)
+        guard let docs = response.docs else { throw .malformed(reason: "missing field response") }
+        let (articles, skipped) = try collect(docs) { $0.article(fetchedDate: fetchedDate) }
+        return SearchPage(articles: articles, documentCount: docs.count, hits: response.hits, skippedCount: skipped)
+    }
+
+    // MARK: - Most Popular
+
+    /// The most viewed, emailed or shared articles over the last 1, 7 or 30 days.
+    public func mostPopular(_ kind: MostPopularKind, period: MostPopularPeriod) async throws(APIError) -> MostPopularList {
+        let response = try await get(path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [])
+        return try Self.decodeMostPopular(response.body, fetchedDate: now())
+    }
+
+    /// Decodes a Most Popular body.
+    public static func decodeMostPopular(_ body: Data, fetchedDate: Date) throws(APIError) -> MostPopularList {
+        let response = try decode(MostPopularResponse.self, from: body)
+        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
+        let (articles, skipped) = try collect(response.results) { $0.article(fetchedDate: fetchedDate) }
+        return MostPopularList(articles: articles, fetchedDate: fetchedDate, skippedCount: skipped)
     }
 
     // MARK: - Decoding
@@ -141,7 +204,7 @@ public struct NYTClient: Sendable {
         } catch {
             throw Self.apiError(for: error)
         }
-        try Self.check(status: response)
+        try Self.check(status: response, now: now())
         return response
     }
 
@@ -150,12 +213,14 @@ public struct NYTClient: Sendable {
         case .timeout: return .timeout
         case .offline(let reason): return .offline(reason: reason)
         case .cancelled: return .cancelled
-        case .bodyTooLarge(let limit): return .malformed(reason: "the body is larger than \(limit / 1_048_576) MB")
+        case .bodyTooLarge(let limit):
+            let size = limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"
+            return .malformed(reason: "the body is larger than \(size)")
         case .failed(let reason): return .offline(reason: reason)
         }
     }
 
-    private static func check(status response: HTTPResponse) throws(APIError) {
+    private static func check(status response: HTTPResponse, now: Date) throws(APIError) {
         switch response.status {
         case 200..<300:
             return
@@ -164,12 +229,25 @@ public struct NYTClient: Sendable {
         case 404:
             throw .notFound
         case 429:
-            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { retryAfterSeconds($0, now: now) })
         case 500..<600:
             throw .server(status: response.status)
         default:
             throw .unexpectedStatus(response.status)
         }
+    }
+
+    /// `Retry-After` as whole seconds from `now`: either a number of seconds or an HTTP date
+    /// (`Wed, 21 Oct 2026 07:28:00 GMT`); nil when it is neither.
+    static func retryAfterSeconds(_ value: String, now: Date) -> Int? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 
     static func describe(decodingError error: any Error) -> String {

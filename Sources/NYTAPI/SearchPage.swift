@@ -2,6 +2,9 @@ import NewsCore
 
 /// One page of Article Search results.
 public struct SearchPage: Sendable, Hashable {
+    /// Documents on a page that is not the last.
+    public static let fullPageSize = 10
+
     /// The readable documents, as articles, in the order the NYT sent them.
     public var articles: [Article]
     /// Documents on the page, readable or not; fewer than 10 means it is the last page.

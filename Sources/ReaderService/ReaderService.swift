@@ -74,6 +74,15 @@ public actor ReaderService: ReaderServing {
         try cache { () throws(StoreError) in try store.position(of: id, in: feed) }
     }
 
+    /// See `ReaderServing.needsRefresh(_:)`: stale after `policy.staleAfter`, the bundled snapshot always stale.
+    public func needsRefresh(_ feed: Feed) async -> Bool {
+        guard feed.isRemote, client != nil, secondsBlocked(feed) == nil,
+              let status = try? store.status(of: feed)
+        else { return false }
+        guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
+        return now().timeIntervalSince(refreshed) >= policy.staleAfter
+    }
+
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,
     /// as does cancelling the calling task; a cancelled refresh changes nothing.
     public func refresh(_ feed: Feed) async -> RefreshOutcome {
@@ -161,20 +170,7 @@ public actor ReaderService: ReaderServing {
         case .topStories(let section):
             return try await client.topStories(section)
         case .search(let query):
-            var articles: [Article] = []
-            var seen = Set<ArticleID>()
-            var skipped = 0
-            for page in 0..<max(1, policy.searchPages) {
-                if page > 0 {
-                    do { try await Task.sleep(for: policy.requestSpacing) } catch { throw .cancelled }
-                }
-                let result = try await client.articleSearch(query, page: page)
-                // Pages shift while new articles are published: keep each article at its first place.
-                articles += result.articles.filter { seen.insert($0.id).inserted }
-                skipped += result.skippedCount
-                if result.documentCount < 10 { break }
-            }
-            return FeedSnapshot(feed: feed, articles: articles, fetchedDate: now(), skippedCount: skipped)
+            return try await client.articleSearch(query, pages: policy.searchPages, spacing: policy.requestSpacing)
         case .saved:
             throw .notFound
         }

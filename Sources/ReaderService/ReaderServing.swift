@@ -10,6 +10,10 @@ public protocol ReaderServing: Sendable {
     func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry]
     /// Where the article `id` sits in `feed`, when it is there.
     func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int?
+    /// Whether `feed` should be refreshed in the background on launch: true when it can reach the network
+    /// (a remote feed, an API key, no rate-limit window open) and its cache is older than the refresh
+    /// policy's `staleAfter` (15 minutes by default), was never refreshed, or holds only the bundled snapshot.
+    func needsRefresh(_ feed: Feed) async -> Bool
     /// Fetches `feed` from the NYT and stores it; on failure the cache stays as it was and the outcome says why.
     func refresh(_ feed: Feed) async -> RefreshOutcome
     /// Full-text search of the cache, best first.
@@ -22,4 +26,11 @@ public protocol ReaderServing: Sendable {
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError)
     /// Saves or unsaves an article.
     func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError)
+}
+
+extension ReaderServing {
+    /// Services that do not know how old their cache is never ask for a launch refresh.
+    public func needsRefresh(_ feed: Feed) async -> Bool {
+        false
+    }
 }

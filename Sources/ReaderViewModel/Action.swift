@@ -1,15 +1,54 @@
 /// Everything a person can ask the reader to do. Keys map to actions through a key map;
-/// the view-model never sees a key code.
+/// the view-model never sees a key code. The raw value is the action's name in the config
+/// file's `[keys]` table (e.g. `refresh = "R"`).
 public enum Action: String, Hashable, Sendable, CaseIterable {
-    case moveUp
-    case moveDown
-    case pageUp
-    case pageDown
-    case moveToFirst
-    case moveToLast
-    case focusDetail
-    case focusList
-    case switchPane
-    case refresh
-    case quit
+    case moveUp = "up"
+    case moveDown = "down"
+    case pageUp = "page_up"
+    case pageDown = "page_down"
+    case moveToFirst = "first"
+    case moveToLast = "last"
+    /// Focus the detail (and mark the article read); in the section picker, choose.
+    case focusDetail = "open"
+    /// Back to the list; closes an overlay, or clears a kept search.
+    case focusList = "back"
+    case switchPane = "switch_pane"
+    case refresh = "refresh"
+    /// Start typing a live search of the cache.
+    case search = "search"
+    case pickSection = "sections"
+    case openInBrowser = "browser"
+    case toggleRead = "toggle_read"
+    case toggleSaved = "toggle_saved"
+    case showSaved = "saved"
+    case nextUnread = "next_unread"
+    case markAllRead = "mark_all_read"
+    case help = "help"
+    case quit = "quit"
+
+    /// What the action does, in a few words, for the help overlay.
+    public var summary: String {
+        switch self {
+        case .moveUp: return "move up (scroll the detail when focused)"
+        case .moveDown: return "move down (scroll the detail when focused)"
+        case .pageUp: return "a page up"
+        case .pageDown: return "a page down"
+        case .moveToFirst: return "first article"
+        case .moveToLast: return "last article"
+        case .focusDetail: return "open the detail (marks it read)"
+        case .focusList: return "back to the list"
+        case .switchPane: return "switch pane"
+        case .refresh: return "refresh from the NYT"
+        case .search: return "search the cache (Enter keeps, Esc clears)"
+        case .pickSection: return "choose a section"
+        case .openInBrowser: return "open in the browser"
+        case .toggleRead: return "mark read / unread"
+        case .toggleSaved: return "save / unsave"
+        case .showSaved: return "saved articles"
+        case .nextUnread: return "next unread article"
+        case .markAllRead: return "mark all in the feed read"
+        case .help: return "this help"
+        case .quit: return "quit"
+        }
+    }
 }

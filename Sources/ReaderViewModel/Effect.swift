@@ -8,6 +8,22 @@ public enum Effect: Hashable, Sendable {
     case loadEntries(Feed, range: Range<Int>, generation: Int)
     /// Ask the service whether refreshing is possible.
     case checkRefresh
+    /// Refresh the feed in the background when its cache is older than the refresh threshold (on launch).
+    case refreshIfStale(Feed)
     /// Fetch the feed from the NYT.
     case refresh(Feed)
+    /// Stop the refresh under way, if any (the person left its feed).
+    case cancelRefresh
+    /// Full-text search of the cache.
+    case search(String)
+    /// Find the next unread article of the feed after `position`.
+    case findNextUnread(Feed, after: Int)
+    /// Mark every article of the feed read.
+    case markAllRead(Feed)
+    /// Record an article as read or unread.
+    case setRead(ArticleID, Bool)
+    /// Record an article as saved or not.
+    case setSaved(ArticleID, Bool)
+    /// Open an article's web page in the person's browser.
+    case openURL(String)
 }

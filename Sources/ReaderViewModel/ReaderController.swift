@@ -9,12 +9,21 @@ public final class ReaderController {
     public private(set) var viewModel: ReaderViewModel
     private let service: any ReaderServing
     private let inbox: EventInbox
+    private let openURL: (String) -> Bool
     private var refreshTask: Task<Void, Never>?
 
-    /// - Parameter wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
-    public init(viewModel: ReaderViewModel, service: any ReaderServing, wake: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
+    ///   - openURL: starts the person's browser on a URL without waiting for it; false when there is none.
+    public init(
+        viewModel: ReaderViewModel,
+        service: any ReaderServing,
+        openURL: @escaping (String) -> Bool = { _ in false },
+        wake: @escaping @Sendable () -> Void
+    ) {
         self.viewModel = viewModel
         self.service = service
+        self.openURL = openURL
         self.inbox = EventInbox(wake: wake)
     }
 
@@ -30,6 +39,11 @@ public final class ReaderController {
 
     public func send(_ action: Action) {
         run(viewModel.handle(action))
+    }
+
+    /// A key typed into the search field.
+    public func send(_ edit: TextEdit) {
+        run(viewModel.edit(edit))
     }
 
     public func setListHeight(_ height: Int) {
@@ -64,6 +78,39 @@ public final class ReaderController {
         switch effect {
         case .checkRefresh:
             Task { inbox.post(.refreshBlocker(await service.refreshBlocker())) }
+        case .refreshIfStale(let feed):
+            Task {
+                let isStale = await ReaderController.isStale(feed, service: service)
+                inbox.post(.staleness(feed, isStale: isStale))
+            }
+        case .cancelRefresh:
+            refreshTask?.cancel()
+            refreshTask = nil
+        case .search(let text):
+            cacheTask(inbox) { () throws(ServiceError) in
+                .searchFinished(text, try await service.search(text, limit: ReaderViewModel.searchLimit).map(\.entry))
+            }
+        case .findNextUnread(let feed, let position):
+            cacheTask(inbox) { () throws(ServiceError) in
+                .nextUnreadFound(feed, try await service.nextUnread(in: feed, after: position))
+            }
+        case .markAllRead(let feed):
+            cacheTask(inbox) { () throws(ServiceError) in
+                try await service.markAllRead(in: feed)
+                return .allMarkedRead(feed)
+            }
+        case .setRead(let id, let isRead):
+            cacheTask(inbox) { () throws(ServiceError) in
+                try await service.setRead(id, isRead)
+                return nil
+            }
+        case .setSaved(let id, let isSaved):
+            cacheTask(inbox) { () throws(ServiceError) in
+                try await service.setSaved(id, isSaved)
+                return nil
+            }
+        case .openURL(let url):
+            run(viewModel.apply(.browserFinished(url: url, opened: openURL(url))))
         case .loadFeed(let feed, let anchor):
             Task {
                 do throws(ServiceError) {
@@ -91,6 +138,24 @@ public final class ReaderController {
             refreshTask = Task {
                 let outcome = await service.refresh(feed)
                 inbox.post(.refreshFinished(feed, outcome))
+            }
+        }
+    }
+}
+
+extension ReaderController {
+    /// Whether the feed's cache is old enough to refresh on launch.
+    static func isStale(_ feed: Feed, service: any ReaderServing) async -> Bool {
+        false  // becomes `await service.needsRefresh(feed)` when the service can tell
+    }
+
+    /// Runs a cache call in the background and posts its answer (if any), or the failure.
+    private func cacheTask(_ inbox: EventInbox, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?) {
+        Task {
+            do throws(ServiceError) {
+                if let event = try await body() { inbox.post(event) }
+            } catch {
+                inbox.post(.cacheFailed(error.description))
             }
         }
     }

@@ -7,7 +7,7 @@ public struct ReaderState: Hashable, Sendable {
     public var feed: Feed
     /// What the cache knows of the feed; nil until the first answer.
     public var feedStatus: FeedStatus?
-    /// Articles in the feed (0 until loaded).
+    /// Rows in the list: the feed's articles, or the search's hits while a search is active (0 until loaded).
     public var count: Int = 0
     /// Position of the highlighted article.
     public var selection: Int = 0
@@ -15,7 +15,7 @@ public struct ReaderState: Hashable, Sendable {
     public var top: Int = 0
     /// How many list rows fit on screen.
     public var listHeight: Int = 20
-    /// The articles held in memory around the visible rows.
+    /// The articles held in memory around the visible rows (every hit while a search is active).
     public var window = ArticleWindow()
     /// Which pane keys act on.
     public var focus: Pane = .list
@@ -24,6 +24,12 @@ public struct ReaderState: Hashable, Sendable {
     /// How far the detail can scroll for the selected article (set by the UI, which knows the pane width).
     public var detailScrollLimit: Int = 0
     public var refresh: RefreshActivity = .idle(blocker: nil)
+    /// The live search replacing the list's rows, when one is active.
+    public var search: SearchFilter?
+    /// The panel drawn over the panes, when one is open.
+    public var overlay: Overlay?
+    /// A message about the last thing done, shown in the status line until the next key.
+    public var notice: Notice?
     /// A failure to read the cache, shown in the status line.
     public var cacheError: String?
     /// Set when the reader should exit.
@@ -42,4 +48,7 @@ public struct ReaderState: Hashable, Sendable {
     public var visibleRange: Range<Int> {
         top..<min(count, top + listHeight)
     }
+
+    /// The feeds the section picker offers: every Top Stories section, then the saved articles.
+    public static let pickableFeeds: [Feed] = Section.all.map(Feed.topStories) + [.saved]
 }

@@ -8,6 +8,16 @@ public enum ServiceEvent: Hashable, Sendable {
     /// The answer to `.loadEntries` for `requested`.
     case entriesLoaded(Feed, ArticleWindow, requested: Range<Int>, generation: Int)
     case refreshBlocker(RefreshFailure?)
+    /// The answer to `.refreshIfStale`: whether the feed's cache is old enough to refresh.
+    case staleness(Feed, isStale: Bool)
     case refreshFinished(Feed, RefreshOutcome)
+    /// The answer to `.search(text)`.
+    case searchFinished(String, [ArticleEntry])
+    /// The answer to `.findNextUnread`: the position, or nil when every article is read.
+    case nextUnreadFound(Feed, Int?)
+    /// Every article of the feed is now read.
+    case allMarkedRead(Feed)
+    /// The browser was started for `url` (`opened`), or no browser could be found.
+    case browserFinished(url: String, opened: Bool)
     case cacheFailed(String)
 }

@@ -9,8 +9,17 @@ struct ArticleListPane {
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         if state.count == 0 {
-            let message = state.feedStatus == nil ? "Loading…" : "No articles in this feed yet."
-            screen.draw(DisplayWidth.prefix(message, fitting: rect.width).text, row: rect.row, column: rect.column + 1, style: TextStyle(role: .muted))
+            let message: String
+            if let search = state.search, search.showsHits {
+                message = "No matches for “\(search.query.terminalSafe)”"
+            } else if state.feedStatus == nil {
+                message = "Loading…"
+            } else if state.feed == .saved {
+                message = "No saved articles yet — b saves the selected one"
+            } else {
+                message = "No articles in this feed yet — r refreshes"
+            }
+            screen.draw(DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1, style: TextStyle(role: .muted))
             return
         }
         for (offset, position) in state.visibleRange.prefix(rect.height).enumerated() {

@@ -15,10 +15,10 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // An emoji presentation selector (e.g. the keycap 1️⃣, ❤️) makes the whole grapheme an emoji.
+        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation {
-            return 2
-        }
+        if first.properties.isEmojiPresentation { return 2 }
         return of(first)
     }
 

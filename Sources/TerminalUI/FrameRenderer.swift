@@ -7,9 +7,13 @@ public struct FrameRenderer {
     private let list = ArticleListPane()
     private let detail: DetailPane
     private let status = StatusBar()
+    private let help: HelpOverlay
+    private let picker = SectionPickerOverlay()
 
-    public init(timeZone: TimeZone = .current) {
+    /// - Parameter keyMap: the bindings the help overlay lists.
+    public init(timeZone: TimeZone = .current, keyMap: KeyMap = KeyMap()) {
         self.detail = DetailPane(timeZone: timeZone)
+        self.help = HelpOverlay(keyMap: keyMap)
     }
 
     /// What the frame needs the view-model to know: list rows and detail scroll range.
@@ -28,31 +32,35 @@ public struct FrameRenderer {
     public func render(_ state: ReaderState, on screen: any Screen, now: Date) -> Metrics {
         let size = screen.size
         screen.erase()
-        switch Layout(size: size) {
-        case .tooSmall:
+        defer { screen.present() }
+        let layout = Layout(size: size)
+        guard let panes = layout.panes else {
             let message = DisplayWidth.prefix("Terminal too small", fitting: size.columns).text
             screen.draw(message, row: 0, column: 0, style: TextStyle(role: .error))
-            screen.present()
             return Metrics(listHeight: 1, detailScrollLimit: 0)
-        case .wide(let header, let listRect, let separator, let detailRect, let statusRect):
-            drawHeader(state, in: header, on: screen)
-            list.draw(state, in: listRect, on: screen, now: now)
-            for row in separator.row..<(separator.row + separator.height) {
-                screen.draw("│", row: row, column: separator.column, style: TextStyle(role: .muted))
-            }
-            let limit = detail.draw(state, in: detailRect, on: screen)
-            status.draw(state, in: statusRect, on: screen, now: now)
-            screen.present()
-            return Metrics(listHeight: listRect.height, detailScrollLimit: limit)
-        case .narrow(let header, let listRect, let separator, let detailRect, let statusRect):
-            drawHeader(state, in: header, on: screen)
-            list.draw(state, in: listRect, on: screen, now: now)
-            screen.draw(String(repeating: "─", count: separator.width), row: separator.row, column: separator.column, style: TextStyle(role: .muted))
-            let limit = detail.draw(state, in: detailRect, on: screen)
-            status.draw(state, in: statusRect, on: screen, now: now)
-            screen.present()
-            return Metrics(listHeight: listRect.height, detailScrollLimit: limit)
         }
+        drawHeader(state, in: panes.header, on: screen)
+        list.draw(state, in: panes.list, on: screen, now: now)
+        let separatorStyle = TextStyle(role: .muted)
+        if case .wide = layout {
+            for row in panes.separator.row..<(panes.separator.row + panes.separator.height) {
+                screen.draw("│", row: row, column: panes.separator.column, style: separatorStyle)
+            }
+        } else {
+            screen.draw(String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column, style: separatorStyle)
+        }
+        let limit = detail.draw(state, in: panes.detail, on: screen)
+        status.draw(state, in: panes.status, on: screen, now: now)
+        let body = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+        switch state.overlay {
+        case .help:
+            help.draw(in: body, on: screen)
+        case .sectionPicker(let selection):
+            picker.draw(selection: selection, current: state.feed, in: body, on: screen)
+        case nil:
+            break
+        }
+        return Metrics(listHeight: panes.list.height, detailScrollLimit: limit)
     }
 
     private func drawHeader(_ state: ReaderState, in rect: Rect, on screen: any Screen) {

@@ -1,12 +1,42 @@
 import ReaderViewModel
 
-/// Keys to actions: the defaults, which the config file may override.
+/// Keys to actions: the defaults, which the config file's `[keys]` table may override.
 public struct KeyMap: Sendable {
     private var bindings: [Key: Action]
 
     public init(bindings: [Key: Action] = KeyMap.defaultBindings) {
         self.bindings = bindings
     }
+
+    /// The defaults with the `[keys]` table applied: each entry (`action name = "key names"`) gives the
+    /// action those keys instead of its default ones. Returns a sentence for each entry that names an
+    /// unknown action or key; such entries change nothing.
+    public init(overrides: [String: String]) {
+        self.init()
+        for (name, keyNames) in overrides.sorted(by: { $0.key < $1.key }) {
+            guard let action = Action(rawValue: name) else {
+                problems.append("[keys]: unknown action '\(name)' (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                continue
+            }
+            let words = keyNames.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            let keys = words.map { ($0, Key(name: $0)) }
+            if let unknown = keys.first(where: { $0.1 == nil }) {
+                problems.append("[keys] \(name): unknown key '\(unknown.0)' (e.g. R, ctrl-r, up, pgdn, home, enter, esc, tab, space)")
+                continue
+            }
+            guard !keys.isEmpty else {
+                problems.append("[keys] \(name): no key given")
+                continue
+            }
+            bindings = bindings.filter { $0.value != action }
+            for case (_, let key?) in keys {
+                bind(key, to: action)
+            }
+        }
+    }
+
+    /// What was wrong in the `[keys]` table given to `init(overrides:)`.
+    public private(set) var problems: [String] = []
 
     public func action(for key: Key) -> Action? {
         bindings[key]
@@ -15,6 +45,11 @@ public struct KeyMap: Sendable {
     /// Binds `key` to `action`, replacing what the key did before.
     public mutating func bind(_ key: Key, to action: Action) {
         bindings[key] = action
+    }
+
+    /// The keys bound to `action`, in a stable order (arrows and named keys first).
+    public func keys(for action: Action) -> [Key] {
+        bindings.filter { $0.value == action }.map(\.key).sorted { $0.sortOrder < $1.sortOrder }
     }
 
     public static let defaultBindings: [Key: Action] = [
@@ -27,6 +62,15 @@ public struct KeyMap: Sendable {
         .left: .focusList, .character("h"): .focusList, .escape: .focusList,
         .tab: .switchPane,
         .character("r"): .refresh,
+        .character("/"): .search,
+        .character("s"): .pickSection,
+        .character("o"): .openInBrowser,
+        .character("m"): .toggleRead,
+        .character("b"): .toggleSaved,
+        .character("S"): .showSaved,
+        .character("n"): .nextUnread,
+        .character("A"): .markAllRead,
+        .character("?"): .help,
         .character("q"): .quit, .control("c"): .quit,
     ]
 }

@@ -54,10 +54,25 @@ public enum Layout: Hashable, Sendable {
         }
     }
 
-    public var listRect: Rect? {
+    /// The rectangles of a layout that has panes.
+    public struct Panes: Hashable, Sendable {
+        public var header: Rect
+        public var list: Rect
+        public var separator: Rect
+        public var detail: Rect
+        public var status: Rect
+    }
+
+    /// The panes' rectangles; nil when the terminal is too small.
+    public var panes: Panes? {
         switch self {
-        case .wide(_, let list, _, _, _), .narrow(_, let list, _, _, _): return list
-        case .tooSmall: return nil
+        case .wide(let header, let list, let separator, let detail, let status),
+             .narrow(let header, let list, let separator, let detail, let status):
+            return Panes(header: header, list: list, separator: separator, detail: detail, status: status)
+        case .tooSmall:
+            return nil
         }
     }
+
+    public var listRect: Rect? { panes?.list }
 }

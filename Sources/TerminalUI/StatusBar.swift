@@ -2,13 +2,14 @@ import Foundation
 import NewsCore
 import ReaderViewModel
 
-/// The bottom line: what is shown, how old it is, and the last refresh outcome in words.
+/// The bottom line: what is shown, how old it is, and the last refresh outcome in words; the search
+/// field while a search is typed; a notice about the last thing done.
 struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         let (message, isError) = Self.message(for: state, now: now)
-        let hints = "r refresh  q quit"
+        let hints = state.search?.isEditing == true ? "Enter keep  Esc clear" : "? help  q quit"
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
@@ -22,11 +23,24 @@ struct StatusBar {
 
     /// The status text and whether it reports a problem.
     static func message(for state: ReaderState, now: Date) -> (String, Bool) {
+        if let search = state.search, search.isEditing {
+            return ("/" + search.text.terminalSafe + "▏ " + hitsPhrase(search), false)
+        }
+        if let notice = state.notice {
+            return (notice.text.terminalSafe, notice.isError)
+        }
         if let error = state.cacheError {
-            return ("Cache error: \(error)", true)
+            return ("Cache error: \(error.terminalSafe)", true)
         }
         var parts: [String] = []
-        parts.append("\(state.feed.title) · \(state.count) article\(state.count == 1 ? "" : "s")")
+        if let search = state.search {
+            parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
+        }
+        let count = state.feedStatus?.count ?? state.count
+        parts.append("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")")
+        guard state.feed.isRemote else {
+            return (parts.joined(separator: " · "), false)
+        }
         if let source = source(of: state.feedStatus, now: now) {
             parts.append(source)
         }
@@ -46,6 +60,16 @@ struct StatusBar {
             isError = failure != .noAPIKey
         }
         return (parts.joined(separator: " · "), isError)
+    }
+
+    private static func hitsPhrase(_ search: SearchFilter) -> String {
+        if search.query.isEmpty { return "type to search the cache" }
+        if search.shownText != search.query { return "searching…" }
+        switch search.hitCount {
+        case 0: return "no matches"
+        case 1: return "1 match"
+        default: return "\(search.hitCount) matches"
+        }
     }
 
     private static func source(of status: FeedStatus?, now: Date) -> String? {

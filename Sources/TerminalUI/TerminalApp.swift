@@ -11,20 +11,22 @@ public final class TerminalApp {
     private let colors: Bool
     private let renderer: FrameRenderer
     private let now: () -> Date
+    /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
+    private let trace = KeyTrace()
 
     public init(
         controller: ReaderController,
         wakePipe: WakePipe,
         keyMap: KeyMap = KeyMap(),
         colors: Bool,
-        renderer: FrameRenderer = FrameRenderer(),
+        renderer: FrameRenderer? = nil,
         now: @escaping () -> Date = Date.init
     ) {
         self.controller = controller
         self.wakePipe = wakePipe
         self.keyMap = keyMap
         self.colors = colors
-        self.renderer = renderer
+        self.renderer = renderer ?? FrameRenderer(keyMap: keyMap)
         self.now = now
     }
 
@@ -33,8 +35,9 @@ public final class TerminalApp {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
-    /// Runs until the person quits or a terminating signal arrives.
-    public func run() throws(TerminalError) {
+    /// Runs until the person quits or a terminating signal arrives, and restores the terminal.
+    /// - Returns: the signal that ended the reader (SIGINT, SIGTERM or SIGHUP), or nil when the person quit.
+    public func run() throws(TerminalError) -> Int32? {
         nyt_setup_locale()
         guard let screen = NcursesScreen(colors: colors) else { throw .cannotStart }
         defer { screen.stop() }
@@ -49,6 +52,7 @@ public final class TerminalApp {
         while !controller.state.isFinished {
             if needsFrame {
                 draw(on: screen)
+                trace?.screenUpdated()
                 needsFrame = false
             }
             let timeout: Int32 = controller.state.refresh.isRunning ? 100 : -1
@@ -58,32 +62,62 @@ public final class TerminalApp {
                 continue
             }
             let (signals, _) = wakePipe.drain()
-            for signal in signals where signal != SIGWINCH {
-                _ = signal
-                return
+            for signal in signals {
+                switch signal {
+                case SIGWINCH, SIGCONT:
+                    screen.invalidate()
+                case SIGTSTP:
+                    suspend(screen)
+                default:
+                    return signal
+                }
+                needsFrame = true
             }
-            if !signals.isEmpty { needsFrame = true }
             while let key = KeyDecoder.next() {
                 guard let key else { continue }
+                trace?.keyRead()
                 needsFrame = true
                 handle(key, on: screen)
-                if controller.state.isFinished { return }
+                if controller.state.isFinished { return nil }
             }
             if controller.drainInbox() { needsFrame = true }
         }
+        return nil
     }
 
     private func handle(_ key: Key, on screen: NcursesScreen) {
         switch key {
         case .resize:
             screen.invalidate()
+            return
         case .control("z"):
-            nyt_suspend()
+            suspend(screen)
+            return
         default:
-            if let action = keyMap.action(for: key) {
-                controller.send(action)
-            }
+            break
         }
+        if controller.state.search?.isEditing == true, let edit = Self.textEdit(for: key) {
+            controller.send(edit)
+        } else if let action = keyMap.action(for: key) {
+            controller.send(action)
+        }
+    }
+
+    /// While the search field is open, letters type into it; arrows, paging and Ctrl-C still act.
+    static func textEdit(for key: Key) -> TextEdit? {
+        switch key {
+        case .character(let character): return .insert(character)
+        case .backspace: return .deleteBackward
+        case .enter: return .submit
+        case .escape: return .cancel
+        default: return nil
+        }
+    }
+
+    /// Ctrl-Z: gives the terminal back, stops until `fg`, then repaints everything.
+    private func suspend(_ screen: NcursesScreen) {
+        nyt_suspend()
+        screen.invalidate()
     }
 
     private func draw(on screen: NcursesScreen) {

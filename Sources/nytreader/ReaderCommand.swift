@@ -5,42 +5,90 @@ import ReaderViewModel
 import TerminalUI
 
 /// `nytreader` with no subcommand: the full-screen reader.
-struct ReaderCommand: ParsableCommand {
+struct ReaderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Open the reader (the default).",
         discussion: """
-            Keys: ↑/↓ or j/k move · PgUp/PgDn · g/G first/last · Enter/→ detail · ←/Esc back · \
-            Tab switch pane · r refresh · q quit.
+            A master/detail reader of the cache; it never waits for the network. On launch a feed cached \
+            longer ago than refresh_after_minutes (config) is refreshed in the background.
+
+            Keys (rebind them in the [keys] table of the config file; ? lists them in the reader):
+              ↑/↓ j/k move · PgUp/PgDn · Home/End g/G first/last · Enter/→/l open the detail (marks it read)
+              ←/h/Esc back · Tab switch pane · r refresh · / search the cache (Enter keeps, Esc clears)
+              s sections · S saved · o open in the browser ($BROWSER, else xdg-open) · m read/unread
+              b save/unsave · n next unread · A mark all read · ? help · q/Ctrl-C quit · Ctrl-Z suspend
+
+            It needs a terminal: with standard input or output redirected it exits with status 2; \
+            use 'nytreader list' for plain output.
+
+            Examples:
+              nytreader                            the default section (Home Page unless the config says)
+              nytreader --section world            the World section
+              nytreader --query "climate" --from 2024-01-01
+              nytreader --offline                  the cache only, no network
+              NO_COLOR=1 nytreader                 without colors
+              BROWSER=firefox nytreader            o opens articles in Firefox
+
+            Data provided by The New York Times.
             """
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var feedOptions: FeedOptions
 
-    @Option(name: .long, help: ArgumentHelp("Top Stories section to open.", valueName: "section"))
-    var section: String = "home"
-
-    func validate() throws {
-        guard Section(validating: section) != nil else {
-            throw ValidationError("Unknown section '\(section)'. Run 'nytreader sections' to list them.")
-        }
-    }
-
-    func run() throws {
+    func run() async throws {
         guard TerminalApp.hasTerminal else {
             FileHandle.standardError.write(Data("nytreader: the reader needs a terminal; for plain output use 'nytreader list'.\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(ExitStatus.notATerminal)
         }
-        let environment = try Environment(options: common)
-        let feed = Feed.topStories(Section(validating: section) ?? .home)
-        let wakePipe = try WakePipe()
-        let controller = ReaderController(
-            viewModel: ReaderViewModel(feed: feed),
-            service: environment.service,
-            wake: { [wakePipe] in wakePipe.wake() }
-        )
-        let colors = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-        try TerminalApp(controller: controller, wakePipe: wakePipe, colors: colors).run()
+        let signal: Int32?
+        do {
+            let environment = try Environment(options: common)
+            let settings = environment.settings
+            let keyMap = KeyMap(overrides: settings.keys)
+            keyMap.problems.forEach { Terminal.printError("\(environment.paths.configFile.path): \($0)") }
+            let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
+            let wakePipe = try WakePipe()
+            let browser = BrowserLauncher()
+            let controller = ReaderController(
+                viewModel: ReaderViewModel(feed: feed),
+                service: environment.service,
+                openURL: { browser.open($0) },
+                wake: { [wakePipe] in wakePipe.wake() }
+            )
+            let app = TerminalApp(controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value)
+            signal = try await Self.runOnOwnThread(app)
+        } catch let failure as CommandFailure {
+            Terminal.printError(failure.message)
+            throw ExitCode(failure.status)
+        } catch let error as TerminalError {
+            Terminal.printError(error.description)
+            throw ExitCode(1)
+        }
+        // Ended by a signal: the terminal is restored; exit as shells expect (128 + the signal).
+        if let signal {
+            throw ExitCode(128 + signal)
+        }
     }
+
+    /// Runs the UI loop on a thread of its own: it blocks in poll(2), which must not hold one of the few
+    /// threads that run the service's tasks.
+    private static func runOnOwnThread(_ app: TerminalApp) async throws(TerminalError) -> Int32? {
+        let box = UncheckedBox(app)
+        let result: Result<Int32?, TerminalError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Result { () throws(TerminalError) in try box.value.run() })
+            }
+            thread.name = "nytreader UI"
+            thread.start()
+        }
+        return try result.get()
+    }
+}
+
+/// Hands a value to another thread that alone uses it from then on.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -30,6 +30,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("Give some words to look for.") }
     }
 
     func run() async throws {

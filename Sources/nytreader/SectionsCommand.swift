@@ -12,6 +12,9 @@ struct SectionsCommand: ParsableCommand {
             """
     )
 
+    /// Accepted so scripts can pass the same options to every command; the list does not depend on them.
+    @OptionGroup var common: CommonOptions
+
     func run() {
         for section in Section.all {
             Terminal.print("\(section.rawValue)\t\(section.displayName)")

@@ -98,7 +98,7 @@ struct CommandLineConfigTests {
     @Test("A fresh HOME gets 0700 directories and 0600 files for the cache and the log")
     func fileModes() throws {
         let home = try Home()
-        let port = try KeyEchoingServer.closedPort()
+        let port = try RefusingPort().port
         let result = try run(
             ["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(port)"],
             home.environment(["NYT_API_KEY": "modes-test-key"])
@@ -225,8 +225,9 @@ struct CommandLineConfigTests {
         let key = "Zq7-fake-key-4711"
         let keyFile = home.url.appendingPathComponent("nyt.key")
         try home.writeKey(key, to: keyFile, mode: 0o600)
-        let server = try KeyEchoingServer()
-        let closedPort = try KeyEchoingServer.closedPort()
+        let server = try FakeNYTServer(servesFixtures: false)
+        server.setFault(.echoRequestLine)
+        let closedPort = try RefusingPort().port
 
         let results = [
             try run(["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(closedPort)"],

@@ -89,6 +89,42 @@ struct FixtureDecodingTests {
         #expect(page.articles[4].thumbnailURL == nil)  // multimedia null
     }
 
+    @Test("Most Popular: day-only dates, media metadata thumbnails, facets as \"\", media [] and null, entities")
+    func mostPopular() throws {
+        let list = try NYTClient.decodeMostPopular(Fixtures.data("mostpopular_viewed_1.json"), fetchedDate: fetched)
+        #expect(list.articles.count == 4)
+        #expect(list.skippedCount == 0)
+        #expect(list.fetchedDate == fetched)
+        #expect(list.articles.map(\.id.rawValue) == [
+            "nyt://article/5a1f3c0e-8b2d-4e6f-9a7c-1d2e3f4a5b6c",
+            "nyt://article/7c2e9d41-3f5a-4b8c-8d1e-2f3a4b5c6d7e",
+            "nyt://interactive/2b4d6f80-1a3c-4e5f-a7b9-c1d2e3f4a5b6",
+            "nyt://article/9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+        ])
+        let first = list.articles[0]
+        #expect(first.title == "Senate Passes Stopgap Budget Hours Before Shutdown Deadline")
+        #expect(first.byline == "By Carl Hulse and Catie Edmondson")
+        #expect(first.section == "U.S.")
+        #expect(first.subsection == "Politics")
+        #expect(first.itemType == "Article")
+        #expect(first.url == "https://www.nytimes.com/2026/11/19/us/politics/senate-budget-vote.html")
+        #expect(first.leadParagraph == "The vote sent the measure to the House, where its fate was uncertain.")
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_046_400))  // 2026-11-19
+        #expect(first.updatedDate == Date(timeIntervalSince1970: 1_795_162_442))  // 2026-11-20 08:14:02
+        #expect(first.thumbnailURL == "https://static01.nyt.com/images/2026/11/19/multimedia/19dc-budget-wgkp/19dc-budget-wgkp-thumbStandard.jpg")
+        let second = list.articles[1]
+        #expect(second.title == "Salt & Time: The Only Turkey Brine You Need")
+        #expect(second.abstract == "A dry brine gives crisp skin and juicy meat \u{2014} with less fuss.")
+        #expect(second.thumbnailURL == nil)
+        let interactive = list.articles[2]
+        #expect(interactive.itemType == "Interactive")
+        #expect(interactive.byline.isEmpty)
+        #expect(interactive.leadParagraph.isEmpty)
+        #expect(interactive.thumbnailURL == nil)
+        #expect(list.articles[3].title == "東京で強い地震 Strong Earthquake Shakes Tokyo")
+        #expect(list.articles[3].thumbnailURL == nil)  // media-metadata that is not an array
+    }
+
     @Test("Gateway faults decode to their message and code")
     func faults() throws {
         let unauthorized = try JSONDecoder().decode(NYTFault.self, from: Fixtures.data("error_401.json"))
@@ -100,13 +136,15 @@ struct FixtureDecodingTests {
 
     @Test("Every fixture file is covered by a decoder")
     func everyFixtureDecodes() throws {
-        #expect(Fixtures.names.count == 6)
+        #expect(Fixtures.names.count == 7)
         for name in Fixtures.names {
             let data = try Fixtures.data(name)
             if name.hasPrefix("topstories_") {
                 #expect(try !NYTClient.decodeTopStories(data, section: .home, fetchedDate: fetched).articles.isEmpty, "\(name)")
             } else if name.hasPrefix("articlesearch_") {
                 #expect(try !NYTClient.decodeArticleSearch(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
+            } else if name.hasPrefix("mostpopular_") {
+                #expect(try !NYTClient.decodeMostPopular(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
             } else if name.hasPrefix("error_") {
                 #expect(try !JSONDecoder().decode(NYTFault.self, from: data).code.isEmpty, "\(name)")
             } else {

@@ -49,3 +49,49 @@ struct WordWrapTests {
         #expect(lines.joined() == "https://www.nytimes.com/2026/11/20/world/europe/long.html")
     }
 }
+
+@Suite("Display width of graphemes")
+struct GraphemeWidthTests {
+    @Test("Emoji sequences, flags, keycaps and skin tones are one grapheme of two columns")
+    func emoji() {
+        #expect(DisplayWidth.of("👩‍💻") == 2)
+        #expect(DisplayWidth.of("🇯🇵") == 2)
+        #expect(DisplayWidth.of("1️⃣") == 2)
+        #expect(DisplayWidth.of("👍🏽") == 2)
+        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.of("a👨‍👩‍👧b") == 4)
+    }
+
+    @Test("Combining marks and zero-width characters take no column")
+    func combining() {
+        #expect(DisplayWidth.of("n\u{303}") == 1)
+        #expect(DisplayWidth.of("a\u{20DD}") == 1)
+        #expect(DisplayWidth.of("a\u{200B}b") == 2)
+        #expect(DisplayWidth.of("Ä\u{308}\u{301}") == 1)
+        #expect(DisplayWidth.of("각") == 2)
+        #expect(DisplayWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)
+    }
+
+    @Test("Cutting keeps a ZWJ sequence, a flag or a combining mark whole")
+    func cuttingGraphemes() {
+        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 5) == ("ab👨‍👩‍👧…", 5))
+        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 4) == ("ab…", 3))
+        #expect(DisplayWidth.prefix("🇯🇵🇫🇷🇩🇪", fitting: 5) == ("🇯🇵🇫🇷…", 5))
+        #expect(DisplayWidth.prefix("e\u{301}e\u{301}e\u{301}", fitting: 2) == ("e\u{301}…", 2))
+        #expect(DisplayWidth.prefix("日本", fitting: 1) == ("…", 1))
+        #expect(DisplayWidth.prefix("日本", fitting: 3, ellipsis: false) == ("日", 2))
+        #expect(DisplayWidth.prefix("Hello", fitting: 3, ellipsis: false) == ("Hel", 3))
+    }
+
+    @Test("The in-memory screen puts a wide character in two cells and never half of one at the edge")
+    func gridCells() {
+        let screen = GridScreen(rows: 1, columns: 5)
+        screen.draw("a日本", row: 0, column: 0, style: .plain)
+        #expect(screen.cell(row: 0, column: 1) == "日")
+        #expect(screen.cell(row: 0, column: 2) == "")
+        #expect(screen.cell(row: 0, column: 3) == "本")
+        screen.erase()
+        screen.draw("ab日本", row: 0, column: 0, style: .plain)
+        #expect(screen.lines == ["ab日"], "本 would need a sixth column")
+    }
+}

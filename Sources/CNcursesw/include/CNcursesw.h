@@ -59,7 +59,7 @@ int nyt_read_key(wint_t *key);
 /* Display width of a character under the current locale (-1 for non-printables). */
 int nyt_wcwidth(wchar_t character);
 
-/* Installs handlers so that SIGINT, SIGTERM, SIGHUP and SIGWINCH write their number to `fd` (a pipe),
+/* Installs handlers so that SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to `fd` (a pipe),
    and fatal signals restore the terminal before the default action. Call after nyt_start. */
 void nyt_install_signal_handlers(int fd);
 /* Suspends the process as Ctrl-Z would: restores the terminal, stops, and re-enters curses when resumed. */

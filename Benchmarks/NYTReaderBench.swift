@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+
+/// `nytreader-bench`: measures the store, start-up, refresh, keypress latency, memory and cache size,
+/// prints one table and writes the figures to `<output>/latest.json` and `<output>/latest.md`.
+@main
+struct NYTReaderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nytreader-bench",
+        abstract: "Benchmarks of nytreader (run through `make bench`, on a release build)."
+    )
+
+    @Option(help: ArgumentHelp("Folder for scratch databases and the results.", valueName: "path"))
+    var output = ".bench"
+
+    @Option(help: ArgumentHelp("The release nytreader to measure (default: the one beside this program).", valueName: "path"))
+    var binary: String?
+
+    @Option(help: ArgumentHelp("Runs of each start-up measurement (the median is reported).", valueName: "n"))
+    var runs = 10
+
+    @Option(help: ArgumentHelp("Write the Markdown table into this file between its bench markers.", valueName: "path"))
+    var updateDoc: String?
+
+    @Flag(help: "Small sizes and few runs: a quick check that every benchmark works (figures not comparable).")
+    var quick = false
+
+    func run() throws {
+        let now = Date()
+        let work = "\(output)/work"
+        try? FileManager.default.removeItem(atPath: work)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let sizes = quick ? (small: 1_000, large: 5_000) : (small: 10_000, large: 100_000)
+        var measurements: [Measurement] = []
+        var notes: [String] = []
+
+        let store = StoreBenchmarks(directory: work, now: now)
+        progress("store: persisting refreshes")
+        measurements += try store.persist(count: 1_000, runs: quick ? 3 : 9, target: 30)
+        measurements += try store.persist(count: 10_000, runs: quick ? 1 : 3, target: nil)
+
+        progress("store: filling databases of \(sizes.small) and \(sizes.large) articles")
+        let small = try BenchDatabase.fill(path: "\(work)/cache-\(sizes.small).sqlite", count: sizes.small, now: now)
+        let large = try BenchDatabase.fill(path: "\(work)/cache-\(sizes.large).sqlite", count: sizes.large, now: now)
+        notes.append(String(format: "generating %d articles took %.0f ms, writing them as one refresh %.0f ms",
+                            sizes.large, large.generate, large.write))
+
+        progress("store: windows and search over \(sizes.large)")
+        measurements += try store.window(large.database, runs: quick ? 3 : 10)
+        let search = try store.search(large.database, repeats: quick ? 2 : 5)
+        measurements += search.measurements
+        notes.append("search hits (limit 50): " + StoreBenchmarks.searchQueries.map { "\($0) \(search.hits[$0] ?? 0)" }.joined(separator: ", "))
+
+        let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
+        var generator = ArticleGenerator(now: now)
+        let firstTitle = generator.article(0).title
+        for database in [small.database, large.database] {
+            progress("reader: \(quick ? 3 : runs) starts with \(database.articleCount) cached")
+            measurements += try reader.startUp(database, firstTitle: firstTitle, runs: quick ? 3 : runs)
+        }
+        progress("reader: key presses with \(sizes.large) cached")
+        measurements += try reader.keypress(large.database, firstTitle: firstTitle, downs: quick ? 100 : 1_000, pageDowns: quick ? 10 : 100)
+
+        for database in [small.database, large.database] {
+            measurements.append(Measurement(
+                "store.bytes_per_article_\(database.articleCount)",
+                "database bytes per article, \(database.articleCount.formatted()) cached",
+                value: Double(database.fileBytes()) / Double(database.articleCount), unit: "B", target: 1_536,
+                detail: "(db + wal) / articles"
+            ))
+        }
+
+        let report = BenchReport(date: now, machine: BenchReport.describeMachine(), notes: notes, measurements: measurements)
+        try report.json().write(to: URL(fileURLWithPath: "\(output)/latest.json"))
+        try report.markdownTable().write(toFile: "\(output)/latest.md", atomically: true, encoding: .utf8)
+        if let updateDoc { try report.updateDocument(at: updateDoc) }
+        print("")
+        print(report.consoleTable())
+        notes.forEach { print("note: \($0)") }
+        print("Figures written to \(output)/latest.json and \(output)/latest.md.")
+    }
+
+    /// The `nytreader` to measure: `--binary`, else the one beside this program.
+    private func readerBinary() -> String {
+        if let binary { return binary }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("nytreader").path
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+    }
+}

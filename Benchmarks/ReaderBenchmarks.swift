@@ -1,0 +1,107 @@
+import Foundation
+
+/// The real release `nytreader` measured in tmux: time to the first screen, peak memory, and key-to-repaint
+/// latency from the reader's own key trace (`NYTREADER_KEY_TRACE`).
+struct ReaderBenchmarks {
+    let binary: String
+    /// Scratch folder for HOME and the key trace.
+    let directory: String
+
+    /// Cold starts of the reader on `database` (median of `runs`), then its peak RSS after the first screen
+    /// and some key presses (median over the runs).
+    func startUp(_ database: BenchDatabase, firstTitle: String, runs: Int) throws -> [Measurement] {
+        let terminal = try ReaderTerminal(environment: environment(trace: nil))
+        let marker = Self.marker(for: firstTitle)
+        var firstScreen = Samples()
+        var peak = Samples()
+        for _ in 0..<runs {
+            let start = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path))")
+            guard let shown = try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(marker) } }) else {
+                throw BenchError.unexpected("the reader did not show “\(marker)” within 10 s:\n" + (try terminal.screen()).joined(separator: "\n"))
+            }
+            firstScreen.append(shown - start)
+            for key in Array(repeating: "Down", count: 20) + ["NPage", "NPage", "NPage", "Home"] {
+                try terminal.press(key)
+            }
+            usleep(200_000)
+            if let pid = try terminal.foregroundProcess(), let kilobytes = ProcessMemory.peakResidentKilobytes(of: pid) {
+                peak.append(Double(kilobytes) / 1_024)
+            }
+            try terminal.press("q")
+            guard try terminal.waitForPrompt() else { throw BenchError.unexpected("the reader did not quit on q") }
+        }
+        let count = database.articleCount
+        let size = count.formatted()
+        let startTarget: Double = count <= 10_000 ? 50 : 80
+        let memoryTarget: Double = count <= 10_000 ? 30 : 60
+        return [
+            Measurement("reader.first_screen_\(count)", "reader start to first screen, \(size) cached",
+                        value: firstScreen.median, unit: "ms", target: startTarget,
+                        detail: "median of \(runs), tmux poll"),
+            Measurement("reader.peak_rss_\(count)", "reader peak RSS, \(size) cached",
+                        value: peak.count > 0 ? peak.median : nil, unit: "MB", target: memoryTarget,
+                        detail: peak.count > 0 ? "VmHWM after 24 keys, median of \(peak.count)" : "process not found"),
+        ]
+    }
+
+    /// Key-to-repaint latency over `downs` Down and `pageDowns` PgDn presses on `database`, each key sent once
+    /// the previous one was drawn.
+    func keypress(_ database: BenchDatabase, firstTitle: String, downs: Int, pageDowns: Int) throws -> [Measurement] {
+        let tracePath = "\(directory)/key-trace.txt"
+        guard FileManager.default.createFile(atPath: tracePath, contents: nil) else {
+            throw BenchError.unexpected("cannot create \(tracePath)")
+        }
+        let terminal = try ReaderTerminal(environment: environment(trace: tracePath))
+        let trace = try KeyTraceReader(path: tracePath)
+        _ = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path))")
+        let marker = Self.marker(for: firstTitle)
+        guard try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(marker) } }) != nil else {
+            throw BenchError.unexpected("the reader did not show its first screen")
+        }
+        let down = try press("Down", times: downs, terminal: terminal, trace: trace)
+        let pageDown = try press("NPage", times: pageDowns, terminal: terminal, trace: trace)
+        try terminal.press("q")
+        _ = try terminal.waitForPrompt()
+        let size = database.articleCount.formatted()
+        func measurements(_ samples: Samples?, key: String, id: String, presses: Int) -> [Measurement] {
+            let detail = samples.map { "\($0.count) of \(presses) presses traced" } ?? "no key trace (NYTREADER_KEY_TRACE)"
+            return [
+                Measurement("reader.key_\(id)_p50_\(database.articleCount)", "\(key) → repaint p50, \(size) cached",
+                            value: samples?.median, unit: "ms", detail: detail),
+                Measurement("reader.key_\(id)_p99_\(database.articleCount)", "\(key) → repaint p99, \(size) cached",
+                            value: samples?.percentile(99), unit: "ms", target: 2, detail: detail),
+            ]
+        }
+        return measurements(down, key: "Down", id: "down", presses: downs)
+            + measurements(pageDown, key: "PgDn", id: "pgdn", presses: pageDowns)
+    }
+
+    /// Presses `key` `times` times, waiting for each trace line; nil when the reader writes no trace.
+    private func press(_ key: String, times: Int, terminal: ReaderTerminal, trace: KeyTraceReader) throws -> Samples? {
+        var samples = Samples()
+        for _ in 0..<times {
+            try terminal.press(key)
+            guard let microseconds = try trace.next(timeout: 1) else {
+                if samples.count == 0 { return nil }
+                continue
+            }
+            samples.append(microseconds / 1_000)
+        }
+        return samples
+    }
+
+    private func environment(trace: String?) throws -> [String: String] {
+        let home = "\(directory)/home-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        var variables = ["HOME": home, "TERM": "tmux-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        if let trace { variables["NYTREADER_KEY_TRACE"] = trace }
+        if let zone = ProcessInfo.processInfo.environment["TZ"] { variables["TZ"] = zone }
+        return variables
+    }
+
+    /// A piece of the title that shows even when the list cuts it.
+    static func marker(for title: String) -> String {
+        let characters = Array(title)
+        return String(characters.prefix(characters.allSatisfy(\.isASCII) ? 14 : 4))
+    }
+}

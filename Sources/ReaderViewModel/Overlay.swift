@@ -1,0 +1,7 @@
+/// A panel drawn over the panes; while one is open, keys act on it.
+public enum Overlay: Hashable, Sendable {
+    /// Every key and what it does, and the NYT attribution.
+    case help
+    /// The list of feeds to switch to; `selection` indexes `ReaderState.pickableFeeds`.
+    case sectionPicker(selection: Int)
+}

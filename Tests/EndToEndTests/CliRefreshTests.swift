@@ -1,0 +1,167 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// `refresh` and `list` of the built program against the loopback fake NYT server.
+@Suite("Headless refresh and list against the fake NYT server")
+struct CliRefreshTests {
+    /// The world fixture's articles in the NYT's rank order (not date order).
+    static let worldRanking: [(uri: String, title: String)] = [
+        ("nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b1799d", "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain"),
+        ("nyt://article/23b8c1e9-3924-46de-beb1-3b9046685257", "Aid Convoys Reach Northern Gaza After Weeks of Delays"),
+        ("nyt://article/bd9c66b3-ad3c-4d6d-9a3d-1fa7bc8960a9", "Japan’s New Prime Minister Faces Early Test as Yen Slides"),
+        ("nyt://article/972a8469-1641-4f82-8b9d-2434e465e150", "In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline"),
+        ("nyt://article/17fc695a-07a0-4a6e-8822-e8f36c031199", "Brazil’s Supreme Court Upholds Limits on Amazon Logging"),
+        ("nyt://article/9a1de644-815e-46d1-bb8f-aa1837f8a88b", "Søren Ibsen-Dahl, 64, Wins Danish Election in Upset"),
+        ("nyt://article/b74d0fb1-32e7-4629-8fad-c1a606cb0fb3", "Australia’s Ban on Social Media for Under-16s Faces First Court Challenge"),
+        ("nyt://article/6b65a6a4-8b81-48f6-b38a-088ca65ed389", "Canada Unveils Plan to Double Housing Construction by 2035"),
+    ]
+
+    @Test("refresh then list --json gives the world feed in rank order, with every field")
+    func refreshThenList() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let refresh = try await home.refresh(from: server.baseURL)
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output.hasPrefix("world: 8 articles, "), "\(refresh.output)")
+        #expect(refresh.errorOutput.isEmpty)
+        #expect(server.requests.map(\.path) == ["/svc/topstories/v2/world.json"])
+        #expect(server.requests.first?.query["api-key"] == CliHome.key)
+        #expect(server.requests.first?.headers["user-agent"] == "nytreader/\(ProgramVersion.current)")
+
+        let list = try await home.listJSON()
+        #expect(list.status == 0, "stderr: \(list.errorOutput)")
+        let articles = try ListedArticle.decode(list.output)
+        #expect(articles.map(\.uri) == Self.worldRanking.map(\.uri))
+        #expect(articles.map(\.title) == Self.worldRanking.map(\.title))
+        let first = try #require(articles.first)
+        #expect(first.byline == "By Andrew E. Kramer and Marc Santora")
+        #expect(first.section == "world")
+        #expect(first.published == "2026-11-20T10:00:04Z")
+        #expect(first.url == "https://www.nytimes.com/2026/11/20/world/europe/russia-ukraine-ceasefire-geneva.html")
+        #expect(first.lead.hasPrefix("Negotiators in Geneva agreed on a framework"))
+        #expect(!first.read && !first.saved)
+        #expect(!list.output.contains(CliHome.key) && !refresh.output.contains(CliHome.key))
+    }
+
+    @Test("A refreshed feed of 30 generated articles replaces the old one and keeps the server's order")
+    func generatedFeed() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        #expect(try await home.refresh(from: server.baseURL).status == 0)
+        let articles = (0..<30).map { ArticleFactory.article($0) }.reversed()
+        server.setBody(TopStoriesJSON.body(section: "world", articles: Array(articles)), for: FakeNYTServer.topStoriesPath("world"))
+        let refresh = try await home.refresh(from: server.baseURL)
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output == "world: 30 articles, 30 new, 0 updated\n")
+        let listed = try ListedArticle.decode(try await home.listJSON().output)
+        #expect(listed.map(\.title) == (0..<30).reversed().map { "Article \($0)" })
+        #expect(listed.first?.uri == "nyt://article/test-29")
+    }
+
+    @Test("A search refresh fetches its pages in order and lists the articles once each")
+    func searchPages() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let refresh = try await home.run([
+            "refresh", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--pages", "3",
+            "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
+        ])
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        #expect(refresh.output == "search “ukraine”: 10 articles, 10 new, 0 updated\n")
+        #expect(server.requests.map { $0.query["page"] } == ["0", "1", "2"])
+        #expect(server.requests.allSatisfy { $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131" })
+        let list = try await home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
+        let listed = try ListedArticle.decode(list.output)
+        #expect(listed.count == 10)
+        #expect(listed.first?.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
+    }
+
+    @Test("Without a key, refresh exits 77, says how to set one and sends no request")
+    func missingKey() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], key: nil)
+        #expect(result.status == 77)
+        #expect(result.errorOutput == "nytreader: world: No API key set — set NYT_API_KEY to refresh. The cache keeps 17 articles.\n")
+        #expect(result.output.isEmpty)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("Plain http to a host that is not loopback is a usage error (64) before any request")
+    func plainHTTPRejected() async throws {
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--section", "world", "--api-base-url", "http://example.com"])
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains("plain http is allowed only for loopback hosts, not example.com"), "\(result.errorOutput)")
+        #expect(result.output.isEmpty)
+        #expect(!result.errorOutput.contains("Fatal error"))
+    }
+}
+
+@Suite("Headless search and sections")
+struct CliSearchTests {
+    @Test("search finds a refreshed article by a word of its lead paragraph, as lines and as JSON")
+    func searchAfterRefresh() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        #expect(try await home.refresh(from: server.baseURL).status == 0)
+        let json = try await home.run(["search", "sorghum", "--json"])
+        #expect(json.status == 0, "stderr: \(json.errorOutput)")
+        let hits = try ListedArticle.decode(json.output)
+        #expect(hits.map(\.uri) == ["nyt://article/972a8469-1641-4f82-8b9d-2434e465e150"])
+        let lines = try await home.run(["search", "sorghum"])
+        #expect(lines.output.hasSuffix("In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline\n"), "\(lines.output)")
+        let none = try await home.run(["search", "zzzqqq"])
+        #expect(none.status == 0)
+        #expect(none.errorOutput == "nytreader: No cached article matches 'zzzqqq'.\n")
+        #expect(try await home.run(["search", "  "]).status == 64)
+        #expect(server.requests.count == 1, "search reads the cache only")
+    }
+
+    @Test("sections lists the 26 Top Stories sections and takes the common options")
+    func sections() async throws {
+        let home = try CliHome()
+        let result = try await home.run(["sections", "--offline"])
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 26)
+        #expect(lines.first == "arts\tArts")
+        #expect(lines.contains("nyregion\tN.Y. Region"))
+        #expect(lines.last == "world\tWorld")
+    }
+}
+
+@Suite("Headless refresh of every section")
+struct CliAllSectionsTests {
+    @Test("--all-sections refreshes the 26 sections in order, one summary line each")
+    func allSections() async throws {
+        let server = try FakeNYTServer(servesFixtures: false)
+        for (index, section) in Section.all.enumerated() {
+            let articles = (0..<3).map { ArticleFactory.article(index * 10 + $0, title: "\(section.rawValue) story \($0)") }
+            server.setBody(TopStoriesJSON.body(section: section.rawValue, articles: articles), for: FakeNYTServer.topStoriesPath(section.rawValue))
+        }
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 26)
+        #expect(lines.first == "arts: 3 articles, 3 new, 0 updated")
+        #expect(lines.contains("books/review: 3 articles, 3 new, 0 updated"))
+        #expect(server.requests.map(\.path) == Section.all.map { FakeNYTServer.topStoriesPath($0.rawValue) })
+        let listed = try ListedArticle.decode(try await home.listJSON(section: "books/review").output)
+        #expect(listed.map(\.title) == ["books/review story 0", "books/review story 1", "books/review story 2"])
+    }
+
+    @Test("A 429 on the first section stops the run: one request, exit 75")
+    func rateLimitStops() async throws {
+        let server = try FakeNYTServer()
+        server.setFault(.rateLimited(retryAfter: 30))
+        let home = try CliHome()
+        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 75)
+        #expect(result.errorOutput == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n")
+        #expect(server.requests.count == 1)
+    }
+}

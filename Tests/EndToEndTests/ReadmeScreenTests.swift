@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README shows a text capture of the real screen. This suite takes it: with
+/// `NYTREADER_RECORD_README=1` (`make readme-screen`) it writes the capture into README.md between the
+/// markers; otherwise it checks that the README's capture is a real one of this program (same frame, same
+/// first article, same status line), so the README cannot drift into a hand-drawn picture.
+@Suite("README screen capture", .serialized)
+struct ReadmeScreenTests {
+    static let begin = "<!-- screen:begin (written by `make readme-screen` from a tmux capture; do not edit) -->"
+    static let end = "<!-- screen:end -->"
+    static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    @Test("The README holds a capture of the reader on the bundled snapshot")
+    func readmeCapture() throws {
+        let capture = try Self.captureReader()
+        let lines = capture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == Self.rows)
+
+        if ProcessInfo.processInfo.environment["NYTREADER_RECORD_README"] == "1" {
+            try Self.writeIntoReadme(capture)
+        }
+        let recorded = try #require(try Self.recordedCapture(), "README.md has no screen capture between the markers")
+        let recordedLines = recorded.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(recordedLines.count == lines.count, "README capture has \(recordedLines.count) lines, the screen \(lines.count)")
+        // Relative times and the cache age change with the clock; the headline and the layout do not.
+        let headline = "House Passes Spending Deal Hours Before Deadline"
+        #expect(recorded.contains(headline) && capture.contains(headline))
+        #expect(recorded.contains("bundled snapshot") && capture.contains("bundled snapshot"))
+        #expect(Self.shape(of: recordedLines) == Self.shape(of: lines), "README capture's layout differs from the screen: run make readme-screen")
+    }
+
+    static let columns = 100
+    static let rows = 24
+
+    /// The reader on a fresh HOME (bundled snapshot, no key), as tmux shows it.
+    static func captureReader() throws -> String {
+        let home = try TemporaryDirectory()
+        let environment = [
+            "HOME": home.url.path,
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "TERM": "tmux-256color",
+            "LANG": "C.UTF-8",
+        ]
+        let tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
+        try tmux.run("clear; exec '\(ProgramBinary.url.path)'")
+        let screen = try tmux.waitFor(timeout: 15, "the first article's detail") {
+            $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("bundled snapshot")
+        }
+        try tmux.press("q")
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.count > rows, lines.last == "" { lines.removeLast() }
+        while lines.count < rows { lines.append("") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where each line has text: enough to tell a different layout from a different clock.
+    static func shape(of lines: [String]) -> [Bool] {
+        lines.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    static func recordedCapture() throws -> String? {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let start = text.range(of: begin + "\n```text\n"),
+              let stop = text.range(of: "\n```\n" + end, range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[start.upperBound..<stop.lowerBound])
+    }
+
+    static func writeIntoReadme(_ capture: String) throws {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let block = begin + "\n```text\n" + capture + "\n```\n" + end
+        let updated: String
+        if let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) {
+            updated = text.replacingCharacters(in: start.lowerBound..<stop.upperBound, with: block)
+        } else {
+            throw CaptureError.noMarkers
+        }
+        try updated.write(to: readme, atomically: true, encoding: .utf8)
+    }
+
+    enum CaptureError: Error {
+        case noMarkers
+    }
+}

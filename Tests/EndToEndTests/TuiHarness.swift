@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The reader running in a tmux window of its own on a fresh HOME (bundled snapshot, no API key),
+/// with helpers for what the terminal-UI end-to-end tests look at.
+final class TuiHarness {
+    static let firstHeadline = "House Passes Spending Deal Hours Before Deadline"
+    static let firstURL = "https://www.nytimes.com/2026/11/19/us/politics/house-passes-spending-deal-hours-before-deadline-averting-an.html"
+
+    let home: TemporaryDirectory
+    let tmux: TmuxSession
+
+    /// Opens a shell in a `columns`×`rows` window; `environment` adds to (or replaces) the fresh one.
+    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+        home = try TemporaryDirectory()
+        var variables = [
+            "HOME": home.url.path,
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "TERM": "tmux-256color",
+            "LANG": "C.UTF-8",
+        ]
+        variables.merge(environment) { $1 }
+        tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
+    }
+
+    /// Starts the reader with `arguments` (already quoted for the shell) and waits for `waitingFor`.
+    /// With `reportingExit` the shell prints `EXIT=<status>` when the reader ends.
+    @discardableResult
+    func launch(_ arguments: String = "", reportingExit: Bool = true, waitingFor text: String = TuiHarness.firstHeadline) throws -> String {
+        try tmux.run("clear; '\(ProgramBinary.url.path)' \(arguments)" + (reportingExit ? "; echo \"EXIT=$?\"" : ""))
+        return try tmux.waitFor(timeout: 20, "'\(text)'") { $0.contains(text) }
+    }
+
+    /// Waits for the reader to exit and returns its exit status (from the `EXIT=` line the shell prints).
+    func exitStatus(timeout: TimeInterval = 10) throws -> Int? {
+        let screen = try tmux.waitFor(timeout: timeout, "the exit status") { screen in
+            guard let line = screen.range(of: #"EXIT=\d+"#, options: .regularExpression) else { return false }
+            return screen[line.upperBound...].contains(self.tmux.prompt)
+        }
+        guard let match = screen.range(of: #"EXIT=\d+"#, options: .regularExpression) else { return nil }
+        return Int(screen[match].dropFirst(5))
+    }
+
+    /// The screen with its colors and attributes as escape sequences (`capture-pane -e`).
+    func styledScreen() throws -> String {
+        try tmux.command(["capture-pane", "-p", "-e"])
+    }
+
+    /// The title the program running in the pane gave the terminal.
+    func paneTitle() throws -> String {
+        try tmux.command(["display-message", "-p", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The process id of the reader (the shell's child).
+    func readerProcess() throws -> pid_t {
+        let shell = try tmux.command(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let children = try Subprocess.run("pgrep", ["-P", shell, "nytreader"], timeout: 5).output
+            if let pid = children.split(separator: "\n").first.flatMap({ pid_t($0) }) { return pid }
+            usleep(50_000)
+        }
+        throw TmuxError.failed("no reader process under the shell \(shell)")
+    }
+}
+
+extension TmuxSession {
+    /// Runs a tmux command against this session's server and returns its output.
+    @discardableResult
+    func command(_ arguments: [String]) throws -> String {
+        let result = try Subprocess.run("tmux", ["-L", socketName] + arguments, timeout: 10)
+        guard result.status == 0 else { throw TmuxError.failed("\(arguments.first ?? ""): \(result.errorOutput)") }
+        return result.output
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("The terminal UI in tmux: sizes, colors, signals, keys", .serialized)
+struct TuiTerminalTests {
+    @Test("Resizing to 60×30, 30×10 and 12×4 and back re-lays out each time; q then exits 0")
+    func resize() throws {
+        let reader = try TuiHarness(columns: 120, rows: 40)
+        try reader.launch()
+        try reader.tmux.resize(columns: 60, rows: 30)
+        let narrow = try reader.tmux.waitFor("the narrow layout") { $0.contains("────────────────────") && $0.contains("House Passes") }
+        #expect(!narrow.contains("│"), "no side-by-side separator when narrow")
+        try reader.tmux.resize(columns: 30, rows: 10)
+        try reader.tmux.waitFor("the 30×10 layout") { screen in
+            screen.split(separator: "\n").first?.hasPrefix(" The New York Times") == true && screen.contains("──────────")
+        }
+        try reader.tmux.resize(columns: 12, rows: 4)
+        try reader.tmux.waitFor("the too-small line") { $0.hasPrefix("Terminal to…") }
+        try reader.tmux.press("j")
+        try reader.tmux.resize(columns: 120, rows: 40)
+        let wide = try reader.tmux.waitFor("the wide layout again") { $0.contains("│") && $0.contains("Ukraine and Russia Begin Prisoner Exchange") }
+        #expect(wide.contains("Hundreds of soldiers crossed a checkpoint"), "j pressed while too small still moved")
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("Colors by default; with NO_COLOR no color at all, only attributes")
+    func noColor() throws {
+        let colored = try TuiHarness()
+        try colored.launch()
+        #expect(Self.colorCodes(in: try colored.styledScreen()) > 0, "the default screen has colors")
+        try colored.tmux.press("q")
+
+        let plain = try TuiHarness(environment: ["NO_COLOR": "1"])
+        try plain.launch()
+        let styled = try plain.styledScreen()
+        #expect(Self.colorCodes(in: styled) == 0)
+        #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown, in reverse video")
+        try plain.tmux.press("q")
+        #expect(try plain.exitStatus() == 0)
+    }
+
+    /// How many SGR parameters in `text` set a foreground or background color.
+    static func colorCodes(in text: String) -> Int {
+        var count = 0
+        var rest = Substring(text)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "m") else { break }
+            let parameters = rest[..<end].split(separator: ";").compactMap { Int($0) }
+            count += parameters.filter { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }.count
+            rest = rest[end...]
+        }
+        return count
+    }
+
+    @Test("o starts $BROWSER with the article's URL, detached; the screen stays intact")
+    func browser() throws {
+        let bin = try TemporaryDirectory()
+        let record = bin.path("opened")
+        let script = bin.path("browser")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\necho 'browser noise on stdout'\necho 'browser noise on stderr' >&2\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let reader = try TuiHarness(environment: ["BROWSER": script])
+        try reader.launch()
+        try reader.tmux.press("o")
+        try reader.tmux.waitFor("the notice") { $0.contains("Opened in the browser") }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(20_000) }
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == TuiHarness.firstURL + "\n")
+        #expect(!(try reader.tmux.screen()).contains("browser noise"))
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("o with no browser at all shows the URL")
+    func noBrowser() throws {
+        // A PATH with the shell and clear only: no xdg-open, and BROWSER names nothing that exists.
+        let bin = try TemporaryDirectory()
+        for program in ["/bin/sh", "/usr/bin/clear"] {
+            try FileManager.default.createSymbolicLink(atPath: bin.path((program as NSString).lastPathComponent), withDestinationPath: program)
+        }
+        let reader = try TuiHarness(environment: ["PATH": bin.url.path, "BROWSER": "no-such-browser"])
+        try reader.launch()
+        try reader.tmux.press("o")
+        try reader.tmux.waitFor("the URL in the status line") { $0.contains("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/19/us/") }
+        try reader.tmux.press("q")
+    }
+
+    @Test("/ finds an article by a word of its lead paragraph; Enter keeps it, Esc brings the feed back")
+    func search() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        try reader.tmux.press("/")
+        try reader.tmux.command(["send-keys", "-l", "guns"])
+        let found = try reader.tmux.waitFor("the search hit") { $0.contains("/guns▏ 1 match") }
+        #expect(found.contains("A Warm November Leaves Ski Resort"))
+        #expect(found.contains("snow guns"))
+        #expect(!found.contains("House Passes Spending Deal"))
+        try reader.tmux.press("Enter")
+        try reader.tmux.waitFor("the kept search") { $0.contains("Search “guns” · 1 match") }
+        try reader.tmux.press("Escape")
+        try reader.tmux.waitFor("the feed again") { $0.contains("House Passes Spending Deal") && !$0.contains("Search “guns”") }
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("?, s, S, m, b, n and A act on the screen", .timeLimit(.minutes(1)))
+    func keys() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("the help") { $0.contains("Data provided by The New York Times") && $0.contains("mark all in the feed read") }
+        try reader.tmux.press("Escape")
+        try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("b")
+        try reader.tmux.waitFor("the saved mark") { $0.contains("Saved — S shows saved articles") && $0.contains("* ") }
+        try reader.tmux.press("S")
+        try reader.tmux.waitFor("the saved feed") { $0.contains("The New York Times · Saved") && $0.contains("House Passes Spending Deal") }
+        try reader.tmux.press("s")
+        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
+        try reader.tmux.press("End", "Up", "Enter")
+        try reader.tmux.waitFor("the World section") { $0.contains("The New York Times · World") && $0.contains("Bullet Train") }
+        try reader.tmux.press("A")
+        try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }
+        try reader.tmux.press("m", "n")
+        try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1 }
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("SIGTERM, SIGINT and SIGHUP restore the terminal and end with 128 + the signal", arguments: [SIGTERM, SIGINT, SIGHUP])
+    func signals(signal: Int32) throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        let pid = try reader.readerProcess()
+        #expect(kill(pid, signal) == 0)
+        #expect(try reader.exitStatus() == 128 + Int(signal))
+        try reader.tmux.run("stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo")
+        // The typed command line itself holds "icanon": wait for stty's answer, a line of its own.
+        let answer = #"(?m)^-?(icanon|echo) -?(icanon|echo) *$"#
+        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: answer, options: .regularExpression) != nil }
+        #expect(modes.range(of: #"(?m)^(icanon echo|echo icanon) *$"#, options: .regularExpression) != nil, "echo and canonical input are back")
+        #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
+    }
+
+    @Test("Ctrl-Z suspends to the shell and fg redraws the reader")
+    func suspend() throws {
+        let reader = try TuiHarness()
+        try reader.launch(reportingExit: false)
+        try reader.tmux.press("C-z")
+        try reader.tmux.waitFor("the shell") { $0.contains("Stopped") && !$0.contains("The New York Times · Home") }
+        try reader.tmux.run("fg; echo \"EXIT=$?\"")
+        try reader.tmux.waitFor("the reader again") { $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline) }
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("Standard input from /dev/null: one line pointing to 'nytreader list', exit status 2")
+    func notATerminal() throws {
+        let reader = try TuiHarness()
+        try reader.tmux.run("'\(ProgramBinary.url.path)' < /dev/null; echo \"EXIT=$?\"")
+        #expect(try reader.exitStatus() == 2)
+        let screen = try reader.tmux.screen()
+        #expect(screen.contains("nytreader: the reader needs a terminal; for plain output use 'nytreader list'."))
+    }
+
+    @Test("[keys] in the config file rebinds an action")
+    func rebinding() throws {
+        let reader = try TuiHarness()
+        let config = reader.home.url.appendingPathComponent(".config/nytreader")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[keys]\nquit = \"x\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try reader.launch()
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("x in the help") { $0.contains("x          quit") }
+        try reader.tmux.press("Escape", "q")
+        try reader.tmux.press("x")
+        #expect(try reader.exitStatus() == 0)
+    }
+
+    @Test("NYTREADER_KEY_TRACE gets one line of microseconds per key")
+    func keyTrace() throws {
+        let trace = try TemporaryDirectory()
+        let file = trace.path("keys.log")
+        let reader = try TuiHarness(environment: ["NYTREADER_KEY_TRACE": file])
+        try reader.launch()
+        for _ in 0..<5 {
+            try reader.tmux.press("Down")
+        }
+        try reader.tmux.waitFor("the sixth article") { $0.contains("6/22") }
+        try reader.tmux.press("q")
+        #expect(try reader.exitStatus() == 0)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 5, "five Downs (q ends the reader before any update)")
+        #expect(lines.allSatisfy { UInt64($0) != nil })
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import NewsCore
+import ReaderService
+@testable import ReaderViewModel
+import TestSupport
+import Testing
+
+@Suite("Help, section picker, feeds and launch")
+struct OverlayTests {
+    @Test("? opens the help; any key closes it without acting; q quits from it")
+    func help() {
+        var driver = ViewModelDriver(count: 5)
+        driver.send(.help)
+        #expect(driver.state.overlay == .help)
+        driver.send(.moveDown)
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.selection == 0)
+        driver.send([.help, .quit])
+        #expect(driver.state.isFinished)
+    }
+
+    @Test("s opens the picker on the current feed; moving, Enter switches and loads the new feed")
+    func picker() {
+        var driver = ViewModelDriver(count: 5)
+        driver.feeds[.topStories(.home)] = (20..<23).map { ArticleEntry(article: ArticleFactory.article($0)) }
+        driver.send(.moveDown)
+        driver.send(.pickSection)
+        let world = ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!
+        #expect(driver.state.overlay == .sectionPicker(selection: world))
+        driver.send(.moveToLast)
+        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 1))
+        driver.send(.moveDown)
+        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 1))
+        driver.send(.moveToFirst)
+        driver.send(.moveUp)
+        #expect(driver.state.overlay == .sectionPicker(selection: 0))
+        let home = ReaderState.pickableFeeds.firstIndex(of: .topStories(.home))!
+        for _ in 0..<home { driver.send(.moveDown) }
+        driver.send(.focusDetail)
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.feed == .topStories(.home))
+        #expect(driver.state.count == 3)
+        #expect(driver.state.selection == 0)
+        #expect(driver.state.selectedEntry?.article.title == "Article 20")
+        #expect(driver.state.listHeight == 10)
+    }
+
+    @Test("Esc closes the picker and nothing changes")
+    func pickerCancel() {
+        var driver = ViewModelDriver(count: 5)
+        driver.send([.pickSection, .moveDown, .focusList])
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.feed == .topStories(.world))
+    }
+
+    @Test("Leaving a feed while it refreshes stops the refresh; its late answer is ignored")
+    func leaveWhileRefreshing() {
+        var driver = ViewModelDriver(count: 5)
+        driver.send(.refresh)
+        #expect(driver.pendingRefreshes == [.topStories(.world)])
+        driver.send(.showSaved)
+        #expect(driver.effects.contains(.cancelRefresh))
+        #expect(driver.state.refresh == .idle(blocker: nil))
+        driver.run(driver.viewModel.apply(.refreshFinished(.topStories(.world), .failed(.server(status: 500), driver.status(of: .topStories(.world))))))
+        #expect(driver.state.refresh == .idle(blocker: nil))
+        #expect(driver.state.feed == .saved)
+    }
+
+    @Test("On launch a stale cache is refreshed in the background; a fresh one is not")
+    func launch() {
+        let stale = ViewModelDriver(count: 5, isStale: true)
+        #expect(stale.pendingRefreshes == [.topStories(.world)])
+        #expect(stale.state.refresh.isRunning)
+        let fresh = ViewModelDriver(count: 5, isStale: false)
+        #expect(fresh.pendingRefreshes.isEmpty)
+        #expect(fresh.state.refresh == .idle(blocker: nil))
+        let noKey = ViewModelDriver(count: 5, blocker: .noAPIKey, isStale: true)
+        #expect(noKey.pendingRefreshes.isEmpty)
+        #expect(noKey.state.refresh == .idle(blocker: .noAPIKey))
+    }
+
+    @Test("An empty feed: nothing to open, mark or search, and the refresh still works")
+    func emptyFeed() {
+        var driver = ViewModelDriver(count: 0)
+        let before = driver.effects.count
+        driver.send([.focusDetail, .toggleRead, .toggleSaved, .openInBrowser, .nextUnread, .markAllRead])
+        #expect(driver.effects.count == before)
+        #expect(driver.state.focus == .list)
+        driver.send(.refresh)
+        driver.entries = (0..<2).map { ArticleEntry(article: ArticleFactory.article($0)) }
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 2, inserted: 2, updated: 0, removed: 0), $0) }
+        #expect(driver.state.count == 2)
+        #expect(driver.state.selectedEntry?.article.title == "Article 0")
+    }
+}

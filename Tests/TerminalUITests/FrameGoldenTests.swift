@@ -1,0 +1,213 @@
+import Foundation
+import NewsCore
+import ReaderViewModel
+import TerminalUI
+import TestSupport
+import Testing
+
+/// Whole frames from the in-memory screen compared with golden text (trailing spaces dropped).
+@Suite("Golden frames")
+struct FrameGoldenTests {
+    static let now = Date(timeIntervalSince1970: 1_763_600_000 + 3 * 3600)
+    let renderer = FrameRenderer(timeZone: TimeZone(identifier: "UTC")!)
+
+    static func state(_ articles: [Article], selection: Int = 0, screen: GridScreen) -> ReaderState {
+        var state = ReaderState(feed: .topStories(.world))
+        state.feedStatus = FeedStatus(feed: state.feed, count: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+        state.count = articles.count
+        state.selection = selection
+        state.listHeight = FrameRenderer().listHeight(for: screen.size)
+        state.window = ArticleWindow(start: 0, entries: articles.map { ArticleEntry(article: $0) })
+        return state
+    }
+
+    static let articles: [Article] = [
+        ArticleFactory.article(0, title: "Leaders Meet in Geneva"),
+        ArticleFactory.article(1, title: "A Very Long Headline About Everything That Happened This Week Around the World"),
+        ArticleFactory.article(2, title: "東京の新幹線が六十周年を迎える記念の式典"),
+        ArticleFactory.article(3, title: "Emoji 🎉 and a family 👨‍👩‍👧 in a title"),
+    ]
+
+    func render(_ state: ReaderState, _ screen: GridScreen) -> String {
+        renderer.render(state, on: screen, now: Self.now)
+        return screen.text
+    }
+
+    @Test("Wide frame")
+    func wide() {
+        let screen = GridScreen(rows: 10, columns: 90)
+        var state = Self.state(Self.articles, selection: 1, screen: screen)
+        state.window.entries[0].readDate = Self.now
+        state.window.entries[3].savedDate = Self.now
+        #expect(render(state, screen) == """
+         The New York Times · World                                                           2/4
+           3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
+        •  3h World    A Very Long Headline…│ This Week Around the World
+        •  3h World    東京の新幹線が六十周…│
+        *  3h World    Emoji 🎉 and a famil…│ By Test Writer
+                                            │ Thu 20 Nov 2025, 00:52 · World
+                                            │ https://www.nytimes.com/2026/11/20/test/article-1.h
+                                            │ tml
+                                            │
+         World · 4 articles · cached 3 h ago                                       ? help  q quit
+        """)
+    }
+
+    @Test("Narrow frame")
+    func narrow() {
+        let screen = GridScreen(rows: 16, columns: 50)
+        let state = Self.state(Self.articles, selection: 2, screen: screen)
+        #expect(render(state, screen) == """
+         The New York Times · World                   3/4
+        •  3h World    Leaders Meet in Geneva
+        •  3h World    A Very Long Headline About Everyth…
+        •  3h World    東京の新幹線が六十周年を迎える記念…
+        •  3h World    Emoji 🎉 and a family 👨‍👩‍👧 in a title
+
+        ──────────────────────────────────────────────────
+         東京の新幹線が六十周年を迎える記念の式典
+
+         By Test Writer
+         Thu 20 Nov 2025, 00:51 · World
+         https://www.nytimes.com/2026/11/20/test/article-
+         2.html
+
+         Lead paragraph of article 2.
+         World · 4 articles · cached 3 h … ? help  q quit
+        """)
+    }
+
+    @Test("Too small: one line, at every size below 20×6")
+    func tooSmall() {
+        for (rows, columns) in [(5, 80), (40, 19), (4, 12), (1, 1)] {
+            let screen = GridScreen(rows: rows, columns: columns)
+            let text = render(Self.state(Self.articles, screen: screen), screen)
+            #expect(text == DisplayWidth.prefix("Terminal too small", fitting: columns).text + String(repeating: "\n", count: rows - 1))
+        }
+        let smallest = GridScreen(rows: 6, columns: 20)
+        #expect(render(Self.state(Self.articles, screen: smallest), smallest) == """
+         The New York … 1/4
+        •  3h Leaders Meet …
+        ────────────────────
+         Leaders Meet in
+         Geneva
+         World · 4 articles…
+        """)
+    }
+
+    @Test("Empty feed")
+    func empty() {
+        let screen = GridScreen(rows: 6, columns: 80)
+        var state = Self.state([], screen: screen)
+        state.feedStatus = FeedStatus(feed: state.feed, count: 0)
+        #expect(render(state, screen) == """
+         The New York Times · World
+         No articles in this feed yet —…│
+                                        │
+                                        │
+                                        │
+         World · 0 articles · nothing cached                             ? help  q quit
+        """)
+    }
+
+    @Test("Error status: the refresh failure in words, in the error style")
+    func errorStatus() {
+        let screen = GridScreen(rows: 6, columns: 100)
+        var state = Self.state(Self.articles, screen: screen)
+        state.refresh = .failed(.server(status: 503))
+        #expect(screen.lines.isEmpty == false)
+        #expect(render(state, screen) == """
+         The New York Times · World                                                                     1/4
+        •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
+        •  3h World    A Very Long Headline Abo…│
+        •  3h World    東京の新幹線が六十周年を…│ By Test Writer
+        •  3h World    Emoji 🎉 and a family 👨‍👩‍👧…│ Thu 20 Nov 2025, 00:53 · World
+         World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
+        """)
+        #expect(screen.style(row: 5, column: 0).role == .error)
+        state.refresh = .failed(.rateLimited(retryAfter: 12))
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[5].contains("Rate limited — try again in 12 s"))
+        state.refresh = .running(startedDate: Self.now)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[5].contains("Refreshing…"))
+        #expect(screen.style(row: 5, column: 0).role == .status)
+    }
+
+    @Test("Help overlay lists every key and the attribution")
+    func help() {
+        let screen = GridScreen(rows: 30, columns: 80)
+        var state = Self.state(Self.articles, screen: screen)
+        state.overlay = .help
+        #expect(render(state, screen) == """
+         The New York Times · World                                                 1/4
+        •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
+        •  3h A Ver┌─ Keys ────────────────────────────────────────────────┐
+        •  3h 東京の│ ↑ k        move up (scroll the detail when focused)   │
+        •  3h Emoji│ ↓ j        move down (scroll the detail when focused) │
+                   │ PgUp       a page up                                  │/test/artic
+                   │ PgDn       a page down                                │
+                   │ Home g     first article                              │
+                   │ End G      last article                               │
+                   │ Enter → l  open the detail (marks it read)            │
+                   │ Esc ← h    back to the list                           │
+                   │ Tab        switch pane                                │
+                   │ r          refresh from the NYT                       │
+                   │ /          search the cache (Enter keeps, Esc clears) │
+                   │ s          choose a section                           │
+                   │ o          open in the browser                        │
+                   │ m          mark read / unread                         │
+                   │ b          save / unsave                              │
+                   │ S          saved articles                             │
+                   │ n          next unread article                        │
+                   │ A          mark all in the feed read                  │
+                   │ ?          this help                                  │
+                   │ q Ctrl-C   quit                                       │
+                   │ Ctrl-Z     suspend (fg to come back)                  │
+                   │                                                       │
+                   │ Data provided by The New York Times                   │
+                   └───────────────────────────────────────────────────────┘
+                                        │
+                                        │
+         World · 4 articles · cached 3 h ago                             ? help  q quit
+        """)
+    }
+
+    @Test("Section picker")
+    func picker() {
+        let screen = GridScreen(rows: 12, columns: 80)
+        var state = Self.state(Self.articles, screen: screen)
+        state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!)
+        #expect(render(state, screen) == """
+         The New York Times · World                                                 1/4
+        •  3h Leaders Meet in Geneva  ┌─ Sections ──────┐ Geneva
+        •  3h A Very Long Headline Abo│   Technology    │
+        •  3h 東京の新幹線が六十周年を│   Theater       │
+        •  3h Emoji 🎉 and a family 👨‍👩‍👧│   T Magazine    │, 00:53 · World
+                                      │   Travel        │imes.com/2026/11/20/test/artic
+                                      │   Upshot        │
+                                      │   U.S.          │
+                                      │ • World         │of article 0.
+                                      │   Saved         │
+                                      └─────────────────┘
+         World · 4 articles · cached 3 h ago                             ? help  q quit
+        """)
+    }
+
+    @Test("Search field and kept search in the status line")
+    func search() {
+        let screen = GridScreen(rows: 6, columns: 80)
+        var state = Self.state(Array(Self.articles.prefix(1)), screen: screen)
+        state.search = SearchFilter(text: "gene", isEditing: true, shownText: "gene", hitCount: 1)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[5] == " /gene▏ 1 match                                           Enter keep  Esc clear")
+        state.search?.isEditing = false
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[5] == " Search “gene” · 1 match · World · 1 article · cached 3 h ago    ? help  q quit")
+        state.search = SearchFilter(text: "zzz", isEditing: false, shownText: "zzz", hitCount: 0)
+        state.count = 0
+        state.window = ArticleWindow()
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[1] == " No matches for “zzz”           │")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A way the fake NYT server can misbehave, for one path or for every path.
+public enum FakeNYTFault: Sendable, Hashable {
+    /// 401 with the NYT gateway's body (`error_401.json`).
+    case unauthorized
+    /// 403 with a gateway fault body.
+    case forbidden
+    /// 404 with a short JSON body, as for an unknown section.
+    case notFound
+    /// 429 with the gateway's quota body and, when given, a `Retry-After` header in seconds.
+    case rateLimited(retryAfter: Int?)
+    /// A 5xx status (e.g. 500, 503) with a short HTML body.
+    case serverError(status: Int)
+    /// Reads the request and never answers (until the client gives up or the server stops).
+    case hang
+    /// Answers normally, after `seconds`.
+    case slow(seconds: TimeInterval)
+    /// 200 with the first half of the path's JSON body (and a Content-Length that matches it).
+    case truncatedJSON
+    /// 200 with an HTML page instead of JSON.
+    case htmlBody
+    /// 200 with a JSON envelope whose `status` is `"ERROR"`.
+    case statusError
+    /// 200 with an envelope whose items all have the wrong types (numbers for strings, arrays for uris).
+    case wrongTypes
+    /// 200 with bytes that are neither UTF-8 nor JSON.
+    case garbage
+    /// 200 with a body that never ends (no Content-Length; bytes until the client hangs up).
+    case endlessBody
+    /// 401 with a fault body that quotes the request line (query and key included), as a careless proxy might.
+    case echoRequestLine
+}
