@@ -8,7 +8,7 @@ struct ArticleSearch {
     let db: Database
 
     /// Matches ranked per query: the most recently stored ones (highest rowid) when there are more.
-    static let candidates = 2_000
+    static let candidates = 1_000
 
     /// bm25 weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"

@@ -173,7 +173,7 @@ public final class ArticleStore: Sendable {
 
     /// Articles matching every word of `text` (words of three letters or more by prefix, ignoring case and
     /// accents; CJK text by any part), best first by bm25 with title matches weighing most (among the
-    /// 2,000 most recently stored matches), each with a short snippet whose matched words are wrapped in
+    /// 1,000 most recently stored matches), each with a short snippet whose matched words are wrapped in
     /// `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
         let terms = SearchTerms(text)
