@@ -24,7 +24,7 @@ struct FeedWriter {
             if let known = existing[article.id] {
                 articleIDs.append(known.id)
                 if !known.isRead { unread += 1 }
-                if Self.replaces(known.fingerprint, with: article) {
+                if Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
                     try touch(known.id, fetchedAt: fetchedAt)
@@ -67,57 +67,22 @@ struct FeedWriter {
 
     // MARK: - Articles
 
-    /// The text of an article that, when it changes, makes an upsert an update.
-    private struct Fingerprint: Equatable {
-        var url, title, kicker, byline, abstract, leadParagraph, section, subsection, itemType: String
-        var publishedAt: Int64
-        var updatedAt: Int64?
-        var thumbnailURL: String?
-
-        init(_ article: Article) {
-            url = article.url
-            title = article.title
-            kicker = article.kicker
-            byline = article.byline
-            abstract = article.abstract
-            leadParagraph = ArticleColumns.storedLeadParagraph(of: article)
-            section = article.section
-            subsection = article.subsection
-            itemType = article.itemType
-            publishedAt = ArticleColumns.seconds(article.publishedDate)
-            updatedAt = article.updatedDate.map(ArticleColumns.seconds)
-            thumbnailURL = article.thumbnailURL
-        }
-
-        /// Reads the columns `existingArticles` selects after `id, uri, readAt`.
-        init(row: Row) {
-            url = row[3]
-            title = row[4]
-            kicker = row[5]
-            byline = row[6]
-            abstract = row[7]
-            leadParagraph = row[8]
-            section = row[9]
-            subsection = row[10]
-            itemType = row[11]
-            publishedAt = row[12]
-            updatedAt = row[13]
-            thumbnailURL = row[14]
-        }
-    }
-
     private struct KnownArticle {
         var id: Int64
         var isRead: Bool
-        var fingerprint: Fingerprint
+        /// The stored values of `ArticleColumns.written`, to compare with a fetched article's.
+        var values: [DatabaseValue]
     }
 
     /// Whether `article` should replace the cached text: it differs, and it is not an older revision
     /// (a fetch that reports an earlier `updated_date` than the cached one does not win).
-    private static func replaces(_ cached: Fingerprint, with article: Article) -> Bool {
-        let incoming = Fingerprint(article)
+    private static func replaces(_ cached: [DatabaseValue], with article: Article) -> Bool {
+        let incoming = ArticleColumns.writtenValues(of: article)
         guard incoming != cached else { return false }
-        if let cachedUpdate = cached.updatedAt, let incomingUpdate = incoming.updatedAt, incomingUpdate < cachedUpdate {
+        let updatedAt = ArticleColumns.writtenUpdatedAtIndex
+        if let cachedUpdate = Int64.fromDatabaseValue(cached[updatedAt]),
+           let incomingUpdate = Int64.fromDatabaseValue(incoming[updatedAt]),
+           incomingUpdate < cachedUpdate {
             return false
         }
         return true
@@ -138,8 +103,7 @@ struct FeedWriter {
         try forEachChunk(of: ids.map(\.rawValue)) { placeholders, arguments in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: """
-                    SELECT id, uri, readAt, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
-                           itemType, publishedAt, updatedAt, thumbnailURL
+                    SELECT id, uri, readAt, \(ArticleColumns.written.joined(separator: ", "))
                     FROM article WHERE uri IN (\(placeholders))
                     """),
                 arguments: arguments
@@ -148,7 +112,7 @@ struct FeedWriter {
                 known[ArticleID(row[1] as String)] = KnownArticle(
                     id: row[0],
                     isRead: !row.hasNull(atIndex: 2),
-                    fingerprint: Fingerprint(row: row)
+                    values: Array(row.databaseValues.dropFirst(3))
                 )
             }
         }
@@ -156,17 +120,14 @@ struct FeedWriter {
     }
 
     private func insert(_ article: Article, fetchedAt: Int64) throws -> Int64 {
+        let columns = ["uri"] + ArticleColumns.written + ["fetchedAt"]
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO article (uri, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
-                                 itemType, publishedAt, updatedAt, thumbnailURL, fetchedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO article (\(columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             """)
-        try statement.execute(arguments: [
-            article.id.rawValue, article.url, article.title, article.kicker, article.byline, article.abstract,
-            ArticleColumns.storedLeadParagraph(of: article), article.section, article.subsection, article.itemType,
-            ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
-            article.thumbnailURL, fetchedAt,
-        ])
+        try statement.execute(arguments: StatementArguments(
+            [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
+        ))
         let id = db.lastInsertedRowID
         try indexCJK(of: article, id: id)
         return id
@@ -196,18 +157,10 @@ struct FeedWriter {
     }
 
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
-        let statement = try db.cachedStatement(sql: """
-            UPDATE article SET url = ?, title = ?, kicker = ?, byline = ?, abstract = ?, leadParagraph = ?,
-                               section = ?, subsection = ?, itemType = ?, publishedAt = ?, updatedAt = ?,
-                               thumbnailURL = ?, fetchedAt = ?
-            WHERE id = ?
-            """)
-        try statement.execute(arguments: [
-            article.url, article.title, article.kicker, article.byline, article.abstract,
-            ArticleColumns.storedLeadParagraph(of: article), article.section, article.subsection, article.itemType,
-            ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
-            article.thumbnailURL, fetchedAt, id,
-        ])
+        let assignments = (ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")
+        try db.cachedStatement(sql: "UPDATE article SET \(assignments) WHERE id = ?").execute(arguments: StatementArguments(
+            ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
+        ))
         try indexCJK(of: article, id: id)
     }
 
