@@ -7,25 +7,27 @@ import NewsCore
 struct ArticleSearch {
     let db: Database
 
-    /// Matches ranked per query: the most recently stored ones (highest rowid) when there are more.
+    /// Matches ranked per query (or the limit, when larger): the most recently stored ones (highest rowid)
+    /// when there are more.
     static let candidates = 1_000
 
     /// bm25 weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
 
     func hits(for terms: SearchTerms, limit: Int) throws -> [SearchHit] {
+        let candidates = max(Self.candidates, limit)
         let ranked: String
         let arguments: StatementArguments
         switch (terms.wordExpression, terms.cjkExpression) {
         case (let words?, nil):
             ranked = Self.ranked(table: "articleFTS", weights: Self.weights, cjkFilter: false)
-            arguments = [words, Self.candidates, limit]
+            arguments = [words, candidates, limit]
         case (let words?, let cjk?):
             ranked = Self.ranked(table: "articleFTS", weights: Self.weights, cjkFilter: true)
-            arguments = [words, cjk, Self.candidates, limit]
+            arguments = [words, cjk, candidates, limit]
         case (nil, let cjk?):
             ranked = Self.ranked(table: "articleCJK", weights: "", cjkFilter: false)
-            arguments = [cjk, Self.candidates, limit]
+            arguments = [cjk, candidates, limit]
         case (nil, nil):
             return []
         }
