@@ -14,6 +14,8 @@ struct ListCommand: AsyncParsableCommand {
               nytreader list --section world --limit 10
               nytreader list --saved --json
               nytreader list --query "climate" --from 2024-01-01 --to 2024-01-31
+
+            Data provided by The New York Times.
             """
     )
 

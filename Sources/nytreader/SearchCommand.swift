@@ -14,6 +14,8 @@ struct SearchCommand: AsyncParsableCommand {
             Examples:
               nytreader search elec
               nytreader search "cafe culture" --json
+
+            Data provided by The New York Times.
             """
     )
 

@@ -57,13 +57,15 @@ struct CommandLineConfigTests {
         #expect(result.output == ProgramVersion.current + "\n")
     }
 
-    @Test("--help of the root and of each headless command shows examples",
-          arguments: [[], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
+    @Test("--help of the root and of every command shows examples and the NYT's attribution",
+          arguments: [[], ["reader"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
     func helpWithExamples(command: [String]) throws {
         let home = try Home()
         let result = try run(command + ["--help"], home.environment())
         #expect(result.status == 0)
+        #expect(result.errorOutput.isEmpty)
         #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
+        #expect(result.output.contains("Data provided by The New York Times."), "\(command) --help:\n\(result.output)")
     }
 
     @Test("Completion scripts for bash, zsh and fish name the commands and options", arguments: ["bash", "zsh", "fish"])
