@@ -25,7 +25,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "The saved articles instead of a feed.")
     var saved = false
 
-    @Option(name: .long, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
     var limit: Int = 50
 
     @Flag(name: .long, help: "Print a JSON array instead of lines.")
