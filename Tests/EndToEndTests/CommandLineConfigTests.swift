@@ -58,12 +58,14 @@ struct CommandLineConfigTests {
     }
 
     @Test("--help of the root and of every command shows examples and the NYT's attribution",
-          arguments: [[], ["reader"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
+          arguments: [[], ["read"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
     func helpWithExamples(command: [String]) throws {
         let home = try Home()
         let result = try run(command + ["--help"], home.environment())
         #expect(result.status == 0)
         #expect(result.errorOutput.isEmpty)
+        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "USAGE: nytreader <subcommand>"
+        #expect(result.output.contains(usage), "the help of \(command), not another command's")
         #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
         #expect(result.output.contains("Data provided by The New York Times."), "\(command) --help:\n\(result.output)")
     }
