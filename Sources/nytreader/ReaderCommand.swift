@@ -51,13 +51,8 @@ struct ReaderCommand: AsyncParsableCommand {
         do {
             let environment = try Environment(options: common)
             let settings = environment.settings
+            // Its problems were reported with the rest of the config file's (Environment).
             let keyMap = KeyMap(overrides: settings.keys)
-            for problem in keyMap.problems {
-                var line: Int? = nil
-                if case .configFile(let known)? = settings.keyBindings[problem.action]?.source { line = known }
-                let file = environment.paths.abbreviated(environment.paths.configFile)
-                Terminal.printError(ConfigProblem(file: file, line: line, key: "keys.\(problem.action)", message: problem.message).description)
-            }
             let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
