@@ -10,6 +10,26 @@ enum ArticleColumns {
         a.itemType, a.publishedAt, a.updatedAt, a.thumbnailURL, a.readAt, a.savedAt
         """
 
+    /// The columns a refresh writes from an article's text, in the order of `writtenValues(of:)`.
+    static let written = [
+        "url", "title", "kicker", "byline", "abstract", "leadParagraph", "section", "subsection", "itemType",
+        "publishedAt", "updatedAt", "thumbnailURL",
+    ]
+
+    /// Where `updatedAt` sits in `written`.
+    static let writtenUpdatedAtIndex = written.firstIndex(of: "updatedAt")!
+
+    /// The values stored for `article` in the `written` columns. Equal values mean the cached text is current.
+    static func writtenValues(of article: Article) -> [DatabaseValue] {
+        [
+            article.url.databaseValue, article.title.databaseValue, article.kicker.databaseValue,
+            article.byline.databaseValue, article.abstract.databaseValue, storedLeadParagraph(of: article).databaseValue,
+            article.section.databaseValue, article.subsection.databaseValue, article.itemType.databaseValue,
+            seconds(article.publishedDate).databaseValue, article.updatedDate.map(seconds).databaseValue,
+            article.thumbnailURL.databaseValue,
+        ]
+    }
+
     /// The lead paragraph is stored only when it differs from the abstract (the common case for Top Stories).
     static func storedLeadParagraph(of article: Article) -> String {
         article.leadParagraph == article.abstract ? "" : article.leadParagraph

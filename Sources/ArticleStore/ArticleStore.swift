@@ -18,6 +18,11 @@ public final class ArticleStore: Sendable {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in
+                // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
+                // (a crash leaves the old or the new state), only a power cut may lose the last ones.
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             let pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
             self.writer = pool
@@ -166,9 +171,10 @@ public final class ArticleStore: Sendable {
 
     // MARK: - Search
 
-    /// Articles matching every word of `text` (by prefix, ignoring case and accents; CJK text by any part),
-    /// best first by bm25 with title matches weighing most, each with a short snippet whose matched words
-    /// are wrapped in `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
+    /// Articles matching every word of `text` (words of three letters or more by prefix, ignoring case and
+    /// accents; CJK text by any part), best first by bm25 with title matches weighing most (among the
+    /// 1,000 most recently stored matches), each with a short snippet whose matched words are wrapped in
+    /// `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
         let terms = SearchTerms(text)
         guard !terms.isEmpty, limit > 0 else { return [] }

@@ -13,18 +13,19 @@ struct FeedWriter {
         let articles = Self.firstOfEachURI(snapshot.articles)
         let existing = try existingArticles(with: articles.map(\.id))
 
+        // New rows get ids above every existing one, so the full-text index takes them in one statement.
+        let firstNewID = try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0) + 1
         var articleIDs: [Int64] = []
         articleIDs.reserveCapacity(articles.count)
+        var changed: [(id: Int64, article: Article)] = []
         var inserted = 0
-        var updated = 0
         var unread = 0
         for article in articles {
             if let known = existing[article.id] {
                 articleIDs.append(known.id)
                 if !known.isRead { unread += 1 }
-                if Self.replaces(known.fingerprint, with: article) {
-                    try update(known.id, with: article, fetchedAt: fetchedAt)
-                    updated += 1
+                if Self.replaces(known.values, with: article) {
+                    changed.append((known.id, article))
                 } else {
                     try touch(known.id, fetchedAt: fetchedAt)
                 }
@@ -34,6 +35,11 @@ struct FeedWriter {
                 unread += 1
             }
         }
+        try db.cachedStatement(sql: """
+            INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
+            SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
+            """).execute(arguments: [firstNewID])
+        try update(changed, fetchedAt: fetchedAt)
 
         let removed = try replaceMembership(of: feedID, with: articleIDs)
         try db.cachedStatement(sql: """
@@ -41,7 +47,7 @@ struct FeedWriter {
             WHERE id = ?
             """).execute(arguments: [fetchedAt, origin.rawValue, articleIDs.count, unread, feedID])
         try prune(now: fetchedAt, keeping: feedID)
-        return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: updated, removed: removed)
+        return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: changed.count, removed: removed)
     }
 
     /// The id of `feed`'s row, created when the feed is new.
@@ -61,82 +67,52 @@ struct FeedWriter {
 
     // MARK: - Articles
 
-    /// The text of an article that, when it changes, makes an upsert an update.
-    private struct Fingerprint: Equatable {
-        var url, title, kicker, byline, abstract, leadParagraph, section, subsection, itemType: String
-        var publishedAt: Int64
-        var updatedAt: Int64?
-        var thumbnailURL: String?
-
-        init(_ article: Article) {
-            url = article.url
-            title = article.title
-            kicker = article.kicker
-            byline = article.byline
-            abstract = article.abstract
-            leadParagraph = ArticleColumns.storedLeadParagraph(of: article)
-            section = article.section
-            subsection = article.subsection
-            itemType = article.itemType
-            publishedAt = ArticleColumns.seconds(article.publishedDate)
-            updatedAt = article.updatedDate.map(ArticleColumns.seconds)
-            thumbnailURL = article.thumbnailURL
-        }
-
-        /// Reads the columns `existingArticles` selects after `id, uri, readAt`.
-        init(row: Row) {
-            url = row[3]
-            title = row[4]
-            kicker = row[5]
-            byline = row[6]
-            abstract = row[7]
-            leadParagraph = row[8]
-            section = row[9]
-            subsection = row[10]
-            itemType = row[11]
-            publishedAt = row[12]
-            updatedAt = row[13]
-            thumbnailURL = row[14]
-        }
-    }
-
     private struct KnownArticle {
         var id: Int64
         var isRead: Bool
-        var fingerprint: Fingerprint
+        /// The stored values of `ArticleColumns.written`, to compare with a fetched article's.
+        var values: [DatabaseValue]
     }
 
     /// Whether `article` should replace the cached text: it differs, and it is not an older revision
     /// (a fetch that reports an earlier `updated_date` than the cached one does not win).
-    private static func replaces(_ cached: Fingerprint, with article: Article) -> Bool {
-        let incoming = Fingerprint(article)
+    private static func replaces(_ cached: [DatabaseValue], with article: Article) -> Bool {
+        let incoming = ArticleColumns.writtenValues(of: article)
         guard incoming != cached else { return false }
-        if let cachedUpdate = cached.updatedAt, let incomingUpdate = incoming.updatedAt, incomingUpdate < cachedUpdate {
+        let updatedAt = ArticleColumns.writtenUpdatedAtIndex
+        if let cachedUpdate = Int64.fromDatabaseValue(cached[updatedAt]),
+           let incomingUpdate = Int64.fromDatabaseValue(incoming[updatedAt]),
+           incomingUpdate < cachedUpdate {
             return false
         }
         return true
     }
 
+    /// Runs `body` for `values` in chunks of at most 500, with the `?,?,…` list of each chunk.
+    private func forEachChunk(of values: [some DatabaseValueConvertible], _ body: (String, StatementArguments) throws -> Void) throws {
+        let chunkSize = 500
+        for start in stride(from: 0, to: values.count, by: chunkSize) {
+            let chunk = values[start..<min(start + chunkSize, values.count)]
+            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), StatementArguments(Array(chunk)))
+        }
+    }
+
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
         var known: [ArticleID: KnownArticle] = [:]
         known.reserveCapacity(ids.count)
-        let chunkSize = 500
-        for start in stride(from: 0, to: ids.count, by: chunkSize) {
-            let chunk = ids[start..<min(start + chunkSize, ids.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        try forEachChunk(of: ids.map(\.rawValue)) { placeholders, arguments in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: """
-                    SELECT id, uri, readAt, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
-                           itemType, publishedAt, updatedAt, thumbnailURL
+                    SELECT id, uri, readAt, \(ArticleColumns.written.joined(separator: ", "))
                     FROM article WHERE uri IN (\(placeholders))
                     """),
-                arguments: StatementArguments(chunk.map(\.rawValue))
+                arguments: arguments
             )
             while let row = try rows.next() {
                 known[ArticleID(row[1] as String)] = KnownArticle(
                     id: row[0],
                     isRead: !row.hasNull(atIndex: 2),
-                    fingerprint: Fingerprint(row: row)
+                    values: Array(row.databaseValues.dropFirst(3))
                 )
             }
         }
@@ -144,36 +120,47 @@ struct FeedWriter {
     }
 
     private func insert(_ article: Article, fetchedAt: Int64) throws -> Int64 {
+        let columns = ["uri"] + ArticleColumns.written + ["fetchedAt"]
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO article (uri, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
-                                 itemType, publishedAt, updatedAt, thumbnailURL, fetchedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO article (\(columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             """)
-        try statement.execute(arguments: [
-            article.id.rawValue, article.url, article.title, article.kicker, article.byline, article.abstract,
-            ArticleColumns.storedLeadParagraph(of: article), article.section, article.subsection, article.itemType,
-            ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
-            article.thumbnailURL, fetchedAt,
-        ])
+        try statement.execute(arguments: StatementArguments(
+            [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
+        ))
         let id = db.lastInsertedRowID
         try indexCJK(of: article, id: id)
         return id
     }
 
+    /// Replaces the text of `changed` articles, and their entries in the full-text indexes
+    /// (taken out with the old text, put back with the new, one statement per chunk).
+    private func update(_ changed: [(id: Int64, article: Article)], fetchedAt: Int64) throws {
+        guard !changed.isEmpty else { return }
+        let ids = changed.map(\.id)
+        try forEachChunk(of: ids) { placeholders, arguments in
+            try db.cachedStatement(sql: """
+                INSERT INTO articleFTS (articleFTS, rowid, title, abstract, leadParagraph, byline)
+                SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
+                """).execute(arguments: arguments)
+            try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid IN (\(placeholders))").execute(arguments: arguments)
+        }
+        for (id, article) in changed {
+            try update(id, with: article, fetchedAt: fetchedAt)
+        }
+        try forEachChunk(of: ids) { placeholders, arguments in
+            try db.cachedStatement(sql: """
+                INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
+                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
+                """).execute(arguments: arguments)
+        }
+    }
+
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
-        let statement = try db.cachedStatement(sql: """
-            UPDATE article SET url = ?, title = ?, kicker = ?, byline = ?, abstract = ?, leadParagraph = ?,
-                               section = ?, subsection = ?, itemType = ?, publishedAt = ?, updatedAt = ?,
-                               thumbnailURL = ?, fetchedAt = ?
-            WHERE id = ?
-            """)
-        try statement.execute(arguments: [
-            article.url, article.title, article.kicker, article.byline, article.abstract,
-            ArticleColumns.storedLeadParagraph(of: article), article.section, article.subsection, article.itemType,
-            ArticleColumns.seconds(article.publishedDate), article.updatedDate.map(ArticleColumns.seconds),
-            article.thumbnailURL, fetchedAt, id,
-        ])
-        try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid = ?").execute(arguments: [id])
+        let assignments = (ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")
+        try db.cachedStatement(sql: "UPDATE article SET \(assignments) WHERE id = ?").execute(arguments: StatementArguments(
+            ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
+        ))
         try indexCJK(of: article, id: id)
     }
 

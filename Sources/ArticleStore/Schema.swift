@@ -9,6 +9,7 @@ enum Schema {
         migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
         migrator.registerMigration("v3-feedCounts-cjkSearch", migrate: addFeedCountsAndCJKSearch)
         migrator.registerMigration("v4-feedItem-keyFirst", migrate: reorderFeedItemColumns)
+        migrator.registerMigration("v5-fts-written-per-refresh", migrate: dropFullTextWriteTriggers)
         return migrator
     }
 
@@ -129,6 +130,16 @@ enum Schema {
             DROP TABLE feedItem;
             ALTER TABLE feedItemKeyFirst RENAME TO feedItem;
             CREATE INDEX feedItem_articleId ON feedItem(articleId);
+            """)
+    }
+
+    /// The refresh writes `articleFTS` itself, one statement for all new rows: FTS5 flushes its pending
+    /// terms at every statement that writes it, so a trigger per inserted row cost most of a refresh.
+    /// Deletions keep their trigger (a prune deletes many rows in one statement).
+    private static func dropFullTextWriteTriggers(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER article_fts_insert;
+            DROP TRIGGER article_fts_update;
             """)
     }
 }

@@ -1,21 +1,40 @@
+import Foundation
+
 /// What a person typed into search, reduced to safe FTS5 expressions. Nothing typed reaches a MATCH
-/// expression raw: words become quoted prefix terms, so quotes, `*`, `AND`, `NEAR` and parentheses are
-/// just text, and very long input is cut to a few words.
+/// expression raw: words become quoted terms, so quotes, `*`, `AND`, `NEAR` and parentheses are just
+/// text, and very long input is cut to a few words.
 struct SearchTerms {
     /// At most this many words are searched for.
     static let maximumWords = 12
     /// Longer words are cut to this many characters.
     static let maximumWordLength = 48
+    /// Words at least this long match by prefix (`elec` finds "election"); shorter ones match whole
+    /// words only, since a one- or two-letter prefix expands to a large part of the index.
+    static let minimumPrefixLength = 3
 
-    /// Words of spaced scripts, as FTS5 prefix terms for `articleFTS` (e.g. `"elec"*`).
+    /// One word to find, folded (no case, no accents) the way the `unicode61 remove_diacritics 2`
+    /// tokenizer folds the indexed text.
+    struct Word: Hashable {
+        var folded: String
+        var isPrefix: Bool
+
+        /// Whether `token` (already folded) is this word, or starts with it when it is a prefix.
+        func matches(folded token: Substring) -> Bool {
+            isPrefix ? token.hasPrefix(folded) : token == folded
+        }
+    }
+
+    /// Words of spaced scripts, as FTS5 terms for `articleFTS` (e.g. `"elec"*`).
     var wordExpression: String?
     /// CJK runs as phrases of bigrams for `articleCJK`.
     var cjkExpression: String?
-    /// The CJK runs themselves, for building a snippet.
+    /// The words, for marking them in a snippet.
+    var words: [Word]
+    /// The CJK runs, for marking them in a snippet.
     var cjkRuns: [String]
 
     init(_ text: String) {
-        var words: [String] = []
+        var words: [Word] = []
         var cjkPhrases: [String] = []
         var runs: [String] = []
         var count = 0
@@ -23,7 +42,7 @@ struct SearchTerms {
             count += 1
             let word = String(word.prefix(Self.maximumWordLength))
             guard CJKText.contains(word) else {
-                words.append("\"\(word)\"*")
+                words.append(Self.word(word))
                 continue
             }
             for run in CJKText.runs(in: word) {
@@ -33,13 +52,24 @@ struct SearchTerms {
             // The parts of the word outside its CJK runs (e.g. the digits of `東京2024`).
             let rest = String(String.UnicodeScalarView(word.unicodeScalars.map { CJKText.isCJK($0) ? " " : $0 }))
             for part in rest.split(separator: " ") {
-                words.append("\"\(part)\"*")
+                words.append(Self.word(String(part)))
             }
         }
-        wordExpression = words.isEmpty ? nil : words.joined(separator: " ")
+        wordExpression = words.isEmpty ? nil : words.map { "\"\($0.folded)\"" + ($0.isPrefix ? "*" : "") }.joined(separator: " ")
         cjkExpression = cjkPhrases.isEmpty ? nil : cjkPhrases.joined(separator: " ")
+        self.words = words
         cjkRuns = runs
     }
 
     var isEmpty: Bool { wordExpression == nil && cjkExpression == nil }
+
+    private static func word(_ text: String) -> Word {
+        Word(folded: fold(text), isPrefix: text.count >= minimumPrefixLength)
+    }
+
+    /// `text` without case or accents (`Café` → `cafe`).
+    static func fold(_ text: some StringProtocol) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
 }

@@ -32,6 +32,13 @@ int nyt_start(void) {
         return -1;
     }
     set_term(screen);
+    char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1) {
+        /* A terminal that cannot move the cursor (e.g. TERM=dumb) would only show a garbled screen. */
+        endwin();
+        delscreen(screen);
+        return -2;
+    }
     nyt_active = 1;
     raw();
     noecho();

@@ -41,20 +41,31 @@ extension Article {
     }
 }
 
+extension Article {
+    /// A Top Stories or Most Popular item: its shared fields, the abstract as the lead paragraph.
+    fileprivate static func mapped(
+        _ fields: StoryFields,
+        kicker: String = "",
+        itemType: String,
+        publishedDate: Date,
+        updatedDate: Date?,
+        thumbnailURL: String?
+    ) -> Article? {
+        .mapped(
+            uri: fields.uri, url: fields.url, title: fields.title, kicker: kicker, byline: fields.byline,
+            abstract: fields.abstract, leads: [fields.abstract], section: fields.section, subsection: fields.subsection,
+            itemType: itemType, publishedDate: publishedDate, updatedDate: updatedDate, thumbnailURL: thumbnailURL
+        )
+    }
+}
+
 extension TopStory {
     func article(fetchedDate: Date) -> Article? {
         .mapped(
-            uri: uri, url: url, title: title, kicker: kicker, byline: byline, abstract: abstract, leads: [abstract],
-            section: section, subsection: subsection, itemType: itemType,
+            fields, kicker: kicker, itemType: itemType,
             publishedDate: publishedDate ?? createdDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
-            thumbnailURL: thumbnail
+            thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail")
         )
-    }
-
-    /// The small picture: the NYT's "Large Thumbnail" crop when present, else the first image.
-    private var thumbnail: String? {
-        let images = multimedia.filter { !$0.url.isEmpty }
-        return (images.first { $0.format == "Large Thumbnail" } ?? images.first)?.url
     }
 }
 
@@ -72,10 +83,9 @@ extension SearchDocument {
 extension MostPopularItem {
     func article(fetchedDate: Date) -> Article? {
         .mapped(
-            uri: uri, url: url, title: title, byline: byline, abstract: abstract, leads: [abstract],
-            section: section, subsection: subsection, itemType: type,
+            fields, itemType: type,
             publishedDate: publishedDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
-            thumbnailURL: (images.first { $0.format == "Standard Thumbnail" } ?? images.first)?.url
+            thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail")
         )
     }
 }

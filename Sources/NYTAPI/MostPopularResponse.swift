@@ -17,29 +17,17 @@ struct MostPopularResponse: Decodable {
     }
 }
 
-/// One item of a Most Popular list. `published_date` is a day (`2026-11-19`), `updated` a local time
-/// with a space (`2026-11-20 08:14:02`); images sit in `media[].media-metadata[]`.
+/// One item of a Most Popular list: the fields it shares with Top Stories items, and its own.
+/// `published_date` is a day (`2026-11-19`), `updated` a local time with a space (`2026-11-20 08:14:02`);
+/// images sit in `media[].media-metadata[]`.
 struct MostPopularItem: Decodable {
-    let uri: String
-    let url: String
-    let title: String
-    let abstract: String
-    let byline: String
-    let section: String
-    let subsection: String
+    let fields: StoryFields
     let type: String
     let publishedDate: Date?
     let updatedDate: Date?
-    let images: [Image]
+    let images: [NYTImage]
 
     enum CodingKeys: String, CodingKey {
-        case uri
-        case url
-        case title
-        case abstract
-        case byline
-        case section
-        case subsection
         case type
         case publishedDate = "published_date"
         case updated
@@ -47,46 +35,24 @@ struct MostPopularItem: Decodable {
     }
 
     struct Media: Decodable {
-        let metadata: [Lossy<Image>]
+        let metadata: [Lossy<NYTImage>]
 
         enum CodingKeys: String, CodingKey {
             case metadata = "media-metadata"
         }
 
         init(from decoder: any Decoder) throws {
-            metadata = try decoder.container(keyedBy: CodingKeys.self).lenient([Lossy<Image>].self, .metadata) ?? []
-        }
-    }
-
-    struct Image: Decodable {
-        let url: String
-        let format: String
-
-        enum CodingKeys: String, CodingKey {
-            case url
-            case format
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            url = container.lenientString(.url)
-            format = container.lenientString(.format)
+            metadata = try decoder.container(keyedBy: CodingKeys.self).lenient([Lossy<NYTImage>].self, .metadata) ?? []
         }
     }
 
     init(from decoder: any Decoder) throws {
+        fields = try StoryFields(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        uri = container.lenientString(.uri)
-        url = container.lenientString(.url)
-        title = container.lenientString(.title)
-        abstract = container.lenientString(.abstract)
-        byline = container.lenientString(.byline)
-        section = container.lenientString(.section)
-        subsection = container.lenientString(.subsection)
         type = container.lenientString(.type)
         publishedDate = container.lenientDate(.publishedDate)
         updatedDate = container.lenientDate(.updated)
         let media = (container.lenient([Lossy<Media>].self, .media) ?? []).compactMap(\.value)
-        images = media.flatMap { $0.metadata.compactMap(\.value) }.filter { !$0.url.isEmpty }
+        images = media.flatMap { $0.metadata.compactMap(\.value) }
     }
 }

@@ -23,31 +23,18 @@ struct TopStoriesResponse: Decodable {
     }
 }
 
-/// One item of a Top Stories response.
+/// One item of a Top Stories response: the fields it shares with Most Popular items, and its own.
 struct TopStory: Decodable {
-    let uri: String
-    let url: String
-    let title: String
-    let abstract: String
-    let byline: String
+    let fields: StoryFields
     let kicker: String
-    let section: String
-    let subsection: String
     let itemType: String
     let publishedDate: Date?
     let updatedDate: Date?
     let createdDate: Date?
-    let multimedia: [TopStoryMultimedia]
+    let multimedia: [NYTImage]
 
     enum CodingKeys: String, CodingKey {
-        case uri
-        case url
-        case title
-        case abstract
-        case byline
         case kicker
-        case section
-        case subsection
         case itemType = "item_type"
         case publishedDate = "published_date"
         case updatedDate = "updated_date"
@@ -56,36 +43,13 @@ struct TopStory: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        fields = try StoryFields(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        uri = container.lenientString(.uri)
-        url = container.lenientString(.url)
-        title = container.lenientString(.title)
-        abstract = container.lenientString(.abstract)
-        byline = container.lenientString(.byline)
         kicker = container.lenientString(.kicker)
-        section = container.lenientString(.section)
-        subsection = container.lenientString(.subsection)
         itemType = container.lenientString(.itemType)
         publishedDate = container.lenientDate(.publishedDate)
         updatedDate = container.lenientDate(.updatedDate)
         createdDate = container.lenientDate(.createdDate)
-        multimedia = (container.lenient([Lossy<TopStoryMultimedia>].self, .multimedia) ?? []).compactMap(\.value)
-    }
-}
-
-/// An image attached to a Top Stories item.
-struct TopStoryMultimedia: Decodable {
-    let url: String
-    let format: String
-
-    enum CodingKeys: String, CodingKey {
-        case url
-        case format
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = container.lenientString(.url)
-        format = container.lenientString(.format)
+        multimedia = (container.lenient([Lossy<NYTImage>].self, .multimedia) ?? []).compactMap(\.value)
     }
 }

@@ -29,17 +29,17 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     /// What the action does, in a few words, for the help overlay.
     public var summary: String {
         switch self {
-        case .moveUp: return "move up (scroll the detail when focused)"
-        case .moveDown: return "move down (scroll the detail when focused)"
+        case .moveUp: return "up (scrolls a focused detail)"
+        case .moveDown: return "down (scrolls a focused detail)"
         case .pageUp: return "a page up"
         case .pageDown: return "a page down"
         case .moveToFirst: return "first article"
         case .moveToLast: return "last article"
-        case .focusDetail: return "open the detail (marks it read)"
+        case .focusDetail: return "open the detail, mark it read"
         case .focusList: return "back to the list"
         case .switchPane: return "switch pane"
         case .refresh: return "refresh from the NYT"
-        case .search: return "search the cache (Enter keeps, Esc clears)"
+        case .search: return "search the cache as you type"
         case .pickSection: return "choose a section"
         case .openInBrowser: return "open in the browser"
         case .toggleRead: return "mark read / unread"

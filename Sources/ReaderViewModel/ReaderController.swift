@@ -146,7 +146,7 @@ public final class ReaderController {
 extension ReaderController {
     /// Whether the feed's cache is old enough to refresh on launch.
     static func isStale(_ feed: Feed, service: any ReaderServing) async -> Bool {
-        false  // becomes `await service.needsRefresh(feed)` when the service can tell
+        await service.needsRefresh(feed)
     }
 
     /// Runs a cache call in the background and posts its answer (if any), or the failure.

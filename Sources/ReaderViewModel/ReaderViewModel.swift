@@ -206,7 +206,8 @@ public struct ReaderViewModel: Sendable {
         state.search?.hitCount = 0
         generation += 1
         pendingRange = nil
-        state.count = 0
+        // Rows stay as placeholders (not "no articles") until the feed's answer comes.
+        state.count = state.feedStatus?.count ?? 0
         state.selection = 0
         state.top = 0
         state.window = ArticleWindow()

@@ -1,3 +1,4 @@
+import NewsCore
 import ReaderViewModel
 
 /// Keys to actions: the defaults, which the config file's `[keys]` table may override.
@@ -8,24 +9,35 @@ public struct KeyMap: Sendable {
         self.bindings = bindings
     }
 
+    /// Something wrong with one entry of the `[keys]` table.
+    public struct Problem: Hashable, Sendable {
+        /// The entry's name, as written (`refresh`).
+        public var action: String
+        /// What is wrong, naming the entry: `'keys.refresh': unknown key 'F13' (…)`.
+        public var message: String
+    }
+
     /// The defaults with the `[keys]` table applied: each entry (`action name = "key names"`) gives the
-    /// action those keys instead of its default ones. Returns a sentence for each entry that names an
-    /// unknown action or key; such entries change nothing.
+    /// action those keys instead of its default ones. Entries that name an unknown action or key change
+    /// nothing and are listed in `problems`.
     public init(overrides: [String: String]) {
         self.init()
         for (name, keyNames) in overrides.sorted(by: { $0.key < $1.key }) {
+            func problem(_ message: String) {
+                problems.append(Problem(action: name, message: "'keys.\(name.terminalSafe)': " + message))
+            }
             guard let action = Action(rawValue: name) else {
-                problems.append("[keys]: unknown action '\(name)' (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                problem("unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
                 continue
             }
             let words = keyNames.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             let keys = words.map { ($0, Key(name: $0)) }
             if let unknown = keys.first(where: { $0.1 == nil }) {
-                problems.append("[keys] \(name): unknown key '\(unknown.0)' (e.g. R, ctrl-r, up, pgdn, home, enter, esc, tab, space)")
+                problem("unknown key '\(unknown.0.terminalSafe)' (e.g. R, ctrl-r, up, pgdn, home, enter, esc, tab, space)")
                 continue
             }
             guard !keys.isEmpty else {
-                problems.append("[keys] \(name): no key given")
+                problem("no key given")
                 continue
             }
             bindings = bindings.filter { $0.value != action }
@@ -36,7 +48,7 @@ public struct KeyMap: Sendable {
     }
 
     /// What was wrong in the `[keys]` table given to `init(overrides:)`.
-    public private(set) var problems: [String] = []
+    public private(set) var problems: [Problem] = []
 
     public func action(for key: Key) -> Action? {
         bindings[key]

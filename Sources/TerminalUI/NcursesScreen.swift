@@ -5,9 +5,13 @@ final class NcursesScreen: Screen {
     private let usesColor: Bool
     private var buffer: [wchar_t] = []
 
-    /// Starts curses; `nil` when the terminal cannot be set up.
-    init?(colors: Bool) {
-        guard nyt_start() == 0 else { return nil }
+    /// Starts curses.
+    init(colors: Bool) throws(TerminalError) {
+        switch nyt_start() {
+        case 0: break
+        case -2: throw .cannotMoveCursor
+        default: throw .cannotStart
+        }
         usesColor = colors && nyt_start_colors() == 1
         if usesColor {
             Self.definePairs()

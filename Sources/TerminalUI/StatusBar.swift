@@ -9,7 +9,14 @@ struct StatusBar {
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         let (message, isError) = Self.message(for: state, now: now)
-        let hints = state.search?.isEditing == true ? "Enter keep  Esc clear" : "? help  q quit"
+        let hints: String
+        if state.search?.isEditing == true {
+            hints = "Enter keep  Esc clear"
+        } else if state.focus == .detail {
+            hints = "↑↓ scroll  ← back"
+        } else {
+            hints = "? help  q quit"
+        }
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
@@ -37,7 +44,7 @@ struct StatusBar {
             parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
         }
         let count = state.feedStatus?.count ?? state.count
-        parts.append("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")")
+        parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
         guard state.feed.isRemote else {
             return (parts.joined(separator: " · "), false)
         }

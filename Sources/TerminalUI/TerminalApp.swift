@@ -39,7 +39,7 @@ public final class TerminalApp {
     /// - Returns: the signal that ended the reader (SIGINT, SIGTERM or SIGHUP), or nil when the person quit.
     public func run() throws(TerminalError) -> Int32? {
         nyt_setup_locale()
-        guard let screen = NcursesScreen(colors: colors) else { throw .cannotStart }
+        let screen = try NcursesScreen(colors: colors)
         defer { screen.stop() }
         nyt_install_signal_handlers(wakePipe.writeDescriptor)
 
@@ -129,11 +129,17 @@ public final class TerminalApp {
 
 /// Why the screen could not be used.
 public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// TERM names a terminal curses does not know.
     case cannotStart
+    /// The terminal cannot move the cursor (e.g. TERM=dumb).
+    case cannotMoveCursor
 
     public var description: String {
         switch self {
-        case .cannotStart: return "The terminal could not be set up (check TERM)."
+        case .cannotStart:
+            return "The terminal could not be set up (check TERM)."
+        case .cannotMoveCursor:
+            return "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
         }
     }
 }

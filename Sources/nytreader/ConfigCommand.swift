@@ -27,6 +27,8 @@ struct ConfigCommand: ParsableCommand {
               nytreader config
               nytreader config --db /tmp/test.sqlite --api-key-file ~/nyt.key
               XDG_CONFIG_HOME=/tmp/cfg nytreader config
+
+            Data provided by The New York Times.
             """
     )
 

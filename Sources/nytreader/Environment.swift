@@ -6,6 +6,7 @@ import NewsCore
 import NYTAPI
 import ReaderConfig
 import ReaderService
+import TerminalUI
 
 /// The composition root: reads the configuration, starts the log, and builds the concrete store,
 /// client and service from the options and the settings.
@@ -80,7 +81,7 @@ struct Environment {
         }
         var policy = policy
         policy.staleAfter = TimeInterval(settings.refreshAfterMinutes.value) * 60
-        self.service = ReaderService(store: store, client: client, policy: policy)
+        self.service = ReaderService(store: store, client: client, policy: policy, rateLimits: store)
         let bundled = BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
         do {
             let imported = try service.importIfEmpty(bundled)
@@ -93,8 +94,8 @@ struct Environment {
 }
 
 extension Configuration {
-    /// The configuration for `options`, with each problem in the config file reported on stderr as one
-    /// warning line (before any screen is drawn).
+    /// The configuration for `options`, with each problem in the config file, including `[keys]` entries
+    /// the reader cannot use, reported on stderr as one warning line (before any screen is drawn).
     static func reportingProblems(
         options: CommonOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -105,7 +106,19 @@ extension Configuration {
             apiKeyFileOption: options.apiKeyFile,
             verbose: options.verbose
         )
-        configuration.problems.forEach { Terminal.printError($0.description) }
+        (configuration.problems + configuration.keyBindingProblems).forEach { Terminal.printError($0.description) }
         return configuration
+    }
+
+    /// The `[keys]` entries the reader's key map rejects (an unknown action or key name), each naming the
+    /// config file and the entry's line.
+    var keyBindingProblems: [ConfigProblem] {
+        KeyMap(overrides: settings.keys).problems.map { problem in
+            var line: Int? = nil
+            if case .configFile(let known)? = settings.keyBindings[problem.action]?.source { line = known }
+            return ConfigProblem(
+                file: paths.abbreviated(paths.configFile), line: line, key: "keys.\(problem.action)", message: problem.message
+            )
+        }
     }
 }

@@ -14,6 +14,8 @@ struct ListCommand: AsyncParsableCommand {
               nytreader list --section world --limit 10
               nytreader list --saved --json
               nytreader list --query "climate" --from 2024-01-01 --to 2024-01-31
+
+            Data provided by The New York Times.
             """
     )
 
@@ -23,7 +25,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "The saved articles instead of a feed.")
     var saved = false
 
-    @Option(name: .long, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
     var limit: Int = 50
 
     @Flag(name: .long, help: "Print a JSON array instead of lines.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NewsCore
+import ReaderConfig
 import ReaderViewModel
 import TerminalUI
 
@@ -10,25 +11,29 @@ struct ReaderCommand: AsyncParsableCommand {
         commandName: "read",
         abstract: "Open the reader (the default).",
         discussion: """
-            A master/detail reader of the cache; it never waits for the network. On launch a feed cached \
-            longer ago than refresh_after_minutes (config) is refreshed in the background.
+            A master/detail reader of the cache; it never waits for the network. On \
+            launch a feed cached longer ago than refresh_after_minutes (config) is \
+            refreshed in the background.
 
-            Keys (rebind them in the [keys] table of the config file; ? lists them in the reader):
-              ↑/↓ j/k move · PgUp/PgDn · Home/End g/G first/last · Enter/→/l open the detail (marks it read)
-              ←/h/Esc back · Tab switch pane · r refresh · / search the cache (Enter keeps, Esc clears)
-              s sections · S saved · o open in the browser ($BROWSER, else xdg-open) · m read/unread
-              b save/unsave · n next unread · A mark all read · ? help · q/Ctrl-C quit · Ctrl-Z suspend
+            Keys (? lists them; rebind them in the [keys] table of the config file):
+              ↑/↓ j/k move          PgUp/PgDn page        Home/End g/G first/last
+              Enter/→/l open detail (marks it read)       ←/h/Esc back   Tab pane
+              r refresh             / search the cache (Enter keeps, Esc clears)
+              s sections            S saved               o open in the browser
+              m read/unread         b save/unsave         n next unread
+              A mark all read       ? help                q/Ctrl-C quit
+              Ctrl-Z suspend
 
-            It needs a terminal: with standard input or output redirected it exits with status 2; \
-            use 'nytreader list' for plain output.
+            It needs a terminal: with standard input or output redirected it exits \
+            with status 2; 'nytreader list' prints the same articles as text.
 
             Examples:
-              nytreader                            the default section (Home Page unless the config says)
-              nytreader --section world            the World section
-              nytreader --query "climate" --from 2024-01-01
-              nytreader --offline                  the cache only, no network
-              NO_COLOR=1 nytreader                 without colors
-              BROWSER=firefox nytreader            o opens articles in Firefox
+              nytreader                          the default section (Home Page)
+              nytreader --section world          the World section
+              nytreader --query climate --from 2024-01-01
+              nytreader --offline                the cache only, no network
+              NO_COLOR=1 nytreader               without colors
+              BROWSER=firefox nytreader          o opens articles in Firefox
 
             Data provided by The New York Times.
             """
@@ -46,8 +51,8 @@ struct ReaderCommand: AsyncParsableCommand {
         do {
             let environment = try Environment(options: common)
             let settings = environment.settings
+            // Its problems were reported with the rest of the config file's (Environment).
             let keyMap = KeyMap(overrides: settings.keys)
-            keyMap.problems.forEach { Terminal.printError("\(environment.paths.configFile.path): \($0)") }
             let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
@@ -64,7 +69,7 @@ struct ReaderCommand: AsyncParsableCommand {
             throw ExitCode(failure.status)
         } catch let error as TerminalError {
             Terminal.printError(error.description)
-            throw ExitCode(1)
+            throw ExitCode(error == .cannotMoveCursor ? ExitStatus.notATerminal : 1)
         }
         // Ended by a signal: the terminal is restored; exit as shells expect (128 + the signal).
         if let signal {

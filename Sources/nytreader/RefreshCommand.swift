@@ -18,13 +18,15 @@ struct RefreshCommand: AsyncParsableCommand {
               nytreader refresh --section world
               nytreader refresh --query "election" --from 2024-01-01 --to 2024-01-31 --pages 3
               nytreader refresh --all-sections
+
+            Data provided by The New York Times.
             """
     )
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
-    @Option(name: .long, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
     var pages: Int = 1
 
     @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")

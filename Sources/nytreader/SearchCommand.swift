@@ -14,6 +14,8 @@ struct SearchCommand: AsyncParsableCommand {
             Examples:
               nytreader search elec
               nytreader search "cafe culture" --json
+
+            Data provided by The New York Times.
             """
     )
 
@@ -22,7 +24,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "Words to look for.")
     var text: String
 
-    @Option(name: .long, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
     var limit: Int = 20
 
     @Flag(name: .long, help: "Print a JSON array instead of lines.")

@@ -9,6 +9,8 @@ struct SectionsCommand: ParsableCommand {
         discussion: """
             Example:
               nytreader refresh --section $(nytreader sections | grep -m1 tech | cut -f1)
+
+            Data provided by The New York Times.
             """
     )
 

@@ -27,6 +27,8 @@ struct PruningTests {
         // 31 days after 0 and 2 were last fetched: gone. 1 is saved; 3 is still in home; 4 is in world.
         try store.apply(ArticleFactory.snapshot(world, [4], fetched: start.addingTimeInterval(31 * day)), origin: .network)
         #expect(try ids(store, 0..<5) == [1, 3, 4])
+        // Pruned articles leave the full-text index too.
+        #expect(Set(try store.search("article", limit: 10).map(\.entry.article.title)) == ["Article 1", "Article 3", "Article 4"])
         #expect(try store.entries(in: .saved, range: 0..<5).map(\.article.title) == ["Article 1"])
     }
 

@@ -70,5 +70,10 @@ struct ReadSavedStateTests {
         #expect(try store.firstUnreadPosition(in: home, after: 0) == nil)
         #expect(try store.firstUnreadPosition(in: world, after: 2) == 2)
         #expect(try store.unreadCount(in: .topStories(Section(rawValue: "arts"))) == 0)
+
+        // Marking the saved articles read lowers the counts of the feeds listing them.
+        try store.setSaved(ArticleFactory.article(6).id, at: Date())
+        #expect(try store.markAllRead(in: .saved, at: Date()) == 1)
+        #expect(try store.unreadCounts() == ["top:world": 0, "top:home": 0])
     }
 }

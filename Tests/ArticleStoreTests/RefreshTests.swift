@@ -22,7 +22,7 @@ struct RefreshTests {
 
         var newer = ArticleFactory.article(0)
         newer.title = "Article 0, new title"
-        newer.abstract = "New abstract."
+        newer.abstract = "Fresh summary."
         newer.url = "https://www.nytimes.com/new-url.html"
         newer.updatedDate = Date(timeIntervalSince1970: 1_763_601_000)
         let changes = try store.apply(FeedSnapshot(feed: home, articles: [newer], fetchedDate: Date(timeIntervalSince1970: 1_763_601_100)), origin: .network)
@@ -32,6 +32,9 @@ struct RefreshTests {
         #expect(entry.article == newer)
         #expect(entry.readDate == readDate)
         #expect(entry.savedDate == savedDate)
+        #expect(try store.search("new title", limit: 5).map(\.entry.id) == [id])
+        #expect(try store.search("abstract", limit: 5).count == 2)
+        #expect(try store.search("abstract", limit: 5).map(\.entry.id).contains(id) == false)
         // The article is the same row in both feeds.
         #expect(try store.entries(in: world, range: 0..<1).first?.article.title == "Article 0, new title")
     }

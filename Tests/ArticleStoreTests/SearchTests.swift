@@ -28,6 +28,14 @@ struct SearchTests {
         #expect(try store.search("elections", limit: 10).isEmpty)
     }
 
+    @Test("Words shorter than three letters match whole words only")
+    func shortWords() throws {
+        let store = try store(titles: ["Election in Denmark", "A day at the UN", "Unrelated"])
+        #expect(try store.search("el", limit: 10).isEmpty)
+        #expect(titles(try store.search("un", limit: 10)) == ["A day at the UN"])
+        #expect(titles(try store.search("den", limit: 10)) == ["Election in Denmark"])
+    }
+
     @Test("Accents do not matter, either way")
     func accents() throws {
         let store = try store(titles: ["Café owners in Paris", "Naïve art in São Paulo", "Plain title"])
@@ -61,6 +69,19 @@ struct SearchTests {
         #expect(hit.snippet.contains(marked))
         #expect(hit.snippet.split(separator: " ").count <= 12)
         #expect(hit.snippet.hasPrefix("…") && hit.snippet.hasSuffix("…"))
+        #expect(hit.snippet == "…word58 word59 word60 \(marked) word1 word2 word3 word4 word5 word6 word7 word8…")
+    }
+
+    @Test("The snippet comes from the lead paragraph, else the abstract, else the title, and keeps accents")
+    func snippetSource() throws {
+        let store = try store(titles: ["Café society", "Short one"]) { articles in
+            articles[0].abstract = "Owners of a café say winter is hard."
+            articles[1].leadParagraph = "Rain in Zürich."
+        }
+        let mark = { (word: String) in "\(SearchHit.highlightStart)\(word)\(SearchHit.highlightEnd)" }
+        #expect(try store.search("cafe", limit: 1).first?.snippet == "Owners of a \(mark("café")) say winter is hard.")
+        #expect(try store.search("zurich", limit: 1).first?.snippet == "Rain in \(mark("Zürich")).")
+        #expect(try store.search("short", limit: 1).first?.snippet == "\(mark("Short")) one")
     }
 
     @Test("CJK text is found by any part, one character or more")

@@ -68,3 +68,36 @@ struct CliFaultTests {
         #expect(after.output == before.output, "list --json is unchanged byte for byte")
     }
 }
+
+@Suite("Rate limits across runs of the program")
+struct CliRateLimitTests {
+    @Test("A refresh right after a 429 does not call the server and says how long to wait")
+    func secondRunStaysAway() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        #expect(try await home.refresh(from: server.baseURL).status == 0)
+        let before = try await home.listJSON()
+
+        server.setFault(.rateLimited(retryAfter: 30))
+        let limited = try await home.refresh(from: server.baseURL)
+        #expect(limited.status == 75)
+        #expect(limited.errorOutput == "nytreader: world: Rate limited — try again in 30 s. The cache keeps 8 articles.\n")
+        #expect(server.requests.count == 2)
+
+        server.clearFaults()
+        let again = try await home.refresh(from: server.baseURL)
+        #expect(again.status == 75)
+        let message = try #require(again.errorOutput.firstMatch(of: /^nytreader: world: Rate limited — try again in (\d+) s\. The cache keeps 8 articles\.\n$/))
+        #expect((1...30).contains(Int(message.1) ?? 0), "\(again.errorOutput)")
+        #expect(server.requests.count == 2, "the second run did not call the server")
+
+        let home2 = try await home.refresh(section: "home", from: server.baseURL)
+        #expect(home2.status == 75, "the limit is per API: every Top Stories section waits")
+        let search = try await home.run(["refresh", "--query", "ukraine", "--api-base-url", server.baseURL.absoluteString])
+        #expect(search.status == 0, "Article Search has its own limit: \(search.errorOutput)")
+        #expect(server.requests.map(\.path) == [
+            "/svc/topstories/v2/world.json", "/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath,
+        ])
+        #expect(try await home.listJSON().output == before.output)
+    }
+}

@@ -36,11 +36,14 @@ struct CliHome {
         try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
     }
 
-    /// Runs the built program with `arguments` and `--db` pointing into this home, on a thread of its own
-    /// (waiting for a process must not hold a thread of the concurrency pool the other tests share).
-    func run(_ arguments: [String], key: String? = CliHome.key, timeout: TimeInterval = 45) async throws -> Subprocess.Result {
+    /// Runs the built program with `arguments` and `--db` pointing into this home (or at `database`), on a
+    /// thread of its own (waiting for a process must not hold a thread of the concurrency pool the other
+    /// tests share).
+    func run(
+        _ arguments: [String], key: String? = CliHome.key, timeout: TimeInterval = 45, database: String? = nil
+    ) async throws -> Subprocess.Result {
         let program = ProgramBinary.url.path
-        let arguments = arguments + ["--db", database]
+        let arguments = arguments + ["--db", database ?? self.database]
         let environment = environment(key: key)
         return try await withCheckedThrowingContinuation { continuation in
             Thread {

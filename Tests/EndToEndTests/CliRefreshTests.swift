@@ -43,6 +43,64 @@ struct CliRefreshTests {
         #expect(first.lead.hasPrefix("Negotiators in Geneva agreed on a framework"))
         #expect(!first.read && !first.saved)
         #expect(!list.output.contains(CliHome.key) && !refresh.output.contains(CliHome.key))
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        #expect(objects.count == 8)
+        #expect(objects.allSatisfy { Set($0.keys) == ["uri", "title", "byline", "section", "published", "url", "lead", "read", "saved"] },
+                "exactly these fields: \(objects.first.map { $0.keys.sorted() } ?? [])")
+    }
+
+    @Test("A second refresh says how many articles are new and how many were updated")
+    func summaryCountsUpdates() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let articles = (0..<5).map { ArticleFactory.article($0) }
+        let path = FakeNYTServer.topStoriesPath("world")
+        server.setBody(TopStoriesJSON.body(section: "world", articles: articles), for: path)
+        #expect(try await home.refresh(from: server.baseURL).output == "world: 5 articles, 5 new, 0 updated\n")
+
+        var changed = Array(articles.dropFirst())
+        changed[0].title = "Article 1, revised"
+        changed[1].title = "Article 2, revised"
+        changed.append(contentsOf: (5..<8).map { ArticleFactory.article($0) })
+        server.setBody(TopStoriesJSON.body(section: "world", articles: changed), for: path)
+        let second = try await home.refresh(from: server.baseURL)
+        #expect(second.status == 0, "stderr: \(second.errorOutput)")
+        #expect(second.output == "world: 7 articles, 3 new, 2 updated\n")
+        #expect(second.errorOutput.isEmpty)
+    }
+
+    @Test("The API key is in no file the program writes: cache, its journal, log, after success and failures")
+    func keyNeverStored() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let runs = [
+            try await home.refresh(from: server.baseURL, extra: ["--verbose"]),
+            try await home.run(["refresh", "--query", "ukraine", "--verbose", "--api-base-url", server.baseURL.absoluteString]),
+        ]
+        server.setFault(.echoRequestLine)
+        let rejected = try await home.refresh(section: "arts", from: server.baseURL, extra: ["--verbose"])
+        server.setFault(.rateLimited(retryAfter: 30))
+        let limited = try await home.refresh(section: "science", from: server.baseURL, extra: ["--verbose"])
+        #expect(runs.map(\.status) == [0, 0])
+        #expect([rejected.status, limited.status] == [77, 75])
+        #expect(server.requests.count == 4)
+        #expect(server.requests.allSatisfy { $0.query["api-key"] == CliHome.key }, "the key was sent each time")
+
+        let files = try FileManager.default.subpathsOfDirectory(atPath: home.url.path)
+            .map { home.url.appendingPathComponent($0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        let names = Set(files.map(\.lastPathComponent))
+        #expect(names.isSuperset(of: ["cache.sqlite", "nytreader.log"]), "\(names)")
+        let key = Data(CliHome.key.utf8)
+        for file in files {
+            let bytes = try Data(contentsOf: file)
+            #expect(bytes.range(of: key) == nil, "\(file.path) holds the API key")
+        }
+        let log = try String(contentsOf: home.url.appendingPathComponent("state/nytreader/nytreader.log"), encoding: .utf8)
+        #expect(log.contains("api-key=<redacted> 200"), "requests are logged, the key redacted")
+        for result in runs + [rejected, limited] {
+            #expect(!result.output.contains(CliHome.key) && !result.errorOutput.contains(CliHome.key))
+        }
     }
 
     @Test("A refreshed feed of 30 generated articles replaces the old one and keeps the server's order")

@@ -57,13 +57,17 @@ struct CommandLineConfigTests {
         #expect(result.output == ProgramVersion.current + "\n")
     }
 
-    @Test("--help of the root and of each headless command shows examples",
-          arguments: [[], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
+    @Test("--help of the root and of every command shows examples and the NYT's attribution",
+          arguments: [[], ["read"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
     func helpWithExamples(command: [String]) throws {
         let home = try Home()
         let result = try run(command + ["--help"], home.environment())
         #expect(result.status == 0)
+        #expect(result.errorOutput.isEmpty)
+        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "USAGE: nytreader <subcommand>"
+        #expect(result.output.contains(usage), "the help of \(command), not another command's")
         #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
+        #expect(result.output.contains("Data provided by The New York Times."), "\(command) --help:\n\(result.output)")
     }
 
     @Test("Completion scripts for bash, zsh and fish name the commands and options", arguments: ["bash", "zsh", "fish"])
@@ -169,6 +173,34 @@ struct CommandLineConfigTests {
         #expect(list.status == 0)
         #expect(list.output.split(separator: "\n").count == 2)
         #expect(list.errorOutput.split(separator: "\n").count == 2)
+    }
+
+    @Test("A [keys] entry with an unknown action or key is a warning from every command, config included")
+    func keyBindingProblems() throws {
+        let home = try Home()
+        try home.writeConfig("""
+            colors = false
+            [keys]
+            refresh = "ctrl-zz"
+            reload = "R"
+            quit = "Q"
+            """)
+        let warnings = """
+            nytreader: ~/.config/nytreader/config.toml line 3: 'keys.refresh': unknown key 'ctrl-zz' (e.g. R, ctrl-r, \
+            up, pgdn, home, enter, esc, tab, space)
+            nytreader: ~/.config/nytreader/config.toml line 4: 'keys.reload': unknown action (actions: up, down, \
+            page_up, page_down, first, last, open, back, switch_pane, refresh, search, sections, browser, toggle_read, \
+            toggle_saved, saved, next_unread, mark_all_read, help, quit)
+
+            """
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0)
+        #expect(config.errorOutput == warnings)
+        let quit = config.output.split(separator: "\n").first { $0.hasPrefix("quit = \"Q\" ") }
+        #expect(quit?.hasSuffix("# config file line 5") == true, "\(config.output)")
+        let list = try run(["list", "--limit", "1"], home.environment())
+        #expect(list.status == 0)
+        #expect(list.errorOutput == warnings)
     }
 
     @Test("A config file that is not TOML is one warning with its line; every default applies")

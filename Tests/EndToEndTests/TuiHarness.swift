@@ -42,6 +42,12 @@ final class TuiHarness {
         return Int(screen[match].dropFirst(5))
     }
 
+    /// Presses q and returns the reader's exit status.
+    func quit() throws -> Int? {
+        try tmux.press("q")
+        return try exitStatus()
+    }
+
     /// The screen with its colors and attributes as escape sequences (`capture-pane -e`).
     func styledScreen() throws -> String {
         try tmux.command(["capture-pane", "-p", "-e"])

@@ -21,8 +21,7 @@ struct TuiTerminalTests {
         try reader.tmux.resize(columns: 120, rows: 40)
         let wide = try reader.tmux.waitFor("the wide layout again") { $0.contains("│") && $0.contains("Ukraine and Russia Begin Prisoner Exchange") }
         #expect(wide.contains("Hundreds of soldiers crossed a checkpoint"), "j pressed while too small still moved")
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("Colors by default; with NO_COLOR no color at all, only attributes")
@@ -37,8 +36,7 @@ struct TuiTerminalTests {
         let styled = try plain.styledScreen()
         #expect(Self.colorCodes(in: styled) == 0)
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown, in reverse video")
-        try plain.tmux.press("q")
-        #expect(try plain.exitStatus() == 0)
+        #expect(try plain.quit() == 0)
     }
 
     /// How many SGR parameters in `text` set a foreground or background color.
@@ -71,8 +69,7 @@ struct TuiTerminalTests {
         while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(20_000) }
         #expect(try String(contentsOfFile: record, encoding: .utf8) == TuiHarness.firstURL + "\n")
         #expect(!(try reader.tmux.screen()).contains("browser noise"))
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("o with no browser at all shows the URL")
@@ -103,8 +100,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the kept search") { $0.contains("Search “guns” · 1 match") }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the feed again") { $0.contains("House Passes Spending Deal") && !$0.contains("Search “guns”") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("?, s, S, m, b, n and A act on the screen", .timeLimit(.minutes(1)))
@@ -127,8 +123,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }
         try reader.tmux.press("m", "n")
         try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1 }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("SIGTERM, SIGINT and SIGHUP restore the terminal and end with 128 + the signal", arguments: [SIGTERM, SIGINT, SIGHUP])
@@ -138,9 +133,10 @@ struct TuiTerminalTests {
         let pid = try reader.readerProcess()
         #expect(kill(pid, signal) == 0)
         #expect(try reader.exitStatus() == 128 + Int(signal))
-        try reader.tmux.run("stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo")
-        let modes = try reader.tmux.waitFor("the terminal modes") { $0.contains("icanon") }
-        #expect(modes.contains("echo icanon") || modes.contains("icanon echo"), "echo and canonical input are back")
+        // Counts the modes a curses program turns off (-echo, -icanon); 0 means the terminal is back.
+        try reader.tmux.run("echo \"MODES-$(stty -a | tr ' ;' '\\n\\n' | grep -cx -e -echo -e -icanon)\"")
+        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: "MODES-[0-9]", options: .regularExpression) != nil }
+        #expect(modes.contains("MODES-0"), "echo and canonical input are back")
         #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
     }
 
@@ -154,8 +150,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the reader again") { $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline) }
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
     }
 
     @Test("Standard input from /dev/null: one line pointing to 'nytreader list', exit status 2")
@@ -167,18 +162,28 @@ struct TuiTerminalTests {
         #expect(screen.contains("nytreader: the reader needs a terminal; for plain output use 'nytreader list'."))
     }
 
-    @Test("[keys] in the config file rebinds an action")
+    @Test("TERM=dumb cannot move the cursor: one line pointing to 'nytreader list', exit status 2")
+    func dumbTerminal() throws {
+        let reader = try TuiHarness(environment: ["TERM": "dumb"])
+        try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
+        #expect(try reader.exitStatus() == 2)
+        #expect(try reader.tmux.screen().contains("nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
+    }
+
+    @Test("[keys] in the config file rebinds an action; a key it cannot read is reported with its line")
     func rebinding() throws {
         let reader = try TuiHarness()
         let config = reader.home.url.appendingPathComponent(".config/nytreader")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[keys]\nquit = \"x\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try "[keys]\nquit = \"x\"\nhelp = \"F13\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         try reader.launch()
         try reader.tmux.press("?")
         try reader.tmux.waitFor("x in the help") { $0.contains("x          quit") }
         try reader.tmux.press("Escape", "q")
         try reader.tmux.press("x")
         #expect(try reader.exitStatus() == 0)
+        let screen = try reader.tmux.screen()
+        #expect(screen.contains("nytreader: ~/.config/nytreader/config.toml line 3: 'keys.help': unknown key 'F13'"), "the warning stays on the shell's screen")
     }
 
     @Test("NYTREADER_KEY_TRACE gets one line of microseconds per key")
@@ -191,10 +196,21 @@ struct TuiTerminalTests {
             try reader.tmux.press("Down")
         }
         try reader.tmux.waitFor("the sixth article") { $0.contains("6/22") }
-        try reader.tmux.press("q")
-        #expect(try reader.exitStatus() == 0)
+        #expect(try reader.quit() == 0)
         let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 5, "five Downs (q ends the reader before any update)")
         #expect(lines.allSatisfy { UInt64($0) != nil })
+    }
+
+    @Test("The reader's --help lists the keys, examples and the NYT attribution")
+    func help() throws {
+        let home = try TemporaryDirectory()
+        let result = try Subprocess.run(ProgramBinary.url.path, ["read", "--help"], environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0)
+        for text in ["/ search the cache", "o open in the browser", "Examples:", "nytreader --section world", "Data provided by The New York Times."] {
+            #expect(result.output.contains(text), "\(text)")
+        }
+        let lines = result.output.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") }
+        #expect(lines.allSatisfy { $0.count <= 80 }, "no line wraps in an 80-column terminal")
     }
 }

@@ -142,34 +142,95 @@ struct FrameGoldenTests {
         #expect(render(state, screen) == """
          The New York Times · World                                                 1/4
         •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
-        •  3h A Ver┌─ Keys ────────────────────────────────────────────────┐
-        •  3h 東京の│ ↑ k        move up (scroll the detail when focused)   │
-        •  3h Emoji│ ↓ j        move down (scroll the detail when focused) │
-                   │ PgUp       a page up                                  │/test/artic
-                   │ PgDn       a page down                                │
-                   │ Home g     first article                              │
-                   │ End G      last article                               │
-                   │ Enter → l  open the detail (marks it read)            │
-                   │ Esc ← h    back to the list                           │
-                   │ Tab        switch pane                                │
-                   │ r          refresh from the NYT                       │
-                   │ /          search the cache (Enter keeps, Esc clears) │
-                   │ s          choose a section                           │
-                   │ o          open in the browser                        │
-                   │ m          mark read / unread                         │
-                   │ b          save / unsave                              │
-                   │ S          saved articles                             │
-                   │ n          next unread article                        │
-                   │ A          mark all in the feed read                  │
-                   │ ?          this help                                  │
-                   │ q Ctrl-C   quit                                       │
-                   │ Ctrl-Z     suspend (fg to come back)                  │
-                   │                                                       │
-                   │ Data provided by The New York Times                   │
-                   └───────────────────────────────────────────────────────┘
+        •  3h A Very Long┌─ Keys ─────────────────────────────────────┐
+        •  3h 東京の新幹線│ ↑ k        up (scrolls a focused detail)   │
+        •  3h Emoji 🎉 an│ ↓ j        down (scrolls a focused detail) │d
+                         │ PgUp       a page up                       │11/20/test/artic
+                         │ PgDn       a page down                     │
+                         │ Home g     first article                   │
+                         │ End G      last article                    │
+                         │ Enter → l  open the detail, mark it read   │
+                         │ Esc ← h    back to the list                │
+                         │ Tab        switch pane                     │
+                         │ r          refresh from the NYT            │
+                         │ /          search the cache as you type    │
+                         │ s          choose a section                │
+                         │ o          open in the browser             │
+                         │ m          mark read / unread              │
+                         │ b          save / unsave                   │
+                         │ S          saved articles                  │
+                         │ n          next unread article             │
+                         │ A          mark all in the feed read       │
+                         │ ?          this help                       │
+                         │ q Ctrl-C   quit                            │
+                         │ Ctrl-Z     suspend (fg to come back)       │
+                         │                                            │
+                         │ Data provided by The New York Times        │
+                         └────────────────────────────────────────────┘
                                         │
                                         │
          World · 4 articles · cached 3 h ago                             ? help  q quit
+        """)
+    }
+
+    @Test("Help in 80×24 takes two columns and still shows every key and the attribution")
+    func helpTwoColumns() {
+        let screen = GridScreen(rows: 24, columns: 80)
+        var state = Self.state(Self.articles, screen: screen)
+        state.overlay = .help
+        let text = render(state, screen)
+        for action in Action.allCases {
+            #expect(text.contains(String(action.summary.prefix(12))), "\(action)")
+        }
+        #expect(text.contains("Ctrl-Z"))
+        #expect(text.contains("Data provided by The New York Times"))
+        #expect(text == """
+         The New York Times · World                                                 1/4
+        •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
+        •  3h A Very Long Headline Abou…│
+        •  3h 東京の新幹線が六十周年を… │ By Test Writer
+        ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
+        │ ↑ k        up (scrolls a focused de…   s          choose a section           │
+        │ ↓ j        down (scrolls a focused …   o          open in the browser        │
+        │ PgUp       a page up                   m          mark read / unread         │
+        │ PgDn       a page down                 b          save / unsave              │
+        │ Home g     first article               S          saved articles             │
+        │ End G      last article                n          next unread article        │
+        │ Enter → l  open the detail, mark it…   A          mark all in the feed read  │
+        │ Esc ← h    back to the list            ?          this help                  │
+        │ Tab        switch pane                 q Ctrl-C   quit                       │
+        │ r          refresh from the NYT        Ctrl-Z     suspend (fg to come back)  │
+        │ /          search the cache as you …                                         │
+        │                                                                              │
+        │ Data provided by The New York Times                                          │
+        └──────────────────────────────────────────────────────────────────────────────┘
+                                        │
+                                        │
+                                        │
+                                        │
+         World · 4 articles · cached 3 h ago                             ? help  q quit
+        """)
+    }
+
+    @Test("The focused detail scrolls its lines and the status line says how to scroll")
+    func focusedDetail() {
+        let screen = GridScreen(rows: 8, columns: 80)
+        var article = ArticleFactory.article(0, title: "Short")
+        article.leadParagraph = (1...12).map { "Word\($0)" }.joined(separator: " ")
+        var state = Self.state([article], screen: screen)
+        state.focus = .detail
+        let metrics = renderer.render(state, on: screen, now: Self.now)
+        #expect(metrics.detailScrollLimit == 3)
+        state.detailScroll = 3
+        #expect(render(state, screen) == """
+         The New York Times · World                                                 1/1
+        •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
+                                        │ https://www.nytimes.com/2026/11/20/test/artic
+                                        │ le-0.html
+                                        │
+                                        │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
+                                        │ Word8 Word9 Word10 Word11 Word12
+         World · 1 article · cached 3 h ago                           ↑↓ scroll  ← back
         """)
     }
 

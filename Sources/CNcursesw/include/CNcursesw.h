@@ -28,7 +28,8 @@ enum {
 /* Sets the locale from the environment; falls back to C.UTF-8 when it is not UTF-8. Returns 1 when UTF-8. */
 int nyt_setup_locale(void);
 
-/* Starts curses on the terminal: raw keys, no echo, keypad, hidden cursor. Returns 0 on success. */
+/* Starts curses on the terminal: raw keys, no echo, keypad, hidden cursor. Returns 0 on success, -1 when
+   TERM is unknown, -2 when the terminal cannot move the cursor (nothing is left changed). */
 int nyt_start(void);
 /* Restores the terminal. Safe to call more than once, and from a fatal signal handler. */
 void nyt_stop(void);

@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Mistakes on the command line and unusable cache files: each is a plain sentence on stderr and its
+/// documented exit status, never a stack trace or a Swift runtime error, and nothing on stdout.
+@Suite("Headless commands: bad arguments and unusable caches")
+struct CliErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    /// Bad arguments: exit status 64, the first stderr line says what is wrong.
+    static let usageCases: [Case] = [
+        Case(arguments: ["list", "--query", "x", "--from", "2024-13-01"], message: "Error: --from 2024-13-01 is not a date like 2024-01-31."),
+        Case(arguments: ["list", "--query", "x", "--to", "2024-02-30"], message: "Error: --to 2024-02-30 is not a real day."),
+        Case(arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"], message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
+        Case(arguments: ["refresh", "--query", "x", "--pages", "0"], message: "Error: --pages must be between 1 and 100."),
+        Case(arguments: ["refresh", "--query", "x", "--pages", "101"], message: "Error: --pages must be between 1 and 100."),
+        Case(arguments: ["refresh", "--query", "x", "--pages", "-2"], message: "Error: --pages must be between 1 and 100."),
+        Case(arguments: ["refresh", "--section", "world", "--pages", "2"], message: "Error: --pages goes with --query."),
+        Case(arguments: ["list", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
+        Case(arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
+        Case(arguments: ["list", "--section", "world", "--query", "x"], message: "Error: Give either --section or --query, not both."),
+        Case(arguments: ["list", "--limit", "-1"], message: "Error: --limit must be at least 1."),
+        Case(arguments: ["list", "--limit", "0"], message: "Error: --limit must be at least 1."),
+        Case(arguments: ["search", "word", "--limit", "-5"], message: "Error: --limit must be at least 1."),
+        Case(arguments: ["refresh", "--all-sections", "--section", "world"], message: "Error: --all-sections cannot be combined with --section or --query."),
+        Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
+        Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with --section or --query."),
+    ]
+
+    /// What no message may look like: a crash report, a stack trace or a Swift runtime error.
+    static func expectNoCrashReport(_ result: Subprocess.Result) {
+        for marker in ["Fatal error", "Stack dump", "Current stack trace", "#0 ", "Swift runtime failure", ".swift:"] {
+            #expect(!result.errorOutput.contains(marker), "stderr holds \(marker): \(result.errorOutput)")
+        }
+    }
+
+    @Test("Each bad argument is exit status 64 with a sentence saying what is wrong", arguments: usageCases)
+    func badArgument(_ testCase: Case) async throws {
+        let home = try CliHome()
+        let result = try await home.run(testCase.arguments)
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty)
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(lines.first.map(String.init) == testCase.message, "stderr: \(result.errorOutput)")
+        #expect(lines.last?.hasPrefix("  See 'nytreader ") == true, "the usage error points to --help")
+        Self.expectNoCrashReport(result)
+        #expect(!FileManager.default.fileExists(atPath: home.database), "a bad argument touches no cache")
+    }
+
+    @Test("A cache that is not SQLite is one sentence and exit status 74; the file is left alone")
+    func garbageDatabase() async throws {
+        let home = try CliHome()
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: home.database))
+        for command in [["list"], ["search", "word"], ["refresh", "--section", "world"]] {
+            let result = try await home.run(command)
+            #expect(result.status == 74, "\(command): \(result.errorOutput)")
+            #expect(result.errorOutput == "nytreader: The cache at \(home.database) could not be opened: file is not a database.\n")
+            #expect(result.output.isEmpty)
+            Self.expectNoCrashReport(result)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
+    }
+
+    @Test("A directory as --db is one sentence and exit status 74")
+    func directoryAsDatabase() async throws {
+        let home = try CliHome()
+        let result = try await home.run(["list"], database: home.url.path)
+        #expect(result.status == 74)
+        #expect(result.errorOutput == "nytreader: The cache at \(home.url.path) could not be opened: Is a directory.\n")
+        #expect(result.output.isEmpty)
+        Self.expectNoCrashReport(result)
+    }
+
+    @Test("A cache whose folder cannot be made is one sentence and exit status 74")
+    func databaseUnderAFile() async throws {
+        let home = try CliHome()
+        let file = home.url.appendingPathComponent("plain-file")
+        try Data("not a folder".utf8).write(to: file)
+        let database = file.appendingPathComponent("cache.sqlite").path
+        let result = try await home.run(["list"], database: database)
+        #expect(result.status == 74)
+        #expect(result.errorOutput.hasPrefix("nytreader: The cache at \(database) could not be opened: "), "\(result.errorOutput)")
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+        #expect(result.output.isEmpty)
+        Self.expectNoCrashReport(result)
+    }
+}

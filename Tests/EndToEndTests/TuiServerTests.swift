@@ -1,0 +1,79 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// The reader against the loopback fake NYT server: refreshing with `r`, failures, hostile titles.
+@Suite("The terminal UI against the fake NYT server", .serialized)
+struct TuiServerTests {
+    /// The reader with an API key and the fake server as its NYT; the launch refresh (the bundled
+    /// snapshot is always stale) has finished when this returns.
+    static func readerWithServer(_ server: FakeNYTServer, waitingFor text: String = "Refreshed: 19 new") throws -> TuiHarness {
+        let reader = try TuiHarness(environment: ["NYT_API_KEY": "e2e-test-key"])
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'", waitingFor: text)
+        return reader
+    }
+
+    /// The lead of the second article of the fixture the server serves for `home`.
+    static let secondLead = "The first trucks in nearly a month crossed into the north"
+
+    @Test("r shows the new feed while keys still respond; the selection stays on the same article")
+    func refreshWhileMoving() throws {
+        let server = try FakeNYTServer()
+        let reader = try Self.readerWithServer(server)
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("the second article") { $0.contains(Self.secondLead) }
+
+        var fixture = try JSONSerialization.jsonObject(with: Fixtures.data("topstories_home.json")) as! [String: Any]
+        var results = fixture["results"] as! [[String: Any]]
+        var fresh = results[0]
+        fresh["uri"] = "nyt://article/e2e-brand-new"
+        fresh["title"] = "A Brand New Story Arrives"
+        fresh["url"] = "https://www.nytimes.com/2026/11/21/us/brand-new.html"
+        results.insert(fresh, at: 0)
+        fixture["results"] = results
+        server.setBody(try JSONSerialization.data(withJSONObject: fixture), for: FakeNYTServer.topStoriesPath("home"))
+        server.setFault(.slow(seconds: 8), for: FakeNYTServer.topStoriesPath("home"))
+
+        try reader.tmux.press("r")
+        try reader.tmux.waitFor("the spinner") { $0.contains("Refreshing…") }
+        try reader.tmux.press("j")
+        let moved = try reader.tmux.waitFor(timeout: 5, "a key answered during the refresh") { $0.contains("Plus, the government shutdown nears its end") }
+        #expect(moved.contains("Refreshing…"), "the refresh is still under way")
+        try reader.tmux.press("k")
+        let after = try reader.tmux.waitFor(timeout: 20, "the new feed") { $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new") }
+        #expect(after.contains(Self.secondLead), "the selection stayed on the same article")
+        #expect(after.contains("3/20"), "which moved down one row")
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("A 500 during r is reported in words and the list stays")
+    func serverError() throws {
+        let server = try FakeNYTServer()
+        let reader = try Self.readerWithServer(server)
+        server.setFault(.serverError(status: 500))
+        try reader.tmux.press("r")
+        let screen = try reader.tmux.waitFor(timeout: 15, "the failure") { $0.contains("NYT server error 500") }
+        #expect(screen.contains("Russia and Ukraine Agree to Cease-Fire Framework"))
+        #expect(screen.contains("19 articles"))
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("keys after the failure") { $0.contains(Self.secondLead) }
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("A title carrying ESC ] 2 ; … BEL does not change the terminal title")
+    func hostileTitle() throws {
+        let server = try FakeNYTServer()
+        let evil = ArticleFactory.article(0, title: "Evil\u{1B}]2;PWNED-TITLE\u{07} headline \u{1B}[31mred\u{1B}[0m")
+        server.setBody(TopStoriesJSON.body(section: "home", articles: [evil, ArticleFactory.article(1)]), for: FakeNYTServer.topStoriesPath("home"))
+        let reader = try Self.readerWithServer(server, waitingFor: "Evil headline red")
+        let screen = try reader.tmux.screen()
+        #expect(!screen.contains("PWNED"))
+        #expect(!screen.contains("^["))
+        #expect(!(try reader.paneTitle()).contains("PWNED"))
+        #expect(TuiTerminalTests.colorCodes(in: try reader.styledScreen()) > 0)
+        #expect(!(try reader.styledScreen()).contains("\u{1B}]"))
+        #expect(try reader.quit() == 0)
+        #expect(!(try reader.paneTitle()).contains("PWNED"))
+    }
+}

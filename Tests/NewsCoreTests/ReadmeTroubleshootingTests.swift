@@ -1,0 +1,51 @@
+import Foundation
+import NewsCore
+import Testing
+
+/// The README's troubleshooting table explains every message a failed refresh can show.
+@Suite("README troubleshooting")
+struct ReadmeTroubleshootingTests {
+    /// One failure of each kind (and both forms of the rate limit), with the values the README uses.
+    static let failures: [RefreshFailure] = [
+        .noAPIKey, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil), .notFound,
+        .server(status: 503), .timeout, .offline, .malformed, .apiStatus("ERROR"), .storage, .cancelled,
+    ]
+
+    /// Every case of `RefreshFailure` is in `failures`: adding a case without a README row fails to compile here.
+    static func isListed(_ failure: RefreshFailure) -> Bool {
+        switch failure {
+        case .noAPIKey, .unauthorized, .rateLimited, .notFound, .server, .timeout, .offline, .malformed,
+             .apiStatus, .storage, .cancelled:
+            return failures.contains { Self.kind(of: $0) == Self.kind(of: failure) }
+        }
+    }
+
+    private static func kind(of failure: RefreshFailure) -> String {
+        String(String(describing: failure).prefix { $0 != "(" })
+    }
+
+    static func troubleshootingRows() throws -> [Substring] {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "## Troubleshooting"))
+        let rest = text[section.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return rest[..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }
+    }
+
+    @Test("Each refresh failure's message starts a row of the table", arguments: failures)
+    func messageHasARow(_ failure: RefreshFailure) throws {
+        let rows = try Self.troubleshootingRows()
+        #expect(rows.count >= 12)
+        let row = rows.first { $0.contains("`\(failure.message)`") }
+        #expect(row != nil, "no troubleshooting row for `\(failure.message)`")
+    }
+
+    @Test("The list of failures covers every kind")
+    func everyKindListed() {
+        #expect(Set(Self.failures.map(Self.kind)).count == 11)
+        #expect(Self.failures.allSatisfy(Self.isListed))
+    }
+}

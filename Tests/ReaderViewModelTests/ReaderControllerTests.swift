@@ -1,0 +1,113 @@
+import Foundation
+import NewsCore
+import ReaderService
+@testable import ReaderViewModel
+import Synchronization
+import TestSupport
+import Testing
+
+/// A service over an in-memory feed that records what it was asked.
+final class RecordingService: ReaderServing {
+    let feed: [ArticleEntry]
+    private let log = Mutex<[String]>([])
+
+    init(count: Int) {
+        feed = (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
+    }
+
+    var calls: [String] { log.withLock { $0 } }
+    private func record(_ call: String) { log.withLock { $0.append(call) } }
+
+    func refreshBlocker() async -> RefreshFailure? { nil }
+    func status(of feed: Feed) async throws(ServiceError) -> FeedStatus {
+        FeedStatus(feed: feed, count: self.feed.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+    }
+    func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry] {
+        record("entries \(range.count)")
+        return Array(self.feed[range.clamped(to: 0..<self.feed.count)])
+    }
+    func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? {
+        self.feed.firstIndex { $0.id == id }
+    }
+    func needsRefresh(_ feed: Feed) async -> Bool { false }
+    func refresh(_ feed: Feed) async -> RefreshOutcome {
+        record("refresh \(feed.key)")
+        return .failed(.server(status: 503), try! await status(of: feed))
+    }
+    func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
+        record("search \(text)")
+        guard text != "fail" else { throw .cache("disk I/O error") }
+        return feed.filter { $0.article.title.hasSuffix(" " + text) }.map { SearchHit(entry: $0, snippet: "") }
+    }
+    func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? {
+        record("nextUnread \(position)")
+        return position + 2
+    }
+    func markAllRead(in feed: Feed) async throws(ServiceError) { record("markAllRead") }
+    func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) { record("setRead \(id) \(isRead)") }
+    func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError) { record("setSaved \(id) \(isSaved)") }
+}
+
+@Suite("The controller runs effects against the service")
+struct ReaderControllerTests {
+    /// Drains the controller's inbox until `condition` holds, or 20 seconds pass (a loaded machine).
+    func settle(_ controller: ReaderController, until condition: (ReaderState) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            controller.drainInbox()
+            if condition(controller.state) { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+
+    @Test("A feed of 100,000 opens with a read of a few screens, and every action reaches the service")
+    func wiring() async {
+        let service = RecordingService(count: 100_000)
+        var opened: [String] = []
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(feed: .topStories(.world)),
+            service: service,
+            openURL: { opened.append($0); return true },
+            wake: {}
+        )
+        controller.setListHeight(30)
+        controller.start()
+        #expect(await settle(controller) { $0.selectedEntry != nil })
+        #expect(controller.state.count == 100_000)
+        #expect(service.calls.allSatisfy { !$0.hasPrefix("entries") || Int($0.dropFirst(8))! <= 200 })
+
+        controller.send(.focusDetail)
+        controller.send(.toggleSaved)
+        controller.send(.openInBrowser)
+        #expect(opened == ["https://www.nytimes.com/2026/11/20/test/article-0.html"])
+        #expect(controller.state.notice == Notice("Opened in the browser"))
+        controller.send(.nextUnread)
+        #expect(await settle(controller) { $0.selection == 2 })
+        controller.send(.markAllRead)
+        #expect(await settle(controller) { $0.notice == Notice("Marked every article in World read") })
+        controller.send(.refresh)
+        #expect(await settle(controller) { $0.refresh == .failed(.server(status: 503)) })
+        controller.send(.search)
+        controller.send(.insert("7"))
+        #expect(await settle(controller) { $0.search?.hitCount == 1 })
+        #expect(controller.state.selectedEntry?.article.title == "Article 7")
+        controller.send(.insert("0"))
+        controller.send(.deleteBackward)
+        controller.send(.deleteBackward)
+        controller.send(.insert("f"))
+        controller.send(.insert("a"))
+        controller.send(.insert("i"))
+        controller.send(.insert("l"))
+        #expect(await settle(controller) { $0.cacheError == "disk I/O error" })
+
+        let calls = service.calls
+        #expect(calls.contains("setRead nyt://article/test-0 true"))
+        #expect(calls.contains("setSaved nyt://article/test-0 true"))
+        #expect(calls.contains("nextUnread 0"))
+        #expect(calls.contains("markAllRead"))
+        #expect(calls.contains("refresh top:world"))
+        #expect(calls.contains("search 7"))
+        #expect(calls.contains("search fail"))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NewsCore
+import ReaderViewModel
+import TerminalUI
+import Testing
+
+@Suite("Layout and status words")
+struct LayoutTests {
+    @Test("Wide from 80 columns: list 40 % on the left, detail on the right")
+    func wide() throws {
+        let panes = try #require(Layout(size: ScreenSize(rows: 24, columns: 80)).panes)
+        guard case .wide = Layout(size: ScreenSize(rows: 24, columns: 80)) else {
+            Issue.record("80 columns is wide")
+            return
+        }
+        #expect(panes.header == Rect(row: 0, column: 0, height: 1, width: 80))
+        #expect(panes.list == Rect(row: 1, column: 0, height: 22, width: 32))
+        #expect(panes.separator == Rect(row: 1, column: 32, height: 22, width: 1))
+        #expect(panes.detail == Rect(row: 1, column: 34, height: 22, width: 45))
+        #expect(panes.status == Rect(row: 23, column: 0, height: 1, width: 80))
+    }
+
+    @Test("Narrow below 80 columns: list on top, detail below")
+    func narrow() throws {
+        let layout = Layout(size: ScreenSize(rows: 24, columns: 79))
+        guard case .narrow = layout else {
+            Issue.record("79 columns is narrow")
+            return
+        }
+        let panes = try #require(layout.panes)
+        #expect(panes.list == Rect(row: 1, column: 0, height: 8, width: 79))
+        #expect(panes.separator == Rect(row: 9, column: 0, height: 1, width: 79))
+        #expect(panes.detail == Rect(row: 10, column: 1, height: 13, width: 77))
+        #expect(Layout(size: ScreenSize(rows: 6, columns: 20)).panes?.list.height == 1)
+    }
+
+    @Test("Below 20×6 there are no panes", arguments: [(5, 20), (6, 19), (0, 0), (1, 200), (100, 1)])
+    func tooSmall(rows: Int, columns: Int) {
+        #expect(Layout(size: ScreenSize(rows: rows, columns: columns)) == .tooSmall)
+    }
+
+    @Test("Every refresh outcome is put in words on the status line", arguments: [
+        (RefreshFailure.offline, "Offline — the NYT could not be reached"),
+        (.unauthorized(status: 401), "NYT rejected the API key (401) — set NYT_API_KEY"),
+        (.rateLimited(retryAfter: 12), "Rate limited — try again in 12 s"),
+        (.server(status: 503), "NYT server error 503"),
+        (.malformed, "NYT sent a response that could not be read"),
+        (.timeout, "NYT did not answer in time"),
+    ])
+    func outcomes(failure: RefreshFailure, words: String) {
+        var state = ReaderState(feed: .topStories(.world))
+        state.count = 42
+        state.feedStatus = FeedStatus(feed: state.feed, count: 42, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+        state.refresh = .failed(failure)
+        let screen = GridScreen(rows: 10, columns: 160)
+        FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_000 + 600))
+        #expect(screen.lines[9].hasPrefix(" World · 42 articles · cached 10 min ago · \(words)   "))
+        #expect(screen.lines[9].hasSuffix("   ? help  q quit"))
+        #expect(screen.style(row: 9, column: 0).role == .error)
+    }
+
+    static let ages: [(TimeInterval, String)] = [(30, "now"), (300, "5m"), (10_800, "3h"), (172_800, "2d"), (1_814_400, "3w"), (69_120_000, "2y")]
+
+    @Test("Relative times", arguments: ages)
+    func relative(seconds: TimeInterval, text: String) {
+        let now = Date(timeIntervalSince1970: 1_763_600_000)
+        #expect(RelativeTime.short(from: now.addingTimeInterval(-seconds), to: now) == text)
+    }
+}
