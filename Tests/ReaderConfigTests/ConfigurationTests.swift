@@ -44,6 +44,29 @@ struct ConfigurationTests {
         #expect(!configuration.report().joined().contains(secret))
     }
 
+    @Test("[keys] entries the reader rejects are listed commented out, as not in effect")
+    func unusedKeyBindings() throws {
+        let home = try TemporaryDirectory()
+        let configDirectory = home.url.appendingPathComponent(".config/nytreader")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        try """
+            [keys]
+            refresh = "F13"
+            reload = "R"
+            """.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let configuration = Configuration(environment: ["HOME": home.url.path], databaseOption: nil, apiKeyFileOption: nil, verbose: false)
+        #expect(Array(configuration.report(unusedKeyBindings: ["refresh", "reload"]).suffix(3)) == [
+            "[keys]                            # none rebound; the reader's defaults apply",
+            "# refresh = \"F13\"                   # config file line 2, not used (see the warning)",
+            "# reload = \"R\"                      # config file line 3, not used (see the warning)",
+        ])
+        #expect(Array(configuration.report(unusedKeyBindings: ["reload"]).suffix(3)) == [
+            "[keys]",
+            "refresh = \"F13\"                   # config file line 2",
+            "# reload = \"R\"                      # config file line 3, not used (see the warning)",
+        ])
+    }
+
     @Test("With no key and no config file the report says so")
     func emptyHome() throws {
         let home = try TemporaryDirectory()
