@@ -111,6 +111,10 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the help") { $0.contains("Data provided by The New York Times") && $0.contains("mark all in the feed read") }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("the help again") { $0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("x")
+        try reader.tmux.waitFor("the help to close on a key bound to nothing") { !$0.contains("Data provided by The New York Times") }
         try reader.tmux.press("b")
         try reader.tmux.waitFor("the saved mark") { $0.contains("Saved — S shows saved articles") && $0.contains("* ") }
         try reader.tmux.press("S")
