@@ -103,6 +103,24 @@ struct TuiTerminalTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test("Paging, first/last and the pane keys, as the real terminal sends them", .timeLimit(.minutes(1)))
+    func navigationKeys() throws {
+        // 12 rows: a list of 10 rows, so a page is 10 articles of the 22.
+        let reader = try TuiHarness(columns: 120, rows: 12)
+        try reader.launch()
+        for (key, position) in [("PPage", 1), ("NPage", 11), ("NPage", 21), ("PPage", 11), ("End", 22), ("Home", 1), ("G", 22), ("g", 1), ("j", 2), ("k", 1)] {
+            try reader.tmux.press(key)
+            try reader.tmux.waitFor("\(key) to select \(position)/22") { $0.split(separator: "\n").first?.hasSuffix(" \(position)/22") == true }
+        }
+        let detailHints = "↑↓ scroll  ← back", listHints = "? help  q quit"
+        for (key, hints) in [("Right", detailHints), ("Left", listHints), ("Tab", detailHints), ("Tab", listHints),
+                             ("l", detailHints), ("h", listHints), ("Enter", detailHints), ("Escape", listHints)] {
+            try reader.tmux.press(key)
+            try reader.tmux.waitFor("\(key) to give the status hints '\(hints)'") { $0.split(separator: "\n").last?.hasSuffix(hints) == true }
+        }
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("?, s, S, m, b, n and A act on the screen", .timeLimit(.minutes(1)))
     func keys() throws {
         let reader = try TuiHarness()
