@@ -43,4 +43,22 @@ struct BrowserLauncherTests {
         #expect(try String(contentsOfFile: record, encoding: .utf8) == hostile + "\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path("pwned")))
     }
+
+    @Test("A browser file still open for writing (ETXTBSY) is started once it is closed, within a moment")
+    func busyProgramFile() throws {
+        let directory = try bin(["mybrowser"])
+        let writer = open(directory.path("mybrowser"), O_WRONLY | O_CLOEXEC)
+        #expect(writer >= 0)
+        let closer = Thread {
+            usleep(60_000)
+            close(writer)
+        }
+        closer.start()
+        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path]).open(url))
+        let record = directory.path("mybrowser.args")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(10_000) }
+        usleep(50_000)
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == url + "\n")
+    }
 }
