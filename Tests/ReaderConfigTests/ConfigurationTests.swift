@@ -5,16 +5,22 @@ import Testing
 
 @Suite("The effective configuration")
 struct ConfigurationTests {
-    @Test("The report lists the files, whether a key is set, and every setting with its source")
-    func report() throws {
+    /// A fresh HOME whose `~/.config/nytreader/config.toml` holds `config`.
+    static func home(config: String) throws -> TemporaryDirectory {
         let home = try TemporaryDirectory()
         let configDirectory = home.url.appendingPathComponent(".config/nytreader")
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
-        try """
+        try config.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        return home
+    }
+
+    @Test("The report lists the files, whether a key is set, and every setting with its source")
+    func report() throws {
+        let home = try Self.home(config: """
             retention_days = 7
             [keys]
             refresh = "R"
-            """.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            """)
         let secret = "report-secret-key"
         let configuration = Configuration(
             environment: ["HOME": home.url.path, "NYT_API_KEY": secret, "NO_COLOR": "1"],
@@ -46,14 +52,11 @@ struct ConfigurationTests {
 
     @Test("[keys] entries the reader rejects are listed commented out, as not in effect")
     func unusedKeyBindings() throws {
-        let home = try TemporaryDirectory()
-        let configDirectory = home.url.appendingPathComponent(".config/nytreader")
-        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
-        try """
+        let home = try Self.home(config: """
             [keys]
             refresh = "F13"
             reload = "R"
-            """.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            """)
         let configuration = Configuration(environment: ["HOME": home.url.path], databaseOption: nil, apiKeyFileOption: nil, verbose: false)
         #expect(Array(configuration.report(unusedKeyBindings: ["refresh", "reload"]).suffix(3)) == [
             "[keys]                            # none rebound; the reader's defaults apply",

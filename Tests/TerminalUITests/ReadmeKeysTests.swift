@@ -1,6 +1,7 @@
 import Foundation
 import ReaderViewModel
 @testable import TerminalUI
+import TestSupport
 import Testing
 
 /// The README's keys table says what the default key map does: each row's keys are exactly the keys
@@ -14,14 +15,7 @@ struct ReadmeKeysTests {
     }
 
     static func rows() throws -> [Row] {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.range(of: "\n## Keys\n"))
-        let rest = text[section.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-        let tableRows = rest[..<end].split(separator: "\n").filter { $0.hasPrefix("|") }.dropFirst(2)
+        let tableRows = try Readme.section("Keys").split(separator: "\n").filter { $0.hasPrefix("|") }.dropFirst(2)
         return tableRows.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let keys = Set(cells[1].split(separator: " ").map(String.init).filter { $0 != "or" })
