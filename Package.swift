@@ -84,7 +84,7 @@ let package = Package(
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore"]),
+        .testTarget(name: "NewsCoreTests", dependencies: ["NewsCore", "TestSupport"]),
         .testTarget(name: "NYTAPITests", dependencies: ["NYTAPI", "TestSupport"]),
         .executableTarget(
             name: "store-crash-child",

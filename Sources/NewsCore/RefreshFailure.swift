@@ -47,7 +47,8 @@ extension RefreshFailure {
         case .malformed:
             return "NYT sent a response that could not be read"
         case .apiStatus(let status):
-            return "NYT answered with status \(status)"
+            // The status is the server's text: made terminal-safe and short before it is shown anywhere.
+            return "NYT answered with status \(status.terminalSafe.prefix(40))"
         case .storage:
             return "Could not write the cache"
         case .cancelled:

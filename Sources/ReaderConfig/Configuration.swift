@@ -49,7 +49,9 @@ public struct Configuration: Sendable {
 
     /// What `nytreader config` prints: the files in use, whether a key is set (never the key), then every
     /// setting as a line of TOML with where it came from.
-    public func report() -> [String] {
+    /// - Parameter unusedKeyBindings: the `[keys]` entries the reader's key map rejects; they are shown
+    ///   commented out, as not in effect.
+    public func report(unusedKeyBindings: Set<String> = []) -> [String] {
         let keyLine: String
         do {
             keyLine = try apiKey()?.description ?? "not set"
@@ -72,17 +74,19 @@ public struct Configuration: Sendable {
             "API key:       \(keyLine)",
             "",
         ]
-        lines += settingLines()
+        lines += settingLines(unusedKeyBindings: unusedKeyBindings)
         return lines
     }
 
-    /// Every setting as `name = value  # source`, then the `[keys]` table.
-    func settingLines() -> [String] {
+    /// Every setting as `name = value  # source`, then the `[keys]` table, where entries in
+    /// `unusedKeyBindings` are commented out.
+    func settingLines(unusedKeyBindings: Set<String>) -> [String] {
         func line(_ name: String, _ value: String, _ source: SettingSource) -> String {
             let assignment = "\(name) = \(value)"
             return assignment.padding(toLength: max(assignment.count + 1, 34), withPad: " ", startingAt: 0) + "# \(source)"
         }
         let timeout = settings.requestTimeoutSeconds.value
+        let usedBindings = settings.keyBindings.filter { !unusedKeyBindings.contains($0.key) }
         var lines = [
             line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
             line("refresh_after_minutes", String(settings.refreshAfterMinutes.value), settings.refreshAfterMinutes.source),
@@ -93,10 +97,11 @@ public struct Configuration: Sendable {
                  timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
                  settings.requestTimeoutSeconds.source),
             "",
-            settings.keyBindings.isEmpty ? "[keys]                            # none rebound; the reader's defaults apply" : "[keys]",
+            usedBindings.isEmpty ? "[keys]                            # none rebound; the reader's defaults apply" : "[keys]",
         ]
         for (action, binding) in settings.keyBindings.sorted(by: { $0.key < $1.key }) {
-            lines.append(line(Self.tomlKey(action), Self.quoted(binding.value), binding.source))
+            let assignment = line(Self.tomlKey(action), Self.quoted(binding.value), binding.source)
+            lines.append(usedBindings[action] == nil ? "# " + assignment + ", not used (see the warning)" : assignment)
         }
         return lines
     }

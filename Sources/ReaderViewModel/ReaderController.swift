@@ -41,6 +41,11 @@ public final class ReaderController {
         run(viewModel.handle(action))
     }
 
+    /// A key the key map binds to no action.
+    public func sendUnboundKey() {
+        viewModel.handleUnboundKey()
+    }
+
     /// A key typed into the search field.
     public func send(_ edit: TextEdit) {
         run(viewModel.edit(edit))

@@ -131,6 +131,13 @@ public struct ReaderViewModel: Sendable {
         }
     }
 
+    /// A key bound to no action: it does nothing but close the help, which any key closes.
+    public mutating func handleUnboundKey() {
+        guard state.overlay == .help else { return }
+        state.notice = nil
+        state.overlay = nil
+    }
+
     /// Keys act on the open overlay: the help closes on any key, the section picker moves and chooses.
     private mutating func handle(_ action: Action, over overlay: Overlay) -> [Effect] {
         if action == .quit {

@@ -53,7 +53,13 @@ public struct BrowserLauncher: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        var spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        // A program file still open for writing somewhere (just installed or written, or inherited
+        // for a moment by another thread's child) cannot run yet (ETXTBSY): try again briefly.
+        for _ in 0..<Self.busyRetries where spawned == ETXTBSY {
+            usleep(20_000)
+            spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        }
         guard spawned == 0 else { return false }
         // Reap it whenever it ends, so no zombie is left behind.
         let child = pid
@@ -63,6 +69,9 @@ public struct BrowserLauncher: Sendable {
         }
         return true
     }
+
+    /// Attempts after the first while the program file is busy, 20 ms apart.
+    static let busyRetries = 10
 
     private func executablePath(_ program: String) -> String? {
         if program.contains("/") {

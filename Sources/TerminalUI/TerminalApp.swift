@@ -100,6 +100,8 @@ public final class TerminalApp {
             controller.send(edit)
         } else if let action = keyMap.action(for: key) {
             controller.send(action)
+        } else {
+            controller.sendUnboundKey()
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReaderConfig
+import TerminalUI
 
 /// `nytreader config`: the effective settings, where each came from, and the files in use.
 struct ConfigCommand: ParsableCommand {
@@ -39,6 +40,8 @@ struct ConfigCommand: ParsableCommand {
         if let warning = (try? configuration.apiKey())?.permissionWarning {
             Terminal.printError(warning)
         }
-        configuration.report().forEach(Terminal.print)
+        // Entries the key map rejects were warned about above; they are listed as not in effect.
+        let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.map(\.action))
+        configuration.report(unusedKeyBindings: unused).forEach(Terminal.print)
     }
 }

@@ -198,6 +198,11 @@ struct CommandLineConfigTests {
         #expect(config.errorOutput == warnings)
         let quit = config.output.split(separator: "\n").first { $0.hasPrefix("quit = \"Q\" ") }
         #expect(quit?.hasSuffix("# config file line 5") == true, "\(config.output)")
+        for (entry, line) in [("refresh = \"ctrl-zz\"", 3), ("reload = \"R\"", 4)] {
+            let shown = config.output.split(separator: "\n").first { $0.contains(entry) }
+            #expect(shown?.hasPrefix("# " + entry) == true, "a rejected entry is not shown as in effect: \(config.output)")
+            #expect(shown?.hasSuffix("# config file line \(line), not used (see the warning)") == true)
+        }
         let list = try run(["list", "--limit", "1"], home.environment())
         #expect(list.status == 0)
         #expect(list.errorOutput == warnings)

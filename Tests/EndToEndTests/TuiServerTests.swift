@@ -64,16 +64,38 @@ struct TuiServerTests {
     @Test("A title carrying ESC ] 2 ; … BEL does not change the terminal title")
     func hostileTitle() throws {
         let server = try FakeNYTServer()
-        let evil = ArticleFactory.article(0, title: "Evil\u{1B}]2;PWNED-TITLE\u{07} headline \u{1B}[31mred\u{1B}[0m")
+        var evil = ArticleFactory.article(0, title: "Evil\u{1B}]2;PWNED-TITLE\u{07} headline \u{1B}[31mred\u{1B}[0m")
+        // Every other drawn field carries its own attack: OSC ended by ST, C1 OSC and CSI, bidi override, tabs.
+        evil.byline = "By\u{1B}]0;PWNED-BYLINE\u{1B}\\ Eve\tWriter"
+        evil.kicker = "Kick\u{9D}2;PWNED-KICKER\u{07}er"
+        evil.section = "Wo\u{9B}2Jrld\u{202E}"
+        evil.url = "https://www.nytimes.com/evil\u{1B}]8;;http://PWNED-LINK\u{1B}\\.html"
+        evil.abstract = "Lead\u{1B}[2J\u{1B}[H of the\nevil article"
         server.setBody(TopStoriesJSON.body(section: "home", articles: [evil, ArticleFactory.article(1)]), for: FakeNYTServer.topStoriesPath("home"))
         let reader = try Self.readerWithServer(server, waitingFor: "Evil headline red")
         let screen = try reader.tmux.screen()
         #expect(!screen.contains("PWNED"))
+        for shown in ["By Eve Writer", "KICKER", "World", "https://www.nytimes.com/evil.html", "Lead of the evil article"] {
+            #expect(screen.contains(shown), "\(shown)")
+        }
         #expect(!screen.contains("^["))
         #expect(!(try reader.paneTitle()).contains("PWNED"))
         #expect(TuiTerminalTests.colorCodes(in: try reader.styledScreen()) > 0)
         #expect(!(try reader.styledScreen()).contains("\u{1B}]"))
         #expect(try reader.quit() == 0)
         #expect(!(try reader.paneTitle()).contains("PWNED"))
+    }
+
+    @Test("An API status carrying escape sequences is shown as plain words and changes no terminal title")
+    func hostileStatus() throws {
+        let server = try FakeNYTServer()
+        let reader = try Self.readerWithServer(server)
+        server.setBody(Data(#"{"status":"ERR\u001b]2;PWNED\u0007OR\u001b[2J","results":[]}"#.utf8), for: FakeNYTServer.topStoriesPath("home"))
+        try reader.tmux.press("r")
+        let screen = try reader.tmux.waitFor(timeout: 15, "the failure") { $0.contains("NYT answered with status ERROR") }
+        #expect(!screen.contains("PWNED"))
+        #expect(screen.contains("Russia and Ukraine Agree to Cease-Fire Framework"), "the list stays")
+        #expect(!(try reader.paneTitle()).contains("PWNED"))
+        #expect(try reader.quit() == 0)
     }
 }

@@ -103,6 +103,24 @@ struct TuiTerminalTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test("Paging, first/last and the pane keys, as the real terminal sends them", .timeLimit(.minutes(1)))
+    func navigationKeys() throws {
+        // 12 rows: a list of 10 rows, so a page is 10 articles of the 22.
+        let reader = try TuiHarness(columns: 120, rows: 12)
+        try reader.launch()
+        for (key, position) in [("PPage", 1), ("NPage", 11), ("NPage", 21), ("PPage", 11), ("End", 22), ("Home", 1), ("G", 22), ("g", 1), ("j", 2), ("k", 1)] {
+            try reader.tmux.press(key)
+            try reader.tmux.waitFor("\(key) to select \(position)/22") { $0.split(separator: "\n").first?.hasSuffix(" \(position)/22") == true }
+        }
+        let detailHints = "↑↓ scroll  ← back", listHints = "? help  q quit"
+        for (key, hints) in [("Right", detailHints), ("Left", listHints), ("Tab", detailHints), ("Tab", listHints),
+                             ("l", detailHints), ("h", listHints), ("Enter", detailHints), ("Escape", listHints)] {
+            try reader.tmux.press(key)
+            try reader.tmux.waitFor("\(key) to give the status hints '\(hints)'") { $0.split(separator: "\n").last?.hasSuffix(hints) == true }
+        }
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("?, s, S, m, b, n and A act on the screen", .timeLimit(.minutes(1)))
     func keys() throws {
         let reader = try TuiHarness()
@@ -111,6 +129,10 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the help") { $0.contains("Data provided by The New York Times") && $0.contains("mark all in the feed read") }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("the help again") { $0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("x")
+        try reader.tmux.waitFor("the help to close on a key bound to nothing") { !$0.contains("Data provided by The New York Times") }
         try reader.tmux.press("b")
         try reader.tmux.waitFor("the saved mark") { $0.contains("Saved — S shows saved articles") && $0.contains("* ") }
         try reader.tmux.press("S")

@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import TestSupport
 import Testing
 
 /// The README's troubleshooting table explains every message a failed refresh can show.
@@ -25,14 +26,7 @@ struct ReadmeTroubleshootingTests {
     }
 
     static func troubleshootingRows() throws -> [Substring] {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.range(of: "## Troubleshooting"))
-        let rest = text[section.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-        return rest[..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }
+        try Readme.section("Troubleshooting").split(separator: "\n").filter { $0.hasPrefix("| `") }
     }
 
     @Test("Each refresh failure's message starts a row of the table", arguments: failures)

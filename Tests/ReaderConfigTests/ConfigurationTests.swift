@@ -5,16 +5,22 @@ import Testing
 
 @Suite("The effective configuration")
 struct ConfigurationTests {
-    @Test("The report lists the files, whether a key is set, and every setting with its source")
-    func report() throws {
+    /// A fresh HOME whose `~/.config/nytreader/config.toml` holds `config`.
+    static func home(config: String) throws -> TemporaryDirectory {
         let home = try TemporaryDirectory()
         let configDirectory = home.url.appendingPathComponent(".config/nytreader")
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
-        try """
+        try config.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        return home
+    }
+
+    @Test("The report lists the files, whether a key is set, and every setting with its source")
+    func report() throws {
+        let home = try Self.home(config: """
             retention_days = 7
             [keys]
             refresh = "R"
-            """.write(to: configDirectory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            """)
         let secret = "report-secret-key"
         let configuration = Configuration(
             environment: ["HOME": home.url.path, "NYT_API_KEY": secret, "NO_COLOR": "1"],
@@ -42,6 +48,26 @@ struct ConfigurationTests {
             "refresh = \"R\"                     # config file line 3",
         ])
         #expect(!configuration.report().joined().contains(secret))
+    }
+
+    @Test("[keys] entries the reader rejects are listed commented out, as not in effect")
+    func unusedKeyBindings() throws {
+        let home = try Self.home(config: """
+            [keys]
+            refresh = "F13"
+            reload = "R"
+            """)
+        let configuration = Configuration(environment: ["HOME": home.url.path], databaseOption: nil, apiKeyFileOption: nil, verbose: false)
+        #expect(Array(configuration.report(unusedKeyBindings: ["refresh", "reload"]).suffix(3)) == [
+            "[keys]                            # none rebound; the reader's defaults apply",
+            "# refresh = \"F13\"                   # config file line 2, not used (see the warning)",
+            "# reload = \"R\"                      # config file line 3, not used (see the warning)",
+        ])
+        #expect(Array(configuration.report(unusedKeyBindings: ["reload"]).suffix(3)) == [
+            "[keys]",
+            "refresh = \"F13\"                   # config file line 2",
+            "# reload = \"R\"                      # config file line 3, not used (see the warning)",
+        ])
     }
 
     @Test("With no key and no config file the report says so")

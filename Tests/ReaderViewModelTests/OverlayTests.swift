@@ -19,6 +19,21 @@ struct OverlayTests {
         #expect(driver.state.isFinished)
     }
 
+    @Test("A key bound to no action closes the help too, and otherwise does nothing")
+    func unboundKey() {
+        var driver = ViewModelDriver(count: 5)
+        driver.send([.moveDown, .help])
+        driver.viewModel.handleUnboundKey()
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.selection == 1)
+        driver.send(.pickSection)
+        driver.viewModel.handleUnboundKey()
+        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: driver.state.feed)!), "the picker stays")
+        driver.send(.focusList)
+        driver.viewModel.handleUnboundKey()
+        #expect(driver.state.overlay == nil && driver.state.selection == 1 && driver.state.focus == .list)
+    }
+
     @Test("s opens the picker on the current feed; moving, Enter switches and loads the new feed")
     func picker() {
         var driver = ViewModelDriver(count: 5)

@@ -18,6 +18,15 @@ struct BrowserLauncherTests {
         return directory
     }
 
+    /// What the `mybrowser` script of `directory` was given, one argument a line, once it has run.
+    static func arguments(recordedIn directory: TemporaryDirectory) throws -> String {
+        let record = directory.path("mybrowser.args")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(10_000) }
+        usleep(50_000)
+        return try String(contentsOfFile: record, encoding: .utf8)
+    }
+
     @Test("BROWSER first, the URL as the last argument or in place of %s; else xdg-open; else none")
     func commandLines() throws {
         let directory = try bin(["mybrowser", "xdg-open"])
@@ -36,11 +45,21 @@ struct BrowserLauncherTests {
         let directory = try bin(["mybrowser"])
         let hostile = "https://example.com/a;touch${IFS}pwned&b=$(id)"
         #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path]).open(hostile))
-        let record = directory.path("mybrowser.args")
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(10_000) }
-        usleep(50_000)
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == hostile + "\n")
+        #expect(try Self.arguments(recordedIn: directory) == hostile + "\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path("pwned")))
+    }
+
+    @Test("A browser file still open for writing (ETXTBSY) is started once it is closed, within a moment")
+    func busyProgramFile() throws {
+        let directory = try bin(["mybrowser"])
+        let writer = open(directory.path("mybrowser"), O_WRONLY | O_CLOEXEC)
+        #expect(writer >= 0)
+        let closer = Thread {
+            usleep(60_000)
+            close(writer)
+        }
+        closer.start()
+        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path]).open(url))
+        #expect(try Self.arguments(recordedIn: directory) == url + "\n")
     }
 }

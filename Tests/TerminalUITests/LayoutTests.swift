@@ -46,6 +46,11 @@ struct LayoutTests {
         (.server(status: 503), "NYT server error 503"),
         (.malformed, "NYT sent a response that could not be read"),
         (.timeout, "NYT did not answer in time"),
+        (.notFound, "NYT does not know this feed (404)"),
+        (.storage, "Could not write the cache"),
+        (.apiStatus("ERROR"), "NYT answered with status ERROR"),
+        // The status is the server's own text: escape sequences and controls never reach the screen.
+        (.apiStatus("ERR\u{1B}]2;PWNED\u{07}OR\u{1B}[2J\u{9B}31m\u{202E}!\n"), "NYT answered with status ERROR!"),
     ])
     func outcomes(failure: RefreshFailure, words: String) {
         var state = ReaderState(feed: .topStories(.world))
