@@ -33,13 +33,14 @@ let package = Package(
             name: "ReaderViewModel",
             dependencies: ["NewsCore", "ReaderService"]
         ),
+        .target(name: "CSpawn"),
         .target(
             name: "CNcursesw",
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw"]
+            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"]
         ),
         .target(
             name: "ReaderConfig",
@@ -71,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "nytreader-bench",
             dependencies: [
-                "NewsCore", "ArticleStore", "TestSupport",
+                "NewsCore", "ArticleStore", "TestSupport", "CSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks"
@@ -80,7 +81,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "TestSupport",
-            dependencies: ["NewsCore"],
+            dependencies: ["NewsCore", "CSpawn"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),

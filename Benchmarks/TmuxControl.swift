@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -23,12 +24,16 @@ final class TmuxControl {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        nyt_spawn_close_from(&actions, 3)
         let arguments = ["tmux", "-L", socket, "-C", "attach-session", "-t", session]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawnp(&child, "tmux", &actions, nil, argv, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        nyt_spawnattr_reset_signals(&attributes, 0)
+        let status = posix_spawnp(&child, "tmux", &actions, &attributes, argv, environ)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else { throw BenchError.unexpected("cannot start tmux (\(status))") }

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -35,13 +36,10 @@ public struct BrowserLauncher: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc, 0x80): a session of its own, so the terminal's signals miss it.
+        // POSIX_SPAWN_SETSID (glibc, 0x80): a session of its own, so the terminal's signals miss it; and
+        // none of the reader's signal handling or blocked signals.
         let setSession: Int16 = 0x80
-        posix_spawnattr_setflags(&attributes, setSession | Int16(POSIX_SPAWN_SETSIGDEF))
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE, SIGTSTP, SIGCONT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        nyt_spawnattr_reset_signals(&attributes, setSession)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,6 +47,8 @@ public struct BrowserLauncher: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the reader's (the database, the wake pipe) goes to the browser.
+        nyt_spawn_close_from(&actions, 3)
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,14 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Only the standard streams: a test's sockets and files must not outlive it in a child (a tmux
+        // server holding them never ends; a script file held open for writing cannot be run).
+        nyt_spawn_close_from(&actions, 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        nyt_spawnattr_reset_signals(&attributes, 0)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -36,8 +45,8 @@ public final class ChildProcess: @unchecked Sendable {
 
         var pid: pid_t = 0
         let spawned = executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SubprocessError.cannotStart(executable, spawned) }
         self.pid = pid
         self.executable = executable
