@@ -8,6 +8,8 @@ final class ReaderTerminal {
     private let socket = "nytreader-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
     private let session = "bench"
     private let control: TmuxControl
+    /// The tmux server's process, ended by force if it does not stop when asked.
+    private let serverPID: pid_t?
 
     /// Starts the shell with exactly `environment` (plus PS1).
     init(environment: [String: String], columns: Int = 120, rows: Int = 40) throws {
@@ -17,6 +19,7 @@ final class ReaderTerminal {
             .map { "\($0.key)=\(TmuxControl.quote($0.value))" }.joined(separator: " ")
         try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", session,
                                "-x", String(columns), "-y", String(rows), "env -i \(assignments) sh"])
+        serverPID = pid_t(try Self.tmux(socket, ["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
         control = try TmuxControl(socket: socket, session: session)
         try control.command("set-option -g status off")
         try control.command("set-option -g window-size manual")
@@ -26,6 +29,7 @@ final class ReaderTerminal {
 
     deinit {
         _ = try? Self.tmux(socket, ["kill-server"])
+        if let serverPID, kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
     }
 
     /// Types `commandLine` and presses Enter; returns the monotonic time (ms) just before Enter was sent.

@@ -93,6 +93,9 @@ final class TmuxControl {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// How long (ms) to wait for tmux to answer a command before giving up on this client.
+    private static let answerTimeout: Int32 = 10_000
+
     private func readLine() throws -> String {
         while true {
             if let newline = buffer.firstIndex(of: 10) {
@@ -100,6 +103,10 @@ final class TmuxControl {
                 buffer.removeSubrange(...newline)
                 return line
             }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Self.answerTimeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw BenchError.unexpected("tmux did not answer within \(Self.answerTimeout / 1_000) s") }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBufferPointer { read(output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
