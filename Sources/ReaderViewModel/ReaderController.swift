@@ -55,6 +55,11 @@ public final class ReaderController {
         run(viewModel.setListHeight(height))
     }
 
+    /// How many detail lines fit on screen: the page size of the focused detail.
+    public func setDetailHeight(_ height: Int) {
+        viewModel.setDetailHeight(height)
+    }
+
     public func setDetailScrollLimit(_ limit: Int) {
         viewModel.setDetailScrollLimit(limit)
     }

@@ -15,6 +15,8 @@ public struct ReaderState: Hashable, Sendable {
     public var top: Int = 0
     /// How many list rows fit on screen.
     public var listHeight: Int = 20
+    /// How many detail lines fit on screen: a page when the detail has focus.
+    public var detailHeight: Int = 20
     /// The articles held in memory around the visible rows (every hit while a search is active).
     public var window = ArticleWindow()
     /// Which pane keys act on.

@@ -41,6 +41,11 @@ public struct ReaderViewModel: Sendable {
         return entriesNeeded()
     }
 
+    /// Tells the view-model how many detail lines fit: PgUp/PgDn scroll the focused detail by this much.
+    public mutating func setDetailHeight(_ height: Int) {
+        state.detailHeight = max(1, height)
+    }
+
     /// Tells the view-model how far the detail pane can scroll for the selected article.
     public mutating func setDetailScrollLimit(_ limit: Int) {
         state.detailScrollLimit = max(0, limit)
@@ -61,9 +66,9 @@ public struct ReaderViewModel: Sendable {
         case .moveDown:
             return detailFocused ? scrollDetail(by: 1) : select(state.selection + 1)
         case .pageUp:
-            return detailFocused ? scrollDetail(by: -state.listHeight) : select(state.selection - state.listHeight)
+            return detailFocused ? scrollDetail(by: -state.detailHeight) : select(state.selection - state.listHeight)
         case .pageDown:
-            return detailFocused ? scrollDetail(by: state.listHeight) : select(state.selection + state.listHeight)
+            return detailFocused ? scrollDetail(by: state.detailHeight) : select(state.selection + state.listHeight)
         case .moveToFirst:
             return detailFocused ? scrollDetail(by: -state.detailScroll) : select(0)
         case .moveToLast:
@@ -431,9 +436,10 @@ public struct ReaderViewModel: Sendable {
 }
 
 extension ReaderState {
-    /// A fresh state for `feed` that keeps the screen's list height.
+    /// A fresh state for `feed` that keeps the screen's list and detail heights.
     init(feed: Feed, keepingLayoutOf previous: ReaderState) {
         self.init(feed: feed)
         listHeight = previous.listHeight
+        detailHeight = previous.detailHeight
     }
 }

@@ -1,25 +1,24 @@
-/// Terminal column widths of text: East Asian wide and emoji take two columns, combining marks none.
+/// Terminal column widths of text, as curses lays it out: each scalar takes what `wcwidth` gives it
+/// (East Asian wide and emoji two columns, combining marks, variation selectors and joiners none), so an
+/// emoji sequence takes the sum of its parts: `❤️` 1, `1️⃣` 1, `🇫🇷` 2, `👍🏽` 4, `👩‍💻` 4 (drawn without its joiner).
 /// Computed from Unicode data, not the C locale, so it is the same in tests and in the program.
 public enum DisplayWidth {
     /// Columns a string takes.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        var total = 0
-        for character in text {
-            total += of(character)
-        }
-        return total
+        return text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    /// Columns one grapheme takes: 0, 1 or 2.
+    /// Columns one grapheme takes: the sum of its scalars' widths.
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        // An emoji presentation selector (e.g. the keycap 1️⃣, ❤️) makes the whole grapheme an emoji.
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        if first.properties.isEmojiPresentation { return 2 }
-        return of(first)
+        character.unicodeScalars.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether a scalar is sent to the terminal. The zero-width joiner is not: tmux (and other terminals)
+    /// join the emoji around it into one 2-column glyph while curses counts every emoji of the sequence,
+    /// which would shift the rest of the row. Without it the emoji are drawn side by side, as counted.
+    public static func isDrawn(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value != 0x200D
     }
 
     /// Columns one scalar takes.

@@ -30,6 +30,11 @@ public struct FrameRenderer {
         Layout(size: size).listRect?.height ?? 1
     }
 
+    /// Detail lines the layout for `size` has: a page of the focused detail.
+    public func detailHeight(for size: ScreenSize) -> Int {
+        Layout(size: size).panes?.detail.height ?? 1
+    }
+
     /// Draws `state` and returns the metrics of the frame.
     @discardableResult
     public func render(_ state: ReaderState, on screen: any Screen, now: Date) -> Metrics {

@@ -1,7 +1,7 @@
 /// A screen in memory: a grid of cells, so a rendered frame can be read back as text and compared.
 public final class GridScreen: Screen {
     public private(set) var size: ScreenSize
-    /// Each cell holds a grapheme, or "" for the right half of a wide one.
+    /// Each cell holds a scalar with the zero-width ones that follow it, or "" for the right half of a wide one.
     private var cells: [[String]]
     private var styles: [[TextStyle]]
     /// How many frames were presented.
@@ -23,19 +23,26 @@ public final class GridScreen: Screen {
         styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
     }
 
+    /// Lays text out the way curses does: a scalar with a width starts a cell (a wide one also covers the
+    /// next), a zero-width one joins the cell before it; scalars the terminal is not sent are skipped.
     public func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
         guard (0..<size.rows).contains(row) else { return }
         var column = column
-        for character in text {
-            let width = DisplayWidth.of(character)
-            guard width > 0 else { continue }
+        var lastCell: Int?
+        for scalar in text.unicodeScalars where DisplayWidth.isDrawn(scalar) {
+            let width = DisplayWidth.of(scalar)
+            guard width > 0 else {
+                if let lastCell { cells[row][lastCell].unicodeScalars.append(scalar) }
+                continue
+            }
             guard column >= 0, column + width <= size.columns else { return }
-            cells[row][column] = String(character)
+            cells[row][column] = String(scalar)
             styles[row][column] = style
             if width == 2 {
                 cells[row][column + 1] = ""
                 styles[row][column + 1] = style
             }
+            lastCell = column
             column += width
         }
     }
@@ -62,7 +69,7 @@ public final class GridScreen: Screen {
         lines.joined(separator: "\n")
     }
 
-    /// The grapheme in the cell at `row`, `column` ("" for the right half of a wide one).
+    /// The text in the cell at `row`, `column` ("" for the right half of a wide one).
     public func cell(row: Int, column: Int) -> String {
         cells[row][column]
     }

@@ -36,7 +36,7 @@ final class NcursesScreen: Screen {
 
     func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
         buffer.removeAll(keepingCapacity: true)
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars where DisplayWidth.isDrawn(scalar) {
             buffer.append(wchar_t(bitPattern: scalar.value))
         }
         buffer.append(0)

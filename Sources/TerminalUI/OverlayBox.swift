@@ -36,4 +36,13 @@ struct OverlayBox {
         }
         screen.draw("└" + String(repeating: "─", count: inner) + "┘", row: frame.row + frame.height - 1, column: frame.column, style: style)
     }
+
+    /// Writes `note` into the top or bottom edge, right-aligned, when the edge has room for it.
+    func drawNote(_ note: String, onTopEdge: Bool, on screen: any Screen) {
+        let text = " \(note) "
+        let width = DisplayWidth.of(text)
+        guard frame.height >= 2, frame.width - 4 >= width else { return }
+        let row = onTopEdge ? frame.row : frame.row + frame.height - 1
+        screen.draw(text, row: row, column: frame.column + frame.width - 2 - width, style: TextStyle(role: .accent, bold: true))
+    }
 }

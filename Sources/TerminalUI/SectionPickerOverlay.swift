@@ -2,16 +2,31 @@ import NewsCore
 import ReaderViewModel
 
 /// The feeds to switch to, the highlighted one under the cursor and the current one marked.
+/// When the terminal is too short for all of them, the frame says so: `↑ more` in the top edge when
+/// feeds are hidden above, `↓ more` in the bottom edge when some are hidden below.
 struct SectionPickerOverlay {
+    static let title = "Sections"
+    static let moreAbove = "↑ more"
+    static let moreBelow = "↓ more"
+
     func draw(selection: Int, current: Feed, in area: Rect, on screen: any Screen) {
         let feeds = ReaderState.pickableFeeds
-        let width = (feeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2
+        // Wide enough for the title and a note side by side in the top edge.
+        let noteRoom = DisplayWidth.of(" \(Self.title) ") + DisplayWidth.of(" \(Self.moreAbove) ") + 1
+        let width = max((feeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
         let box = OverlayBox(contentRows: feeds.count, contentWidth: width, in: area)
-        box.draw(title: "Sections", on: screen)
+        box.draw(title: Self.title, on: screen)
         let content = box.content
         guard content.height > 0, content.width > 0 else { return }
         let first = max(0, min(selection - content.height / 2, feeds.count - content.height))
-        for (offset, index) in (first..<min(feeds.count, first + content.height)).enumerated() {
+        let end = min(feeds.count, first + content.height)
+        if first > 0 {
+            box.drawNote(Self.moreAbove, onTopEdge: true, on: screen)
+        }
+        if end < feeds.count {
+            box.drawNote(Self.moreBelow, onTopEdge: false, on: screen)
+        }
+        for (offset, index) in (first..<end).enumerated() {
             let row = content.row + offset
             let feed = feeds[index]
             let style = index == selection ? TextStyle(role: .selection, bold: true, reverse: true) : TextStyle.plain

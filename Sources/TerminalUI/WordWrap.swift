@@ -33,12 +33,12 @@ public enum WordWrap {
                     emit(upTo: line.count, resumeAt: line.count)
                 }
             }
-            if characterWidth == 2, let last = line.last, DisplayWidth.of(last) == 2 {
+            if characterWidth >= 2, let last = line.last, DisplayWidth.of(last) >= 2 {
                 breakIndex = line.count
             }
             line.append(character)
             lineWidth += characterWidth
-            if characterWidth == 2 {
+            if characterWidth >= 2 {
                 breakIndex = line.count
             }
         }

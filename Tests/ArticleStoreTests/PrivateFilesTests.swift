@@ -11,12 +11,25 @@ struct PrivateFilesTests {
         return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
     }
 
-    @Test("Missing directories are created 0700; the database, -wal and -shm files are 0600")
+    @Test("Missing directories are created 0700; the database, -wal and -shm files are 0600, even under umask 000")
     func modes() throws {
+        // The store runs in a child whose umask lets every bit through (the umask is process-wide, so the
+        // tests running beside this one keep theirs): only the modes the code sets itself can make them private.
         let directory = try TemporaryDirectory()
         let path = directory.path("data/nytreader/cache.sqlite")
-        let store = try ArticleStore(path: path)
-        try store.apply(ArticleFactory.snapshot(.topStories(.world), 0..<5), origin: .network)
+        let marker = directory.path("umask-marker")
+        let output = directory.path("stdout")
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", #"umask 000 && : > "$1" && shift && exec "$@""#, "sh", marker, CrashSafetyTests.childBinary, path, "5", "1"],
+            output: output, errorOutput: directory.path("stderr")
+        )
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("end 1") {
+            usleep(20_000)
+        }
+        _ = try child.kill()
+        #expect(try Self.mode(marker) == 0o666, "the child's umask was 000")
+        #expect(((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("end 1"), "the child wrote a refresh")
         #expect(try Self.mode(directory.path("data")) == 0o700)
         #expect(try Self.mode(directory.path("data/nytreader")) == 0o700)
         for file in [path, path + "-wal", path + "-shm"] {

@@ -86,6 +86,34 @@ struct TuiServerTests {
         #expect(!(try reader.paneTitle()).contains("PWNED"))
     }
 
+    @Test("Titles with emoji sequences keep every row's │ separator in its column, the title cut right before it")
+    func emojiTitlesKeepTheSeparator() throws {
+        let server = try FakeNYTServer()
+        let sequences = ["❤️", "☀️", "1️⃣", "🇫🇷", "👍🏽", "👩‍💻"]
+        let articles = sequences.enumerated().map { index, sequence in
+            ArticleFactory.article(index, title: "\(sequence) " + String(repeating: "x", count: 60))
+        }
+        server.setBody(TopStoriesJSON.body(section: "home", articles: articles), for: FakeNYTServer.topStoriesPath("home"))
+        let reader = try Self.readerWithServer(server, waitingFor: "👍🏽")
+        let lines = try reader.tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // 120 columns: the list takes 48, the separator is in column 48 (from 0).
+        try reader.tmux.command(["copy-mode"])
+        for (index, sequence) in sequences.enumerated() {
+            let drawn = String(String.UnicodeScalarView(sequence.unicodeScalars.filter { $0 != "\u{200D}" }))
+            let row = index + 1
+            #expect(lines[row].contains("\(drawn) xxx"), "row \(row): \(lines[row])")
+            #expect(lines[row].contains("x…│"), "row \(row) is cut right before the separator: \(lines[row])")
+            try reader.tmux.command(["send-keys", "-X", "top-line"])
+            for _ in 0..<row { try reader.tmux.command(["send-keys", "-X", "cursor-down"]) }
+            try reader.tmux.command(["send-keys", "-X", "start-of-line"])
+            try reader.tmux.command(["send-keys", "-X", "jump-forward", "│"])
+            let column = try reader.tmux.command(["display-message", "-p", "#{copy_cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(column == "48", "row \(row) (\(sequence)): │ in tmux column \(column)")
+        }
+        try reader.tmux.command(["send-keys", "-X", "cancel"])
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("An API status carrying escape sequences is shown as plain words and changes no terminal title")
     func hostileStatus() throws {
         let server = try FakeNYTServer()

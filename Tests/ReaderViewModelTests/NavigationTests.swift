@@ -93,6 +93,34 @@ struct NavigationTests {
         #expect(driver.state.focus == .list)
     }
 
+    @Test("PgUp/PgDn page by the height of the pane that has focus: list rows in the list, detail lines in the detail")
+    func pagingByFocusedPane() {
+        var driver = ViewModelDriver(count: 50, listHeight: 4)
+        driver.viewModel.setDetailHeight(11)
+        driver.viewModel.setDetailScrollLimit(100)
+        driver.send(.pageDown)
+        #expect(driver.state.selection == 4)
+        driver.send([.focusDetail, .pageDown])
+        #expect(driver.state.detailScroll == 11)
+        driver.send(.pageDown)
+        #expect(driver.state.detailScroll == 22)
+        driver.send(.pageUp)
+        #expect(driver.state.detailScroll == 11)
+        #expect(driver.state.selection == 4)
+        driver.send([.focusList, .pageUp])
+        #expect(driver.state.selection == 0)
+    }
+
+    @Test("A new feed keeps the detail height the screen gave")
+    func detailHeightSurvivesFeedSwitch() {
+        var driver = ViewModelDriver(count: 5, listHeight: 4)
+        driver.viewModel.setDetailHeight(11)
+        driver.send([.pickSection, .moveDown, .focusDetail])
+        #expect(driver.state.feed != .topStories(.world))
+        #expect(driver.state.detailHeight == 11)
+        #expect(driver.state.listHeight == 4)
+    }
+
     @Test("q finishes the reader")
     func quit() {
         var driver = ViewModelDriver(count: 5)

@@ -10,7 +10,7 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("新幹線") == 6)
         #expect(DisplayWidth.of("😀") == 2)
         #expect(DisplayWidth.of("e\u{301}") == 1)
-        #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 6)
         #expect(DisplayWidth.of("한국어") == 6)
     }
 
@@ -52,14 +52,45 @@ struct WordWrapTests {
 
 @Suite("Display width of graphemes")
 struct GraphemeWidthTests {
-    @Test("Emoji sequences, flags, keycaps and skin tones are one grapheme of two columns")
-    func emoji() {
-        #expect(DisplayWidth.of("👩‍💻") == 2)
-        #expect(DisplayWidth.of("🇯🇵") == 2)
-        #expect(DisplayWidth.of("1️⃣") == 2)
-        #expect(DisplayWidth.of("👍🏽") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)
-        #expect(DisplayWidth.of("a👨‍👩‍👧b") == 4)
+    /// Widths as glibc's wcwidth (what ncursesw lays out by) and tmux 3.3a both draw them: measured with
+    /// wcswidth and with tmux's cursor after printing each sequence (the joiner is not drawn, see `isDrawn`).
+    static let emojiWidths: [(String, Int)] = [
+        ("❤️", 1), ("☀️", 1), ("1️⃣", 1), ("🇫🇷", 2), ("🇯🇵", 2), ("👍🏽", 4), ("👩‍💻", 4), ("👨‍👩‍👧", 6), ("🎉", 2), ("❤", 1),
+    ]
+
+    @Test("Emoji presentation sequences are as wide as curses and tmux draw them", arguments: emojiWidths)
+    func emoji(_ sequence: String, _ width: Int) {
+        #expect(DisplayWidth.of(sequence) == width)
+        #expect(DisplayWidth.of(Character(sequence)) == width)
+        #expect(DisplayWidth.of("a\(sequence)b") == width + 2)
+    }
+
+    @Test("A list row keeps its separator column whatever emoji sequence the title holds", arguments: emojiWidths)
+    func rowWithEmoji(_ sequence: String, _ width: Int) {
+        let screen = GridScreen(rows: 1, columns: 12)
+        let title = DisplayWidth.prefix("\(sequence)\(sequence)\(sequence)\(sequence)xyz", fitting: 9)
+        #expect(title.width <= 9)
+        screen.draw(title.text, row: 0, column: 0, style: .plain)
+        screen.draw("│", row: 0, column: 10, style: .plain)
+        #expect(screen.cell(row: 0, column: 10) == "│")
+        // The cells the title took are exactly its counted width.
+        let used = (0..<12).filter { screen.cell(row: 0, column: $0) != " " }.count
+        #expect(used == title.width + 1)
+    }
+
+    @Test("The zero-width joiner is not drawn; the emoji it joined are drawn side by side")
+    func joinerNotDrawn() {
+        let screen = GridScreen(rows: 1, columns: 10)
+        screen.draw("👩‍💻|", row: 0, column: 0, style: .plain)
+        #expect(screen.lines == ["👩💻|"])
+        #expect(screen.cell(row: 0, column: 4) == "|")
+        screen.erase()
+        screen.draw("1️⃣❤️|", row: 0, column: 0, style: .plain)
+        #expect(screen.cell(row: 0, column: 0) == "1️⃣")
+        #expect(screen.cell(row: 0, column: 1) == "❤️")
+        #expect(screen.cell(row: 0, column: 2) == "|")
+        #expect(!DisplayWidth.isDrawn("\u{200D}"))
+        #expect(DisplayWidth.isDrawn("\u{FE0F}"))
     }
 
     @Test("Combining marks and zero-width characters take no column")
@@ -74,8 +105,10 @@ struct GraphemeWidthTests {
 
     @Test("Cutting keeps a ZWJ sequence, a flag or a combining mark whole")
     func cuttingGraphemes() {
-        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 5) == ("ab👨‍👩‍👧…", 5))
-        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 4) == ("ab…", 3))
+        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 9) == ("ab👨‍👩‍👧…", 9))
+        #expect(DisplayWidth.prefix("ab👨‍👩‍👧cd", fitting: 8) == ("ab…", 3))
+        #expect(DisplayWidth.prefix("ab👍🏽cd", fitting: 6) == ("ab…", 3))
+        #expect(DisplayWidth.prefix("ab❤️❤️cd", fitting: 5) == ("ab❤️❤️…", 5))
         #expect(DisplayWidth.prefix("🇯🇵🇫🇷🇩🇪", fitting: 5) == ("🇯🇵🇫🇷…", 5))
         #expect(DisplayWidth.prefix("e\u{301}e\u{301}e\u{301}", fitting: 2) == ("e\u{301}…", 2))
         #expect(DisplayWidth.prefix("日本", fitting: 1) == ("…", 1))

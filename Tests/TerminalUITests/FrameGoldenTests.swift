@@ -62,7 +62,7 @@ struct FrameGoldenTests {
         •  3h World    Leaders Meet in Geneva
         •  3h World    A Very Long Headline About Everyth…
         •  3h World    東京の新幹線が六十周年を迎える記念…
-        •  3h World    Emoji 🎉 and a family 👨‍👩‍👧 in a title
+        •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
 
         ──────────────────────────────────────────────────
          東京の新幹線が六十周年を迎える記念の式典
@@ -121,7 +121,7 @@ struct FrameGoldenTests {
         •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
         •  3h World    A Very Long Headline Abo…│
         •  3h World    東京の新幹線が六十周年を…│ By Test Writer
-        •  3h World    Emoji 🎉 and a family 👨‍👩‍👧…│ Thu 20 Nov 2025, 00:53 · World
+        •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
          World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
         """)
         #expect(screen.style(row: 5, column: 0).role == .error)
@@ -241,18 +241,49 @@ struct FrameGoldenTests {
         state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!)
         #expect(render(state, screen) == """
          The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Geneva  ┌─ Sections ──────┐ Geneva
-        •  3h A Very Long Headline Abo│   Technology    │
-        •  3h 東京の新幹線が六十周年を│   Theater       │
-        •  3h Emoji 🎉 and a family 👨‍👩‍👧│   T Magazine    │, 00:53 · World
-                                      │   Travel        │imes.com/2026/11/20/test/artic
-                                      │   Upshot        │
-                                      │   U.S.          │
-                                      │ • World         │of article 0.
-                                      │   Saved         │
-                                      └─────────────────┘
+        •  3h Leaders Meet in Geneva┌─ Sections ─ ↑ more ─┐eneva
+        •  3h A Very Long Headline A│   Technology        │
+        •  3h 東京の新幹線が六十周年│   Theater           │
+        •  3h Emoji 🎉 and a family │   T Magazine        │00:53 · World
+                                    │   Travel            │es.com/2026/11/20/test/artic
+                                    │   Upshot            │
+                                    │   U.S.              │
+                                    │ • World             │ article 0.
+                                    │   Saved             │
+                                    └─────────────────────┘
          World · 4 articles · cached 3 h ago                             ? help  q quit
         """)
+    }
+
+    @Test("Section picker in a short terminal: ↑ more and ↓ more in the frame while feeds are hidden there")
+    func pickerScrolled() {
+        let screen = GridScreen(rows: 10, columns: 60)
+        var state = Self.state(Self.articles, screen: screen)
+        let feeds = ReaderState.pickableFeeds
+        state.overlay = .sectionPicker(selection: 0)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(Array(screen.lines[1...8]).map { String($0.dropFirst(18).prefix(23)) } == [
+            "┌─ Sections ──────────┐",
+            "│   \(feeds[0].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[1].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[2].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[3].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[4].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[5].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
+            "└──────────── ↓ more ─┘",
+        ])
+        state.overlay = .sectionPicker(selection: 10)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[1].contains("┌─ Sections ─ ↑ more ─┐"))
+        #expect(screen.lines[8].contains("└──────────── ↓ more ─┘"))
+        #expect(screen.style(row: 8, column: 32).bold, "the note stands out from the frame")
+        state.overlay = .sectionPicker(selection: feeds.count - 1)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[1].contains("┌─ Sections ─ ↑ more ─┐"))
+        #expect(screen.lines[8].contains("└─────────────────────┘"))
+        let tall = GridScreen(rows: feeds.count + 4, columns: 60)
+        renderer.render(state, on: tall, now: Self.now)
+        #expect(!tall.text.contains("more"), "nothing is hidden when every feed fits")
     }
 
     @Test("Search field and kept search in the status line")

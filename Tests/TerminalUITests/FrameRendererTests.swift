@@ -51,6 +51,24 @@ struct FrameRendererTests {
         #expect(lines[(separator ?? 0) + 1] == " Article 0")
     }
 
+    @Test("Narrow: a page of the focused detail is the detail pane's height, not the list's")
+    func narrowDetailPage() {
+        let screen = GridScreen(rows: 20, columns: 60)
+        #expect(renderer.listHeight(for: screen.size) == 6)
+        #expect(renderer.detailHeight(for: screen.size) == 11)
+        var state = state(count: 3, listHeight: renderer.listHeight(for: screen.size))
+        state.window.entries[0].article.leadParagraph = (1...150).map { "Word\($0)" }.joined(separator: " ")
+        state.focus = .detail
+        renderer.render(state, on: screen, now: now)
+        let firstPage = Array(screen.lines[8..<19])
+        state.detailScroll = renderer.detailHeight(for: screen.size)
+        renderer.render(state, on: screen, now: now)
+        let secondPage = Array(screen.lines[8..<19])
+        #expect(firstPage.first == " Article 0")
+        #expect(firstPage.last == " Word34 Word35 Word36 Word37 Word38 Word39 Word40 Word41")
+        #expect(secondPage.first == " Word42 Word43 Word44 Word45 Word46 Word47 Word48 Word49")
+    }
+
     @Test("Too small: one line")
     func tooSmall() {
         let screen = GridScreen(rows: 4, columns: 12)
