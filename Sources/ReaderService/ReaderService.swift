@@ -13,6 +13,7 @@ public actor ReaderService: ReaderServing {
     private let policy: RefreshPolicy
     private let rateLimits: any RateLimitMemory
     private let now: @Sendable () -> Date
+    private let observer: RefreshObserver?
     /// The refresh under way for each feed; a newer one cancels it.
     private var inFlight: [Feed: InFlightRefresh] = [:]
 
@@ -21,19 +22,23 @@ public actor ReaderService: ReaderServing {
         let task: Task<Result<RefreshChanges, RefreshFailure>, Never>
     }
 
-    /// - Parameter client: nil when no API key is configured; refreshes then never touch the network.
+    /// - Parameters:
+    ///   - client: nil when no API key is configured; refreshes then never touch the network.
+    ///   - observer: told the outcome of every refresh, whoever asked for it (the program logs them).
     public init(
         store: ArticleStore,
         client: NYTClient?,
         policy: RefreshPolicy = .standard,
         rateLimits: any RateLimitMemory = TransientRateLimitMemory(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        observer: RefreshObserver? = nil
     ) {
         self.store = store
         self.client = client
         self.policy = policy
         self.rateLimits = rateLimits
         self.now = now
+        self.observer = observer
     }
 
     // MARK: - First launch
@@ -102,10 +107,13 @@ public actor ReaderService: ReaderServing {
             try? store.recordFailure(of: feed, message: failure.message)
         }
         let status = (try? store.status(of: feed)) ?? FeedStatus(feed: feed, count: 0)
+        let outcome: RefreshOutcome
         switch result {
-        case .success(let changes): return .refreshed(changes, status)
-        case .failure(let failure): return .failed(failure, status)
+        case .success(let changes): outcome = .refreshed(changes, status)
+        case .failure(let failure): outcome = .failed(failure, status)
         }
+        observer?(feed, outcome)
+        return outcome
     }
 
     public nonisolated func search(_ text: String, limit: Int) throws(ServiceError) -> [SearchHit] {

@@ -81,7 +81,9 @@ struct Environment {
         }
         var policy = policy
         policy.staleAfter = TimeInterval(settings.refreshAfterMinutes.value) * 60
-        self.service = ReaderService(store: store, client: client, policy: policy, rateLimits: store)
+        self.service = ReaderService(
+            store: store, client: client, policy: policy, rateLimits: store, observer: RefreshLog.observer(logger)
+        )
         let bundled = BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
         do {
             let imported = try service.importIfEmpty(bundled)

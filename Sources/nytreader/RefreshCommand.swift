@@ -61,12 +61,9 @@ struct RefreshCommand: AsyncParsableCommand {
                 }
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, _):
-                    let summary = "\(Self.name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated"
-                    environment.logger.info("refresh \(summary)")
-                    Terminal.print(summary)
+                    Terminal.print(RefreshLog.summary(of: feed, changes))
                 case .failed(let failure, let cached):
-                    environment.logger.warning("refresh \(Self.name(of: feed)) failed: \(failure.message); the cache keeps \(cached.count) articles")
-                    Terminal.printError("\(Self.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
+                    Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
                     if Self.stopsFurtherRequests(failure) { break feeds }
                 }
@@ -82,13 +79,5 @@ struct RefreshCommand: AsyncParsableCommand {
         default: return false
         }
     }
-
-    /// `world`, `books/review`, or the search words.
-    private static func name(of feed: Feed) -> String {
-        switch feed {
-        case .topStories(let section): return section.rawValue
-        case .search(let query): return "search “\(query.text)”"
-        case .saved: return "saved"
-        }
-    }
 }
+

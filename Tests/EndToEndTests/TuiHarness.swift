@@ -24,6 +24,12 @@ final class TuiHarness {
         tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
 
+    /// The reader's log file (XDG state directory under the fresh HOME), or "" when there is none.
+    func log() -> String {
+        let file = home.url.appendingPathComponent(".local/state/nytreader/nytreader.log")
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }
+
     /// Starts the reader with `arguments` (already quoted for the shell) and waits for `waitingFor`.
     /// With `reportingExit` the shell prints `EXIT=<status>` when the reader ends.
     @discardableResult

@@ -45,6 +45,10 @@ struct TuiServerTests {
         #expect(after.contains(Self.secondLead), "the selection stayed on the same article")
         #expect(after.contains("3/20"), "which moved down one row")
         #expect(try reader.quit() == 0)
+        let log = reader.log()
+        #expect(log.contains("refresh home: 19 articles, 19 new"), "the launch refresh is logged:\n\(log)")
+        #expect(log.contains("refresh home: 20 articles, 1 new"), "the r refresh is logged:\n\(log)")
+        #expect(!log.contains("e2e-test-key"))
     }
 
     @Test("A 500 during r is reported in words and the list stays")
@@ -59,6 +63,9 @@ struct TuiServerTests {
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys after the failure") { $0.contains(Self.secondLead) }
         #expect(try reader.quit() == 0)
+        let log = reader.log()
+        #expect(log.contains("refresh home failed: NYT server error 500"), "the failed refresh is logged:\n\(log)")
+        #expect(log.contains("the cache keeps 19 articles"))
     }
 
     @Test("A title carrying ESC ] 2 ; … BEL does not change the terminal title")

@@ -1,0 +1,35 @@
+import Logging
+import NewsCore
+import ReaderService
+
+/// The words for a refresh's outcome, and the observer that writes every outcome to the log — from
+/// `nytreader refresh` and from the reader's `r` and launch refreshes alike.
+enum RefreshLog {
+    /// Logs each refresh as it ends: one line with what changed, or why nothing did.
+    static func observer(_ logger: Logger) -> RefreshObserver {
+        { feed, outcome in
+            switch outcome {
+            case .refreshed(let changes, _):
+                logger.info("refresh \(summary(of: feed, changes))")
+            case .failed(.cancelled, _):
+                logger.debug("refresh \(name(of: feed)) cancelled")
+            case .failed(let failure, let cached):
+                logger.warning("refresh \(name(of: feed)) failed: \(failure.message); the cache keeps \(cached.count) articles")
+            }
+        }
+    }
+
+    /// `world: 37 articles, 5 new, 2 updated`.
+    static func summary(of feed: Feed, _ changes: RefreshChanges) -> String {
+        "\(name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated"
+    }
+
+    /// The feed as the command line names it: the section, the search words, or `saved`.
+    static func name(of feed: Feed) -> String {
+        switch feed {
+        case .topStories(let section): return section.rawValue
+        case .search(let query): return "search “\(query.text)”"
+        case .saved: return "saved"
+        }
+    }
+}
