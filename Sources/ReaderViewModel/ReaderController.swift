@@ -60,6 +60,11 @@ public final class ReaderController {
         viewModel.setDetailHeight(height)
     }
 
+    /// How many feeds the section picker shows at once: the page size of the picker.
+    public func setPickerHeight(_ height: Int) {
+        viewModel.setPickerHeight(height)
+    }
+
     public func setDetailScrollLimit(_ limit: Int) {
         viewModel.setDetailScrollLimit(limit)
     }

@@ -17,6 +17,8 @@ public struct ReaderState: Hashable, Sendable {
     public var listHeight: Int = 20
     /// How many detail lines fit on screen: a page when the detail has focus.
     public var detailHeight: Int = 20
+    /// How many feeds the section picker shows at once: a page of the picker.
+    public var pickerHeight: Int = 20
     /// The articles held in memory around the visible rows (every hit while a search is active).
     public var window = ArticleWindow()
     /// Which pane keys act on.

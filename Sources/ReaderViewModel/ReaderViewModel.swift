@@ -46,6 +46,11 @@ public struct ReaderViewModel: Sendable {
         state.detailHeight = max(1, height)
     }
 
+    /// Tells the view-model how many feeds the section picker shows: PgUp/PgDn in the picker move by this much.
+    public mutating func setPickerHeight(_ height: Int) {
+        state.pickerHeight = max(1, height)
+    }
+
     /// Tells the view-model how far the detail pane can scroll for the selected article.
     public mutating func setDetailScrollLimit(_ limit: Int) {
         state.detailScrollLimit = max(0, limit)
@@ -154,7 +159,7 @@ public struct ReaderViewModel: Sendable {
             return []
         }
         let feeds = ReaderState.pickableFeeds
-        let page = max(1, state.listHeight)
+        let page = state.pickerHeight
         var target = selection
         switch action {
         case .moveUp: target -= 1
@@ -436,10 +441,11 @@ public struct ReaderViewModel: Sendable {
 }
 
 extension ReaderState {
-    /// A fresh state for `feed` that keeps the screen's list and detail heights.
+    /// A fresh state for `feed` that keeps the screen's list, detail and picker heights.
     init(feed: Feed, keepingLayoutOf previous: ReaderState) {
         self.init(feed: feed)
         listHeight = previous.listHeight
         detailHeight = previous.detailHeight
+        pickerHeight = previous.pickerHeight
     }
 }

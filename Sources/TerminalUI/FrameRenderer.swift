@@ -35,6 +35,17 @@ public struct FrameRenderer {
         Layout(size: size).panes?.detail.height ?? 1
     }
 
+    /// Feeds the section picker shows at once for `size`: a page of the picker.
+    public func pickerHeight(for size: ScreenSize) -> Int {
+        guard Layout(size: size).panes != nil else { return 1 }
+        return max(1, SectionPickerOverlay.visibleRows(in: Self.overlayArea(for: size)))
+    }
+
+    /// Where overlays are centered: everything between the header and the status line.
+    private static func overlayArea(for size: ScreenSize) -> Rect {
+        Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+    }
+
     /// Draws `state` and returns the metrics of the frame.
     @discardableResult
     public func render(_ state: ReaderState, on screen: any Screen, now: Date) -> Metrics {
@@ -59,7 +70,7 @@ public struct FrameRenderer {
         }
         let limit = detail.draw(state, in: panes.detail, on: screen)
         status.draw(state, in: panes.status, on: screen, now: now)
-        let body = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+        let body = Self.overlayArea(for: size)
         switch state.overlay {
         case .help:
             help.draw(in: body, on: screen)

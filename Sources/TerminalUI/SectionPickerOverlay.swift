@@ -9,12 +9,23 @@ struct SectionPickerOverlay {
     static let moreAbove = "↑ more"
     static let moreBelow = "↓ more"
 
-    func draw(selection: Int, current: Feed, in area: Rect, on screen: any Screen) {
+    /// How many feeds the picker shows at once inside `area`.
+    static func visibleRows(in area: Rect) -> Int {
+        box(in: area).content.height
+    }
+
+    /// The picker's panel inside `area`: a row per feed, wide enough for the longest title.
+    private static func box(in area: Rect) -> OverlayBox {
         let feeds = ReaderState.pickableFeeds
         // Wide enough for the title and a note side by side in the top edge.
-        let noteRoom = DisplayWidth.of(" \(Self.title) ") + DisplayWidth.of(" \(Self.moreAbove) ") + 1
+        let noteRoom = DisplayWidth.of(" \(title) ") + DisplayWidth.of(" \(moreAbove) ") + 1
         let width = max((feeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
-        let box = OverlayBox(contentRows: feeds.count, contentWidth: width, in: area)
+        return OverlayBox(contentRows: feeds.count, contentWidth: width, in: area)
+    }
+
+    func draw(selection: Int, current: Feed, in area: Rect, on screen: any Screen) {
+        let feeds = ReaderState.pickableFeeds
+        let box = Self.box(in: area)
         box.draw(title: Self.title, on: screen)
         let content = box.content
         guard content.height > 0, content.width > 0 else { return }

@@ -125,6 +125,7 @@ public final class TerminalApp {
     private func draw(on screen: NcursesScreen) {
         controller.setListHeight(renderer.listHeight(for: screen.size))
         controller.setDetailHeight(renderer.detailHeight(for: screen.size))
+        controller.setPickerHeight(renderer.pickerHeight(for: screen.size))
         let metrics = renderer.render(controller.state, on: screen, now: now())
         controller.setDetailScrollLimit(metrics.detailScrollLimit)
     }

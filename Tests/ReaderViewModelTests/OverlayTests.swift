@@ -60,6 +60,22 @@ struct OverlayTests {
         #expect(driver.state.listHeight == 10)
     }
 
+    @Test("PgUp/PgDn in the picker move by the picker's own rows, not the list's, in every feed")
+    func pickerPaging() {
+        var driver = ViewModelDriver(count: 5, listHeight: 10)
+        driver.viewModel.setPickerHeight(4)
+        driver.send([.pickSection, .moveToFirst, .pageDown])
+        #expect(driver.state.overlay == .sectionPicker(selection: 4))
+        driver.send(.pageDown)
+        #expect(driver.state.overlay == .sectionPicker(selection: 8))
+        driver.send(.pageUp)
+        #expect(driver.state.overlay == .sectionPicker(selection: 4))
+        driver.send([.pageUp, .pageUp])
+        #expect(driver.state.overlay == .sectionPicker(selection: 0))
+        driver.send([.focusList, .showSaved, .pickSection, .pageUp])
+        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 5), "a new feed keeps the picker's page")
+    }
+
     @Test("Esc closes the picker and nothing changes")
     func pickerCancel() {
         var driver = ViewModelDriver(count: 5)

@@ -286,6 +286,32 @@ struct FrameGoldenTests {
         #expect(!tall.text.contains("more"), "nothing is hidden when every feed fits")
     }
 
+    @Test("PgDn in the picker highlights the first feed hidden below its first page, wide and narrow")
+    func pickerPaging() {
+        let feeds = ReaderState.pickableFeeds
+        for screen in [GridScreen(rows: 10, columns: 90), GridScreen(rows: 10, columns: 60)] {
+            var viewModel = ReaderViewModel(feed: .topStories(.world))
+            _ = viewModel.setListHeight(renderer.listHeight(for: screen.size))
+            viewModel.setPickerHeight(renderer.pickerHeight(for: screen.size))
+            #expect(renderer.pickerHeight(for: screen.size) == 6)
+            _ = viewModel.handle(.pickSection)
+            _ = viewModel.handle(.moveToFirst)
+            renderer.render(viewModel.state, on: screen, now: Self.now)
+            #expect(!screen.text.contains(feeds[6].title), "the seventh feed is below the first page")
+            _ = viewModel.handle(.pageDown)
+            #expect(viewModel.state.overlay == .sectionPicker(selection: 6))
+            renderer.render(viewModel.state, on: screen, now: Self.now)
+            // No articles are loaded, so every cell left of the title holds one character.
+            let rows = screen.lines.enumerated().compactMap { row, line in
+                line.range(of: feeds[6].title).map { (row: row, column: line.distance(from: line.startIndex, to: $0.lowerBound)) }
+            }
+            #expect(rows.count == 1)
+            #expect(rows.allSatisfy { screen.style(row: $0.row, column: $0.column).reverse }, "it is the highlighted row")
+        }
+        #expect(renderer.pickerHeight(for: ScreenSize(rows: 40, columns: 100)) == feeds.count, "every feed fits")
+        #expect(renderer.pickerHeight(for: ScreenSize(rows: 3, columns: 10)) == 1, "too small for panes")
+    }
+
     @Test("Search field and kept search in the status line")
     func search() {
         let screen = GridScreen(rows: 6, columns: 80)
