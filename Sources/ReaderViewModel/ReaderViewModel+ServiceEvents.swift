@@ -1,0 +1,92 @@
+// The service's answers applied to the state.
+extension ReaderViewModel {
+    /// An answer from the service: new rows, a finished refresh or search, a failure.
+    public mutating func apply(_ event: ServiceEvent) -> [Effect] {
+        switch event {
+        case .feedLoaded(let feed, let status, let anchorPosition):
+            guard feed == state.feed else { return [] }
+            state.cacheError = nil
+            state.feedStatus = status
+            if state.search?.showsHits == true { return [] }
+            state.count = status.count
+            generation += 1
+            pendingRange = nil
+            state.selection = clamp(anchorPosition ?? state.selection)
+            scrollToSelection()
+            return entriesNeeded(force: true)
+
+        case .entriesLoaded(let feed, let window, let requested, let answerGeneration):
+            guard feed == state.feed, answerGeneration == generation, state.search?.showsHits != true else { return [] }
+            if pendingRange == requested { pendingRange = nil }
+            state.window = window
+            return entriesNeeded()
+
+        case .refreshBlocker(let blocker):
+            refreshBlocker = blocker
+            if case .idle = state.refresh { state.refresh = .idle(blocker: blocker) }
+            return []
+
+        case .staleness(let feed, let isStale):
+            guard feed == state.feed, isStale, refreshBlocker == nil else { return [] }
+            return startRefresh()
+
+        case .refreshFinished(let feed, let outcome):
+            guard feed == state.feed else { return [] }
+            switch outcome {
+            case .refreshed(let changes, _):
+                state.refresh = .succeeded(changes)
+            case .failed(let failure, _):
+                state.refresh = .failed(failure)
+            }
+            return reloadRows()
+
+        case .searchFinished(let text, let entries):
+            guard var search = state.search, search.query == text else { return [] }
+            let keep = state.selectedEntry?.id
+            search.shownText = text
+            search.hitCount = entries.count
+            state.search = search
+            generation += 1
+            pendingRange = nil
+            state.count = entries.count
+            state.window = ArticleWindow(start: 0, entries: entries)
+            state.selection = keep.flatMap { id in entries.firstIndex { $0.id == id } } ?? 0
+            state.top = 0
+            state.detailScroll = 0
+            scrollToSelection()
+            return []
+
+        case .nextUnreadFound(let feed, let position):
+            guard feed == state.feed, state.search?.showsHits != true else { return [] }
+            guard let position else {
+                state.notice = Notice("No unread articles in \(feed.title)")
+                return []
+            }
+            return select(position)
+
+        case .allMarkedRead(let feed):
+            guard feed == state.feed else { return [] }
+            state.notice = Notice("Marked every article in \(feed.title) read")
+            return reloadRows()
+
+        case .browserFinished(let url, let opened):
+            state.notice = opened
+                ? Notice("Opened in the browser")
+                : Notice("No browser found (set BROWSER) — \(url)", isError: true)
+            return []
+
+        case .cacheFailed(let message):
+            state.cacheError = message
+            pendingRange = nil
+            return []
+        }
+    }
+
+    /// Reads the rows again after the cache changed, keeping the selection on the same article.
+    private func reloadRows() -> [Effect] {
+        if let search = state.search, search.showsHits {
+            return [.search(search.query)]
+        }
+        return [.loadFeed(state.feed, anchor: state.selectedEntry?.id)]
+    }
+}
