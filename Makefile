@@ -7,10 +7,16 @@ DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev
 #   Swift runtime needed to run the binary. Foundation finds its ICU-backed locale, calendar and time-zone
 #   classes by name at run time, so the linker is told to keep them (-u); without that every time shows in GMT.
 # - lld packs the relative relocations (DT_RELR, glibc 2.36+): the loader no longer reads 2 MB of them.
+# - lld places the functions the reader runs from start to its first screens first, together
+#   (Build/startup-order.txt, one symbol a line): the kernel maps code 64 kB around each page touched, so
+#   start-up code spread over the whole text kept 11 MB of it resident, grouped it keeps 6 MB. Symbols that
+#   no longer exist are skipped; docs/performance.md says how to write the list again.
 ICU_CLASSES = 10_LocaleICU 12_CalendarICU 12_TimeZoneICU
+STARTUP_ORDER = $(CURDIR)/Build/startup-order.txt
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	$(foreach class,$(ICU_CLASSES),-Xlinker -u -Xlinker '$$s30FoundationInternationalization$(class)CMn') \
-	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file='$(STARTUP_ORDER)' -Xlinker --no-warn-symbol-ordering
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: all deps build debug run test readme-screen bench install uninstall clean
