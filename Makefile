@@ -11,12 +11,15 @@ DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev
 #   (Build/startup-order.txt, one symbol a line): the kernel maps code 64 kB around each page touched, so
 #   start-up code spread over the whole text kept 11 MB of it resident, grouped it keeps 6 MB. Symbols that
 #   no longer exist are skipped; docs/performance.md says how to write the list again.
+# - The executable exports no symbols (--no-export-dynamic): the loader searched its 10,000 exported names
+#   for every symbol of libcurl's thirty libraries, which kept 0.8 MB of the symbol table resident.
 ICU_CLASSES = 10_LocaleICU 12_CalendarICU 12_TimeZoneICU
 STARTUP_ORDER = $(CURDIR)/Build/startup-order.txt
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	$(foreach class,$(ICU_CLASSES),-Xlinker -u -Xlinker '$$s30FoundationInternationalization$(class)CMn') \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --symbol-ordering-file='$(STARTUP_ORDER)' -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file='$(STARTUP_ORDER)' -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: all deps build debug run test readme-screen bench install uninstall clean
