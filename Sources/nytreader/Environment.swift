@@ -84,13 +84,16 @@ struct Environment {
         self.service = ReaderService(
             store: store, client: client, policy: policy, rateLimits: store, observer: RefreshLog.observer(logger)
         )
-        let bundled = BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
         do {
+            // The bundled JSON is copied out of the binary only for an empty cache, the first launch.
+            let bundled = try store.isEmpty()
+                ? BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
+                : []
             let imported = try service.importIfEmpty(bundled)
             if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
         } catch {
             logger.error("bundled snapshot: \(error)")
-            throw CommandFailure(message: error.description, status: ExitStatus.ioError)
+            throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
         }
     }
 }
