@@ -44,12 +44,13 @@ public actor ReaderService: ReaderServing {
     // MARK: - First launch
 
     /// Imports the bundled snapshot when the cache holds nothing, through the same decoding and mapping
-    /// as a network refresh. Returns how many articles were imported.
+    /// as a network refresh. Returns how many articles were imported. `feeds` is evaluated only for an
+    /// empty cache, so a bundled snapshot is copied out of the binary on the first launch alone.
     @discardableResult
-    public nonisolated func importIfEmpty(_ feeds: [BundledFeed]) throws(ServiceError) -> Int {
+    public nonisolated func importIfEmpty(_ feeds: @autoclosure () -> [BundledFeed]) throws(ServiceError) -> Int {
         guard try cache({ () throws(StoreError) in try store.isEmpty() }) else { return 0 }
         var imported = 0
-        for bundled in feeds {
+        for bundled in feeds() {
             let snapshot: FeedSnapshot
             do {
                 snapshot = try NYTClient.decodeTopStories(bundled.json, section: bundled.section, fetchedDate: nil)

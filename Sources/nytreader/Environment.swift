@@ -85,11 +85,9 @@ struct Environment {
             store: store, client: client, policy: policy, rateLimits: store, observer: RefreshLog.observer(logger)
         )
         do {
-            // The bundled JSON is copied out of the binary only for an empty cache, the first launch.
-            let bundled = try store.isEmpty()
-                ? BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
-                : []
-            let imported = try service.importIfEmpty(bundled)
+            let imported = try service.importIfEmpty(
+                BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
+            )
             if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
         } catch {
             logger.error("bundled snapshot: \(error)")

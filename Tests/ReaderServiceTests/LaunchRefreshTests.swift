@@ -20,7 +20,8 @@ struct LaunchRefreshTests {
         let client = withKey ? try NYTClient(apiKey: "test-key", transport: transport, now: clock.now) : nil
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client, policy: policy, now: clock.now)
         if bundled {
-            try service.importIfEmpty([BundledFeed(section: .world, json: try Fixtures.data("topstories_world.json"))])
+            let world = try Fixtures.data("topstories_world.json")
+            try service.importIfEmpty([BundledFeed(section: .world, json: world)])
         }
         return service
     }

@@ -18,8 +18,9 @@ struct ReaderServiceTests {
     @Test("The bundled snapshot is imported into an empty cache once, through the real decoding")
     func importsOnce() throws {
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: nil)
-        #expect(try service.importIfEmpty(bundledFeeds()) == 27)
-        #expect(try service.importIfEmpty(bundledFeeds()) == 0)
+        let feeds = try bundledFeeds()
+        #expect(try service.importIfEmpty(feeds) == 27)
+        #expect(try service.importIfEmpty(feeds) == 0)
         let home = try service.status(of: .topStories(.home))
         #expect(home.count == 19)
         #expect(home.origin == .bundled)
@@ -31,7 +32,8 @@ struct ReaderServiceTests {
     @Test("Without a key, refresh never touches the network and says how to set one")
     func noKey() async throws {
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: nil)
-        try service.importIfEmpty(bundledFeeds())
+        let feeds = try bundledFeeds()
+        try service.importIfEmpty(feeds)
         #expect(await service.refreshBlocker() == .noAPIKey)
         let outcome = await service.refresh(.topStories(.home))
         guard case .failed(.noAPIKey, let status) = outcome else {
@@ -59,7 +61,8 @@ struct ReaderServiceTests {
     func serverError() async throws {
         let client = try NYTClient(apiKey: "test-key", transport: FixedTransport(response: HTTPResponse(status: 503, body: Data())))
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
-        try service.importIfEmpty(bundledFeeds())
+        let feeds = try bundledFeeds()
+        try service.importIfEmpty(feeds)
         let outcome = await service.refresh(.topStories(.world))
         #expect(outcome == .failed(.server(status: 503), outcome.status))
         #expect(outcome.status.count == 8)
@@ -71,7 +74,8 @@ struct ReaderServiceTests {
     func service(transport: any HTTPTransport) throws -> ReaderService {
         let client = try NYTClient(apiKey: "test-key", transport: transport)
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
-        try service.importIfEmpty(bundledFeeds())
+        let feeds = try bundledFeeds()
+        try service.importIfEmpty(feeds)
         return service
     }
 
