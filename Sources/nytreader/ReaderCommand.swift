@@ -44,11 +44,10 @@ struct ReaderCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard TerminalApp.hasTerminal else {
-            FileHandle.standardError.write(Data("nytreader: the reader needs a terminal; for plain output use 'nytreader list'.\n".utf8))
+            Terminal.printError("the reader needs a terminal; for plain output use 'nytreader list'.")
             throw ExitCode(ExitStatus.notATerminal)
         }
-        let signal: Int32?
-        do {
+        let signal = try await Terminal.reportingFailures { () async throws -> Int32? in
             let environment = try Environment(options: common)
             let settings = environment.settings
             // Its problems were reported with the rest of the config file's (Environment).
@@ -63,13 +62,11 @@ struct ReaderCommand: AsyncParsableCommand {
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value)
-            signal = try await Self.runOnOwnThread(app)
-        } catch let failure as CommandFailure {
-            Terminal.printError(failure.message)
-            throw ExitCode(failure.status)
-        } catch let error as TerminalError {
-            Terminal.printError(error.description)
-            throw ExitCode(error == .cannotMoveCursor ? ExitStatus.notATerminal : 1)
+            do {
+                return try await Self.runOnOwnThread(app)
+            } catch let error as TerminalError {
+                throw CommandFailure(message: error.description, status: error == .cannotMoveCursor ? ExitStatus.notATerminal : 1)
+            }
         }
         // Ended by a signal: the terminal is restored; exit as shells expect (128 + the signal).
         if let signal {
