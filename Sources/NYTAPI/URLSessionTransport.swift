@@ -11,14 +11,15 @@ public final class URLSessionTransport: HTTPTransport {
     public static let defaultMaximumBodySize = 20 * 1024 * 1024
 
     private let session: URLSession
-    private let exchanges: ExchangeRouter
+    private let maximumBodySize: Int
+    private let exchanges = ExchangeRouter()
 
     public init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        exchanges = ExchangeRouter(maximumBodySize: maximumBodySize)
+        self.maximumBodySize = maximumBodySize
         session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
     }
 
@@ -31,7 +32,7 @@ public final class URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let exchange = PendingExchange(maximumBodySize: exchanges.maximumBodySize)
+        let exchange = PendingExchange(maximumBodySize: maximumBodySize)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.start(continuation)
@@ -85,13 +86,8 @@ public final class URLSessionTransport: HTTPTransport {
 
 /// The session's delegate: hands each task's events to its `PendingExchange`.
 private final class ExchangeRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let maximumBodySize: Int
     private let lock = NSLock()
     private var exchanges: [Int: PendingExchange] = [:]
-
-    init(maximumBodySize: Int) {
-        self.maximumBodySize = maximumBodySize
-    }
 
     func register(_ exchange: PendingExchange, for task: URLSessionTask) {
         lock.withLock { exchanges[task.taskIdentifier] = exchange }

@@ -9,9 +9,6 @@ struct LoggingTransport: HTTPTransport {
     let base: any HTTPTransport
     let logger: Logger
 
-    /// The query parameter that carries the key.
-    static let keyParameter = "api-key"
-
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let target = Self.redactedTarget(of: request.url)
         let clock = ContinuousClock()
@@ -41,7 +38,7 @@ struct LoggingTransport: HTTPTransport {
         let path = components.path.isEmpty ? "/" : components.path
         guard let items = components.queryItems, !items.isEmpty else { return path }
         let query = items.map { item in
-            item.name == keyParameter ? "\(item.name)=<redacted>" : "\(item.name)=\(item.value ?? "")"
+            item.name == KeyRedaction.parameter ? "\(item.name)=\(KeyRedaction.placeholder)" : "\(item.name)=\(item.value ?? "")"
         }
         return path + "?" + query.joined(separator: "&")
     }
