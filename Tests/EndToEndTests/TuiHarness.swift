@@ -14,14 +14,18 @@ final class TuiHarness {
     /// Opens a shell in a `columns`×`rows` window; `environment` adds to (or replaces) the fresh one.
     init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         home = try TemporaryDirectory()
-        var variables = [
+        let variables = Self.freshEnvironment(home).merging(environment) { $1 }
+        tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
+    }
+
+    /// The environment of a fresh HOME under `home`: no API key and no network configuration.
+    static func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
+        [
             "HOME": home.url.path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "TERM": "tmux-256color",
             "LANG": "C.UTF-8",
         ]
-        variables.merge(environment) { $1 }
-        tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
 
     /// The reader's log file (XDG state directory under the fresh HOME), or "" when there is none.
