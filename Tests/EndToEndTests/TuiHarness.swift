@@ -80,13 +80,3 @@ final class TuiHarness {
         throw TmuxError.failed("no reader process under the shell \(shell)")
     }
 }
-
-extension TmuxSession {
-    /// Runs a tmux command against this session's server and returns its output.
-    @discardableResult
-    func command(_ arguments: [String]) throws -> String {
-        let result = try Subprocess.run("tmux", ["-L", socketName] + arguments, timeout: 10)
-        guard result.status == 0 else { throw TmuxError.failed("\(arguments.first ?? ""): \(result.errorOutput)") }
-        return result.output
-    }
-}
