@@ -14,14 +14,17 @@ struct SectionPickerOverlay {
         box(in: area).content.height
     }
 
-    /// The picker's panel inside `area`: a row per feed, wide enough for the longest title.
+    /// The picker's panel inside `area`: a row per feed.
     private static func box(in area: Rect) -> OverlayBox {
-        let feeds = ReaderState.pickableFeeds
-        // Wide enough for the title and a note side by side in the top edge.
-        let noteRoom = DisplayWidth.of(" \(title) ") + DisplayWidth.of(" \(moreAbove) ") + 1
-        let width = max((feeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
-        return OverlayBox(contentRows: feeds.count, contentWidth: width, in: area)
+        OverlayBox(contentRows: ReaderState.pickableFeeds.count, contentWidth: contentWidth, in: area)
     }
+
+    /// Wide enough for the longest title after its mark, and for the title and a note side by side in
+    /// the top edge. The feeds never change, so this is measured once, not on every frame.
+    private static let contentWidth: Int = {
+        let noteRoom = DisplayWidth.of(" \(title) ") + DisplayWidth.of(" \(moreAbove) ") + 1
+        return max((ReaderState.pickableFeeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
+    }()
 
     func draw(selection: Int, current: Feed, in area: Rect, on screen: any Screen) {
         let feeds = ReaderState.pickableFeeds

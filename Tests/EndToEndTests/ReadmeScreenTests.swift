@@ -39,13 +39,7 @@ struct ReadmeScreenTests {
     /// The reader on a fresh HOME (bundled snapshot, no key), as tmux shows it.
     static func captureReader() throws -> String {
         let home = try TemporaryDirectory()
-        let environment = [
-            "HOME": home.url.path,
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "TERM": "tmux-256color",
-            "LANG": "C.UTF-8",
-        ]
-        let tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
+        let tmux = try TmuxSession(columns: columns, rows: rows, environment: TuiHarness.freshEnvironment(home))
         try tmux.run("clear; exec '\(ProgramBinary.url.path)'")
         let screen = try tmux.waitFor(timeout: 15, "the first article's detail") {
             $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("bundled snapshot")

@@ -13,33 +13,33 @@ final class TmuxSession {
         var variables = environment
         variables["PS1"] = prompt + " "
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), "env -i \(assignments) sh"])
-        try tmux(["set-option", "-g", "status", "off"])
+        try command(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), "env -i \(assignments) sh"])
+        try command(["set-option", "-g", "status", "off"])
         _ = try waitFor(timeout: 10) { $0.contains(self.prompt) }
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        _ = try? command(["kill-server"])
     }
 
     /// Types a command line and presses Enter.
     func run(_ commandLine: String) throws {
-        try tmux(["send-keys", "-l", commandLine])
-        try tmux(["send-keys", "Enter"])
+        try command(["send-keys", "-l", commandLine])
+        try command(["send-keys", "Enter"])
     }
 
     /// Presses keys by tmux name (`Down`, `q`, `C-c`…).
     func press(_ keys: String...) throws {
-        try tmux(["send-keys"] + keys)
+        try command(["send-keys"] + keys)
     }
 
     func resize(columns: Int, rows: Int) throws {
-        try tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
+        try command(["resize-window", "-x", String(columns), "-y", String(rows)])
     }
 
     /// The visible screen as text.
     func screen() throws -> String {
-        try tmux(["capture-pane", "-p"])
+        try command(["capture-pane", "-p"])
     }
 
     /// Polls the screen until `condition` holds; fails the test with the last screen when time runs out.
@@ -56,8 +56,9 @@ final class TmuxSession {
         throw TmuxError.timedOut
     }
 
+    /// Runs a tmux command against this session's server and returns its output.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
+    func command(_ arguments: [String]) throws -> String {
         let result = try Subprocess.run("tmux", ["-L", socketName] + arguments, timeout: 10)
         guard result.status == 0 else { throw TmuxError.failed("\(arguments.first ?? ""): \(result.errorOutput)") }
         return result.output

@@ -14,14 +14,18 @@ final class TuiHarness {
     /// Opens a shell in a `columns`×`rows` window; `environment` adds to (or replaces) the fresh one.
     init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         home = try TemporaryDirectory()
-        var variables = [
+        let variables = Self.freshEnvironment(home).merging(environment) { $1 }
+        tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
+    }
+
+    /// The environment of a fresh HOME under `home`: no API key and no network configuration.
+    static func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
+        [
             "HOME": home.url.path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "TERM": "tmux-256color",
             "LANG": "C.UTF-8",
         ]
-        variables.merge(environment) { $1 }
-        tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
 
     /// The reader's log file (XDG state directory under the fresh HOME), or "" when there is none.
@@ -74,15 +78,5 @@ final class TuiHarness {
             usleep(50_000)
         }
         throw TmuxError.failed("no reader process under the shell \(shell)")
-    }
-}
-
-extension TmuxSession {
-    /// Runs a tmux command against this session's server and returns its output.
-    @discardableResult
-    func command(_ arguments: [String]) throws -> String {
-        let result = try Subprocess.run("tmux", ["-L", socketName] + arguments, timeout: 10)
-        guard result.status == 0 else { throw TmuxError.failed("\(arguments.first ?? ""): \(result.errorOutput)") }
-        return result.output
     }
 }

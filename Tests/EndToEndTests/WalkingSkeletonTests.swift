@@ -4,20 +4,10 @@ import Testing
 
 @Suite("The reader in a real terminal", .serialized)
 struct WalkingSkeletonTests {
-    /// A fresh HOME with no API key and no network configuration.
-    func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
-        [
-            "HOME": home.url.path,
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "TERM": "tmux-256color",
-            "LANG": "C.UTF-8",
-        ]
-    }
-
     @Test("First run with no key: the bundled snapshot, Down changes the detail, q exits 0")
     func firstRun() throws {
         let home = try TemporaryDirectory()
-        let tmux = try TmuxSession(columns: 120, rows: 40, environment: freshEnvironment(home))
+        let tmux = try TmuxSession(columns: 120, rows: 40, environment: TuiHarness.freshEnvironment(home))
         try tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
 
         let first = try tmux.waitFor(timeout: 15, "the first article") {
@@ -46,7 +36,7 @@ struct WalkingSkeletonTests {
     @Test("j and k move like the arrow keys; the second run opens the cache")
     func secondRun() throws {
         let home = try TemporaryDirectory()
-        let tmux = try TmuxSession(columns: 120, rows: 40, environment: freshEnvironment(home))
+        let tmux = try TmuxSession(columns: 120, rows: 40, environment: TuiHarness.freshEnvironment(home))
         try tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
         try tmux.waitFor(timeout: 15, "the first article") { $0.contains("House Passes Spending Deal") }
         try tmux.press("j", "j")
@@ -67,7 +57,7 @@ struct WalkingSkeletonTests {
     @Test("Not a terminal: a message pointing to 'nytreader list' and exit status 2")
     func notATerminal() throws {
         let home = try TemporaryDirectory()
-        let result = try Subprocess.run(ProgramBinary.url.path, [], environment: freshEnvironment(home))
+        let result = try Subprocess.run(ProgramBinary.url.path, [], environment: TuiHarness.freshEnvironment(home))
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("nytreader list"))
     }

@@ -85,7 +85,7 @@ struct ViewModelDriver {
     }
 
     func status(of feed: Feed) -> FeedStatus {
-        let count = feed == .saved ? savedEntries.count : (feeds[feed]?.count ?? 0)
+        let count = rows(of: feed).count
         return FeedStatus(feed: feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled)
     }
 
