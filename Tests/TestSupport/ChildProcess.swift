@@ -56,6 +56,19 @@ public final class ChildProcess: @unchecked Sendable {
         self.executable = executable
     }
 
+    /// The built executable `name` beside the test runner (the runner may sit inside an .xctest bundle
+    /// directory, so each folder above it is tried), else `name` alone to be looked up in PATH.
+    public static func builtProgram(_ name: String) -> String {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return name
+    }
+
     /// Sends `signal` (e.g. `SIGKILL`) unless the child already ended.
     public func send(_ signal: Int32) {
         if exitStatus == nil { Glibc.kill(pid, signal) }
