@@ -119,13 +119,21 @@ struct FeedWriter {
         return known
     }
 
-    private func insert(_ article: Article, fetchedAt: Int64) throws -> Int64 {
+    /// Inserts one article: `uri`, the `written` columns, `fetchedAt`.
+    private static let insertSQL: String = {
         let columns = ["uri"] + ArticleColumns.written + ["fetchedAt"]
-        let statement = try db.cachedStatement(sql: """
+        return """
             INSERT INTO article (\(columns.joined(separator: ", ")))
             VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-            """)
-        try statement.execute(arguments: StatementArguments(
+            """
+    }()
+
+    /// Updates one article's `written` columns and `fetchedAt`, by `id`.
+    private static let updateSQL =
+        "UPDATE article SET \((ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+
+    private func insert(_ article: Article, fetchedAt: Int64) throws -> Int64 {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(
             [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
         ))
         let id = db.lastInsertedRowID
@@ -157,8 +165,7 @@ struct FeedWriter {
     }
 
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
-        let assignments = (ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")
-        try db.cachedStatement(sql: "UPDATE article SET \(assignments) WHERE id = ?").execute(arguments: StatementArguments(
+        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: StatementArguments(
             ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
         ))
         try indexCJK(of: article, id: id)

@@ -13,16 +13,7 @@ struct CrashSafetyTests {
     static let policy = RetentionPolicy(maximumUnsavedArticles: 4 * count)
 
     /// The built `store-crash-child` beside the test runner.
-    static var childBinary: String {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("store-crash-child").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return "store-crash-child"
-    }
+    static var childBinary: String { ChildProcess.builtProgram("store-crash-child") }
 
     /// `uri|title` of each article of `generation`, in rank order.
     static func expected(generation: Int) -> [String] {

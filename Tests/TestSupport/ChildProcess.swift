@@ -13,21 +13,25 @@ public final class ChildProcess: @unchecked Sendable {
     private var exitStatus: Int32?
 
     /// Starts `executable` with `arguments`; `environment` nil inherits ours; stdin reads `input`,
-    /// stdout and stderr are written to `output` and `errorOutput`.
+    /// stdout and stderr are written to `output` and `errorOutput` (nil: stderr goes to `output` too).
     public init(
         _ executable: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
         input: String = "/dev/null",
         output: String,
-        errorOutput: String
+        errorOutput: String?
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let errorOutput {
+            posix_spawn_file_actions_addopen(&actions, 2, errorOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         // Only the standard streams: a test's sockets and files must not outlive it in a child (a tmux
         // server holding them never ends; a script file held open for writing cannot be run).
         nyt_spawn_close_from(&actions, 3)
@@ -52,6 +56,19 @@ public final class ChildProcess: @unchecked Sendable {
         self.executable = executable
     }
 
+    /// The built executable `name` beside the test runner (the runner may sit inside an .xctest bundle
+    /// directory, so each folder above it is tried), else `name` alone to be looked up in PATH.
+    public static func builtProgram(_ name: String) -> String {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return name
+    }
+
     /// Sends `signal` (e.g. `SIGKILL`) unless the child already ended.
     public func send(_ signal: Int32) {
         if exitStatus == nil { Glibc.kill(pid, signal) }
@@ -62,25 +79,38 @@ public final class ChildProcess: @unchecked Sendable {
     public func wait(timeout: TimeInterval) throws -> Int32? {
         if let exitStatus { return exitStatus }
         let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
-            if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
+            if let ended = try reap(options: WNOHANG) { return ended }
             if Date() > deadline { return nil }
             usleep(2_000)
         }
-        let ended: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        exitStatus = ended
-        return ended
+    }
+
+    /// Blocks until the child ends (no polling interval, so a caller timing it is not rounded); its exit
+    /// status, as for `wait(timeout:)`.
+    public func waitForExit() throws -> Int32 {
+        if let exitStatus { return exitStatus }
+        while true {
+            if let ended = try reap(options: 0) { return ended }
+        }
     }
 
     /// Kills the child with SIGKILL and waits for it to end; its exit status.
     @discardableResult
     public func kill() throws -> Int32 {
         send(SIGKILL)
-        while true {
-            if let status = try wait(timeout: 10) { return status }
-        }
+        return try waitForExit()
+    }
+
+    /// One `waitpid` with `options`: the exit status once the child has ended, nil while it runs or when
+    /// the call was interrupted.
+    private func reap(options: Int32) throws -> Int32? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, options)
+        if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
+        guard result == pid else { return nil }
+        let ended: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = ended
+        return ended
     }
 }
