@@ -43,6 +43,7 @@ struct ReadmeScreenTests {
         try tmux.run("clear; exec '\(ProgramBinary.url.path)'")
         let screen = try tmux.waitFor(timeout: 15, "the first article's detail") {
             $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("bundled snapshot")
+                && $0.contains("The measure, which funds") && TuiHarness.showsLoadedRows($0)
         }
         try tmux.press("q")
         var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -18,6 +18,12 @@ final class TuiHarness {
         tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
 
+    /// Whether every list row on `screen` holds an article: the rows arrive from the cache just after the
+    /// first frame (drawn as `…` until then), and tmux may be captured in the middle of an update.
+    static func showsLoadedRows(_ screen: String) -> Bool {
+        screen.range(of: "(?m)^  …", options: .regularExpression) == nil
+    }
+
     /// The environment of a fresh HOME under `home`: no API key and no network configuration.
     static func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
         [

@@ -10,8 +10,10 @@ struct WalkingSkeletonTests {
         let tmux = try TmuxSession(columns: 120, rows: 40, environment: TuiHarness.freshEnvironment(home))
         try tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
 
-        let first = try tmux.waitFor(timeout: 15, "the first article") {
-            $0.contains("House Passes Spending Deal Hours Before Deadline")
+        // Checked once the screen has settled: the detail shows the lead paragraph, every row its article.
+        let first = try tmux.waitFor(timeout: 15, "the first article and its detail") {
+            $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("The measure, which funds")
+                && TuiHarness.showsLoadedRows($0)
         }
         let rows = first.split(separator: "\n").filter { $0.range(of: #"^[•* ] +(now|\d+[mhdwy]) "#, options: .regularExpression) != nil }
         #expect(rows.count >= 12, "article rows on screen: \(rows.count)")
