@@ -50,10 +50,13 @@ debug: deps
 run: build
 	"$(RELEASE_BIN)/nytreader" $(ARGS)
 
-## test: unit tests and end-to-end tests (tmux) against the debug build
+## test: the unit tests on the debug build, then the end-to-end suite (tmux and the headless commands
+## against a loopback fake NYT server) on the release build: the binary that ships, with its own link flags
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip EndToEndTests
+	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
+	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
 
 ## readme-screen: write a fresh capture of the reader's screen into README.md
 readme-screen: deps

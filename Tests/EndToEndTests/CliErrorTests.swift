@@ -4,7 +4,7 @@ import Testing
 
 /// Mistakes on the command line and unusable cache files: each is a plain sentence on stderr and its
 /// documented exit status, never a stack trace or a Swift runtime error, and nothing on stdout.
-@Suite("Headless commands: bad arguments and unusable caches")
+@Suite("Headless commands: bad arguments and unusable caches", .timeLimit(.minutes(3)))
 struct CliErrorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let arguments: [String]

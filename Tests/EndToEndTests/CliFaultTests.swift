@@ -4,7 +4,7 @@ import Testing
 
 /// Every way the NYT or the network can fail a `refresh`: its exit status, its one- or two-sentence message
 /// on stderr, within 45 s, and a cache that `list --json` shows byte for byte as before.
-@Suite("Headless refresh faults against the fake NYT server")
+@Suite("Headless refresh faults against the fake NYT server", .timeLimit(.minutes(3)))
 struct CliFaultTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let fault: FakeNYTFault?
@@ -69,7 +69,7 @@ struct CliFaultTests {
     }
 }
 
-@Suite("Rate limits across runs of the program")
+@Suite("Rate limits across runs of the program", .timeLimit(.minutes(3)))
 struct CliRateLimitTests {
     @Test("A refresh right after a 429 does not call the server and says how long to wait")
     func secondRunStaysAway() async throws {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `refresh` and `list` of the built program against the loopback fake NYT server.
-@Suite("Headless refresh and list against the fake NYT server")
+@Suite("Headless refresh and list against the fake NYT server", .timeLimit(.minutes(3)))
 struct CliRefreshTests {
     /// The world fixture's articles in the NYT's rank order (not date order).
     static let worldRanking: [(uri: String, title: String)] = [
@@ -158,7 +158,7 @@ struct CliRefreshTests {
     }
 }
 
-@Suite("Headless search and sections")
+@Suite("Headless search and sections", .timeLimit(.minutes(3)))
 struct CliSearchTests {
     @Test("search finds a refreshed article by a word of its lead paragraph, as lines and as JSON")
     func searchAfterRefresh() async throws {
@@ -191,7 +191,7 @@ struct CliSearchTests {
     }
 }
 
-@Suite("Headless refresh of every section")
+@Suite("Headless refresh of every section", .timeLimit(.minutes(3)))
 struct CliAllSectionsTests {
     @Test("--all-sections refreshes the 26 sections in order, one summary line each")
     func allSections() async throws {

@@ -3,7 +3,7 @@ import NewsCore
 import TestSupport
 import Testing
 
-@Suite("Config file, API key sources, log file and completions, through the built program")
+@Suite("Config file, API key sources, log file and completions, through the built program", .timeLimit(.minutes(3)))
 struct CommandLineConfigTests {
     /// A fresh HOME for one test, with the program's default locations under it.
     struct Home {

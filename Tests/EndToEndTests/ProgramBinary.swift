@@ -1,13 +1,25 @@
 import Foundation
 import TestSupport
 
-/// The built `nytreader` executable the end-to-end tests drive.
+/// The built `nytreader` executable the end-to-end tests drive: always one this checkout built.
 enum ProgramBinary {
-    /// `NYTREADER_BIN` when set, else the `nytreader` beside the test runner in the build folder.
-    static var url: URL {
-        if let path = ProcessInfo.processInfo.environment["NYTREADER_BIN"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+    /// `NYTREADER_BIN` when set (`make test` names the release build there, the binary that ships), else
+    /// the debug `nytreader` beside the test runner. A program outside this checkout's build folders, or
+    /// older than a source file, stops the run: the tests would prove nothing about this code.
+    static let url: URL = {
+        let path: String
+        if let named = ProcessInfo.processInfo.environment["NYTREADER_BIN"], !named.isEmpty {
+            path = named
+        } else {
+            path = ChildProcess.builtProgram("nytreader")
         }
-        return URL(fileURLWithPath: ChildProcess.builtProgram("nytreader"))
-    }
+        if let problem = BuiltProgramCheck(checkout: checkout).problem(with: path) {
+            fatalError("end-to-end tests: \(problem)")
+        }
+        return URL(fileURLWithPath: path)
+    }()
+
+    /// The root of this checkout (three folders above this file).
+    static let checkout = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

@@ -6,7 +6,7 @@ import Testing
 /// `NYTREADER_RECORD_README=1` (`make readme-screen`) it writes the capture into README.md between the
 /// markers; otherwise it checks that the README's capture is a real one of this program (same frame, same
 /// first article, same status line), so the README cannot drift into a hand-drawn picture.
-@Suite("README screen capture", .serialized)
+@Suite("README screen capture", .serialized, .timeLimit(.minutes(3)))
 struct ReadmeScreenTests {
     static let begin = "<!-- screen:begin (written by `make readme-screen` from a tmux capture; do not edit) -->"
     static let end = "<!-- screen:end -->"

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The reader against the loopback fake NYT server: refreshing with `r`, failures, hostile titles.
-@Suite("The terminal UI against the fake NYT server", .serialized)
+@Suite("The terminal UI against the fake NYT server", .serialized, .timeLimit(.minutes(3)))
 struct TuiServerTests {
     /// The reader with an API key and the fake server as its NYT; the launch refresh (the bundled
     /// snapshot is always stale) has finished when this returns.

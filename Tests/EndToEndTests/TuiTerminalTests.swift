@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("The terminal UI in tmux: sizes, colors, signals, keys", .serialized)
+@Suite("The terminal UI in tmux: sizes, colors, signals, keys", .serialized, .timeLimit(.minutes(3)))
 struct TuiTerminalTests {
     @Test("Resizing to 60×30, 30×10 and 12×4 and back re-lays out each time; q then exits 0")
     func resize() throws {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("The reader in a real terminal", .serialized)
+@Suite("The reader in a real terminal", .serialized, .timeLimit(.minutes(3)))
 struct WalkingSkeletonTests {
     @Test("First run with no key: the bundled snapshot, Down changes the detail, q exits 0")
     func firstRun() throws {

@@ -57,7 +57,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The built executable `name` beside the test runner (the runner may sit inside an .xctest bundle
-    /// directory, so each folder above it is tried), else `name` alone to be looked up in PATH.
+    /// directory, so each folder above it is tried, up to the build folder). Never a program found through
+    /// `PATH`: a stale `name` installed elsewhere must not be tested in place of this checkout's build.
     public static func builtProgram(_ name: String) -> String {
         let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
@@ -66,7 +67,7 @@ public final class ChildProcess: @unchecked Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return name
+        fatalError("\(name) is not built beside the test runner \(runner): run 'swift build --build-tests' first")
     }
 
     /// Sends `signal` (e.g. `SIGKILL`) unless the child already ended.
