@@ -113,14 +113,31 @@ struct CommandLineConfigTests {
         #expect(Self.permissions(home.url.appendingPathComponent(".local/state")) == 0o700)
         let database = home.dataDirectory.appendingPathComponent("cache.sqlite")
         #expect(Self.permissions(database) == 0o600)
-        for suffix in ["-wal", "-shm"] {
-            let companion = URL(fileURLWithPath: database.path + suffix)
-            if FileManager.default.fileExists(atPath: companion.path) {
-                #expect(Self.permissions(companion) == 0o600, "\(companion.lastPathComponent)")
-            }
-        }
         #expect(Self.permissions(home.logFile) == 0o600)
         #expect(!FileManager.default.fileExists(atPath: home.configDirectory.path), "nothing is written to the config directory")
+    }
+
+    @Test("The cache's -wal and -shm files are 0600 while a program has the cache open")
+    func companionFileModes() throws {
+        let home = try Home()
+        let server = try FakeNYTServer()
+        server.setFault(.hang)
+        let output = home.directory.path("refresh.out")
+        // SQLite removes -wal and -shm when the last connection closes: look while a refresh waits on the server.
+        let refresh = try ChildProcess(
+            ProgramBinary.url.path,
+            ["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString],
+            environment: home.environment(["NYT_API_KEY": "modes-test-key"]),
+            output: output, errorOutput: nil
+        )
+        defer { _ = try? refresh.kill() }
+        let database = home.dataDirectory.appendingPathComponent("cache.sqlite").path
+        #expect(server.waitForRequests(1, timeout: 20), "the refresh reached the server")
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: database + suffix)
+            #expect(FileManager.default.fileExists(atPath: companion.path), "\(companion.lastPathComponent) exists while the cache is open")
+            #expect(Self.permissions(companion) == 0o600, "\(companion.lastPathComponent)")
+        }
     }
 
     @Test("A cache in the default place that others could read is made private")

@@ -4,8 +4,8 @@ import TestSupport
 /// The built `nytreader` executable the end-to-end tests drive: always one this checkout built.
 enum ProgramBinary {
     /// `NYTREADER_BIN` when set (`make test` names the release build there, the binary that ships), else
-    /// the debug `nytreader` beside the test runner. A program outside this checkout's build folders, or
-    /// older than a source file, stops the run: the tests would prove nothing about this code.
+    /// the debug `nytreader` beside the test runner. A program outside this checkout's build folders stops
+    /// the run: the tests would prove nothing about this code.
     static let url: URL = {
         let path: String
         if let named = ProcessInfo.processInfo.environment["NYTREADER_BIN"], !named.isEmpty {
