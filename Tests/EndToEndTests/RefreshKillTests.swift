@@ -1,0 +1,138 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// `nytreader refresh` itself killed with SIGKILL at random moments while it stores a large feed: after each
+/// kill the cache holds the whole old feed or the whole new one, and search finds exactly what is cached.
+/// The moments are drawn from a seeded generator; `NYTREADER_KILL_SEED=<seed>` replays a run.
+@Suite("The real refresh killed at random moments", .serialized, .timeLimit(.minutes(5)))
+struct RefreshKillTests {
+    /// Articles in each generation of the feed (below the search's ranking window of 1,000).
+    static let count = 600
+    static let rounds = 14
+    static let section = "world"
+
+    @Test("After each SIGKILL: the whole old or the whole new feed, and search agrees with the articles")
+    func killedRefreshes() async throws {
+        var random = SeededRandom(replaying: "NYTREADER_KILL_SEED")
+        print("RefreshKillTests: seed \(random.seed) (NYTREADER_KILL_SEED=\(random.seed) replays this run)")
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let path = FakeNYTServer.topStoriesPath(Self.section)
+
+        // Generation 1, stored whole: its duration scales the kill moments to this machine's speed.
+        server.setBody(Self.body(generation: 1), for: path)
+        let started = Date()
+        let first = try await home.refresh(section: Self.section, from: server.baseURL)
+        let duration = Date().timeIntervalSince(started)
+        try #require(first.status == 0, "\(first.errorOutput)")
+        try await Self.expectConsistent(home, generation: 1, round: -1)
+
+        var generation = 1
+        var outcomes: Set<String> = []
+        for round in 0..<Self.rounds {
+            server.setBody(Self.body(generation: generation + 1), for: path)
+            let delay = Double.random(in: 0...(1.5 * duration), using: &random)
+            let refresh = try ChildProcess(
+                ProgramBinary.url.path,
+                ["refresh", "--section", Self.section, "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
+                environment: home.environment(), output: home.directory.path("refresh.out"), errorOutput: nil
+            )
+            usleep(UInt32(delay * 1_000_000))
+            let status = try refresh.kill()
+            let found = try await Self.expectConsistent(home, generation: nil, round: round)
+            try #require(found == generation || found == generation + 1,
+                         "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
+            outcomes.insert(status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished")
+            generation = found
+        }
+        // The moments spread over the whole refresh: some kills kept the old feed, some refreshes got through.
+        #expect(outcomes.contains("killed, old kept"), "seed \(random.seed): \(outcomes)")
+        #expect(generation > 1, "seed \(random.seed): no refresh ever completed")
+    }
+
+    /// Checks the cache after a kill and returns the generation the feed holds: every article of one
+    /// generation in its order; each sampled article found by its own word; each generation's word
+    /// finding exactly the cached articles whose title carries it.
+    @discardableResult
+    static func expectConsistent(_ home: CliHome, generation expected: Int?, round: Int) async throws -> Int {
+        let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000", "--offline"])
+        try #require(listed.status == 0, "round \(round): \(listed.errorOutput)")
+        let articles = try ListedArticle.decode(listed.output)
+        let generation = try #require(articles.first.flatMap { generationOf(title: $0.title) }, "round \(round): \(articles.count) articles")
+        if let expected { #expect(generation == expected) }
+        let expectedURIs = uris(generation: generation)
+        let firstDifference = zip(articles.map(\.uri), expectedURIs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(articles.count == expectedURIs.count && firstDifference == nil,
+                "round \(round): \(articles.count) articles, first difference from generation \(generation) at rank \(String(describing: firstDifference))")
+        #expect(articles.allSatisfy { $0.title.hasSuffix(generationWord(generation)) }, "round \(round): titles of several generations")
+
+        for index in stride(from: generation * count / 2, to: generation * count / 2 + count, by: count / 5) {
+            let hits = try await search(home, word(index))
+            #expect(hits.map(\.uri) == ["nyt://article/test-\(index)"], "round \(round): search \(word(index)) found \(hits.prefix(3).map(\.uri))")
+        }
+        for searched in [generation - 1, generation] where searched >= 1 {
+            let hits = try await search(home, generationWord(searched))
+            #expect(hits.allSatisfy { $0.title.hasSuffix(generationWord(searched)) },
+                    "round \(round): search finds articles whose title no longer has \(generationWord(searched))")
+            if searched == generation {
+                let disagreeing = Set(hits.map(\.uri)).symmetricDifference(articles.map(\.uri))
+                #expect(disagreeing.isEmpty, "round \(round): search and the feed disagree on \(disagreeing.count) articles, e.g. \(disagreeing.prefix(3))")
+            }
+        }
+        return generation
+    }
+
+    static func search(_ home: CliHome, _ text: String) async throws -> [ListedArticle] {
+        let result = try await home.run(["search", text, "--json", "--limit", "5000", "--offline"])
+        try #require(result.status == 0, "search \(text): \(result.errorOutput)")
+        return try ListedArticle.decode(result.output)
+    }
+
+    // MARK: - The generations
+
+    /// Generation `g` lists articles g·count/2 ..< g·count/2 + count: half shared with generation g − 1
+    /// (retitled, in reverse order on odd generations), half new.
+    static func indices(generation: Int) -> [Int] {
+        let first = generation * count / 2
+        let indices = Array(first..<(first + count))
+        return generation % 2 == 1 ? indices.reversed() : indices
+    }
+
+    static func uris(generation: Int) -> [String] {
+        indices(generation: generation).map { "nyt://article/test-\($0)" }
+    }
+
+    static func body(generation: Int) -> Data {
+        let articles = indices(generation: generation).map { index in
+            ArticleFactory.article(index, title: "Crash \(word(index)) \(generationWord(generation))")
+        }
+        return TopStoriesJSON.body(section: section, articles: articles)
+    }
+
+    /// A word of five letters for article `index`: equal lengths, so a prefix search finds one article only.
+    static func word(_ index: Int) -> String {
+        "q" + letters(index, count: 4)
+    }
+
+    /// The word every title of `generation` ends with.
+    static func generationWord(_ generation: Int) -> String {
+        "wave" + letters(generation, count: 3)
+    }
+
+    static func generationOf(title: String) -> Int? {
+        guard let last = title.split(separator: " ").last, last.hasPrefix("wave") else { return nil }
+        return last.dropFirst(4).reduce(0) { $0 * 26 + Int($1.asciiValue! - 97) }
+    }
+
+    static func letters(_ value: Int, count: Int) -> String {
+        var value = value
+        var letters: [Character] = []
+        for _ in 0..<count {
+            letters.append(Character(Unicode.Scalar(UInt8(97 + value % 26))))
+            value /= 26
+        }
+        return String(letters.reversed())
+    }
+}
