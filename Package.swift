@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
-        .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["NewsCore", "TestSupport", "nytreader"]

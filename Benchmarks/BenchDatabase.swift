@@ -1,5 +1,6 @@
 import ArticleStore
 import Foundation
+import TestSupport
 import NewsCore
 
 /// A cache database file filled with generated articles through the store's public API.

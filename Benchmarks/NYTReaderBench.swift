@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TestSupport
 
 /// `nytreader-bench`: measures the store, start-up, refresh, keypress latency, memory and cache size,
 /// prints one table and writes the figures to `<output>/latest.json` and `<output>/latest.md`.

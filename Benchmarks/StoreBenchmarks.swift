@@ -1,5 +1,6 @@
 import ArticleStore
 import Foundation
+import TestSupport
 import NewsCore
 
 /// The store's figures, taken in-process through `ArticleStore`'s public API.

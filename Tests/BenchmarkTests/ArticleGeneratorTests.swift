@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-@testable import nytreader_bench
+@testable import TestSupport
 import Testing
 
 @Suite("Article generator")

@@ -15,7 +15,7 @@ struct RefreshKillTests {
 
     @Test("After each SIGKILL: the whole old or the whole new feed, and search agrees with the articles")
     func killedRefreshes() async throws {
-        var random = SeededRandom(replaying: "NYTREADER_KILL_SEED")
+        var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
         print("RefreshKillTests: seed \(random.seed) (NYTREADER_KILL_SEED=\(random.seed) replays this run)")
         let home = try CliHome()
         let server = try FakeNYTServer()

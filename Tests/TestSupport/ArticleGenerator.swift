@@ -3,23 +3,23 @@ import NewsCore
 
 /// Makes any number of realistic, reproducible NYT-shaped articles: varied sections, bylines and lengths,
 /// words drawn with a Zipf-like frequency, some accented names and some Japanese or Chinese titles.
-struct ArticleGenerator {
+public struct ArticleGenerator {
     private var random: SplitMix64
     private let now: Date
 
     /// Articles are published backwards in time from `now`, a few minutes apart.
-    init(seed: UInt64 = 0x6E79_7472_6561_6472, now: Date) {
+    public init(seed: UInt64 = 0x6E79_7472_6561_6472, now: Date) {
         self.random = SplitMix64(seed: seed)
         self.now = now
     }
 
     /// Articles `range` (the index makes the uri, so the same index is the same article).
-    mutating func articles(_ range: Range<Int>) -> [Article] {
+    public mutating func articles(_ range: Range<Int>) -> [Article] {
         range.map { article($0) }
     }
 
     /// Article number `index`.
-    mutating func article(_ index: Int) -> Article {
+    public mutating func article(_ index: Int) -> Article {
         let (section, subsection) = Vocabulary.sections[Int.random(in: 0..<Vocabulary.sections.count, using: &random)]
         let title = random.chance(0.03) ? cjkTitle() : headline()
         let abstract = sentences(count: Int.random(in: 1...2, using: &random), words: 14...30)
