@@ -55,13 +55,18 @@ struct BenchReport: Encodable {
     /// Replaces the text between `<!-- bench:begin -->` and `<!-- bench:end -->` in the Markdown file at `path`
     /// with this run's table.
     func updateDocument(at path: String) throws {
-        let begin = "<!-- bench:begin -->"
-        let end = "<!-- bench:end -->"
+        try Self.replaceSection("bench", of: path, with: markdownTable())
+    }
+
+    /// Replaces the text between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in the Markdown file at `path`.
+    static func replaceSection(_ name: String, of path: String, with table: String) throws {
+        let begin = "<!-- \(name):begin -->"
+        let end = "<!-- \(name):end -->"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let start = text.range(of: begin), let finish = text.range(of: end), start.upperBound <= finish.lowerBound else {
             throw BenchError.unexpected("\(path) has no \(begin) … \(end) markers")
         }
-        let updated = text[..<start.upperBound] + "\n" + markdownTable() + text[finish.lowerBound...]
+        let updated = text[..<start.upperBound] + "\n" + table + text[finish.lowerBound...]
         try String(updated).write(toFile: path, atomically: true, encoding: .utf8)
     }
 

@@ -29,6 +29,12 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Only the in-process store figures (no reader, no refresh).")
     var storeOnly = false
 
+    @Flag(help: "Only the side-by-side figures of newsboat and nytreader on the same articles (make bench-peer).")
+    var peer = false
+
+    @Option(help: ArgumentHelp("The newsboat to compare with (for --peer).", valueName: "path"))
+    var newsboat = "/usr/bin/newsboat"
+
     @Option(help: ArgumentHelp("Only persist one refresh of this many new articles and exit (to profile it under valgrind --tool=callgrind).", valueName: "n"))
     var profilePersist: Int?
 
@@ -47,6 +53,10 @@ struct NYTReaderBench: ParsableCommand {
                 ? BenchDatabase(path: path, articleCount: profileSearch)
                 : try BenchDatabase.fill(path: path, count: profileSearch, now: Date()).database
             _ = try StoreBenchmarks(directory: output, now: Date()).search(database, repeats: 1)
+            return
+        }
+        if peer {
+            try runPeer()
             return
         }
         let now = Date()
@@ -122,6 +132,30 @@ struct NYTReaderBench: ParsableCommand {
         measurements += try reader.keypress(large, firstTitle: firstTitle, selectedTitle: selectedTitle, downs: downs,
                                             pageDowns: quick ? 10 : 100)
         return measurements
+    }
+
+    /// newsboat and nytreader side by side at 1,000 and 10,000 articles: prints the table, writes
+    /// `<output>/peer.json` and `<output>/peer.md`, and with `--update-doc` the table into that file.
+    private func runPeer() throws {
+        let now = Date()
+        let loadAtStart = BenchReport.loadAverage()
+        let work = "\(output)/peer-work"
+        try? FileManager.default.removeItem(atPath: work)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let benchmarks = PeerBenchmarks(directory: work, runs: quick ? 2 : 5, keyPresses: quick ? 30 : 300, now: now)
+        var figures: [PeerFigure] = []
+        for count in quick ? [1_000] : [1_000, 10_000] {
+            figures += try benchmarks.figures(count: count, newsboat: newsboat, nytreader: readerBinary())
+        }
+        let version = try Subprocess.run(newsboat, ["--version"], timeout: 10).output.split(separator: "\n").first.map(String.init) ?? "newsboat"
+        let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
+        let report = PeerReport(figures: figures, machine: machine, date: now, newsboatVersion: version)
+        try report.json().write(to: URL(fileURLWithPath: "\(output)/peer.json"))
+        try report.markdownTable().write(toFile: "\(output)/peer.md", atomically: true, encoding: .utf8)
+        if let updateDoc { try BenchReport.replaceSection("peer", of: updateDoc, with: report.markdownTable()) }
+        print("")
+        print(report.consoleTable())
+        print("Figures written to \(output)/peer.json and \(output)/peer.md.")
     }
 
     /// The `nytreader` to measure: `--binary`, else the one beside this program.

@@ -62,6 +62,21 @@ final class ReaderTerminal {
         try control.screen()
     }
 
+    /// Presses `key` and returns the milliseconds until the screen, attributes included, first differs
+    /// from what it was; nil when it did not change within `timeout` seconds.
+    func pressAndTimeChange(_ key: String, timeout: Double = 2) throws -> Double? {
+        let before = try control.styledScreen()
+        let start = Stopwatch.now()
+        try press(key)
+        let deadline = start + timeout * 1_000
+        while Stopwatch.now() < deadline {
+            let lines = try control.styledScreen()
+            let seen = Stopwatch.now()
+            if lines != before { return seen - start }
+        }
+        return nil
+    }
+
     /// The process the shell is running in the foreground (the reader), if any.
     func foregroundProcess() throws -> pid_t? {
         guard let shell = try control.command("display-message -p -t \(session) '#{pane_pid}'").first.flatMap({ pid_t($0) }) else {

@@ -88,6 +88,12 @@ final class TmuxControl {
         try command("capture-pane -p")
     }
 
+    /// The pane's visible text with its colors and attributes as escape sequences (a selection drawn only in
+    /// reverse video shows up here, not in `screen()`).
+    func styledScreen() throws -> [String] {
+        try command("capture-pane -p -e")
+    }
+
     /// `text` quoted for tmux's command parser.
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -1,0 +1,222 @@
+import Foundation
+import NewsCore
+import TestSupport
+
+/// newsboat (Debian's, the peer) and nytreader side by side on the same generated articles in the same run:
+/// newsboat reads them as RSS, nytreader as Top Stories JSON, both from one loopback server. For each size:
+/// a reload into an empty cache (time and peak RSS), start to first screen on that cache, key → screen
+/// latency in the article list (both seen the same way, through tmux), and cache bytes per article.
+struct PeerBenchmarks {
+    /// Scratch folder for HOMEs and caches.
+    let directory: String
+    let runs: Int
+    let keyPresses: Int
+    let now: Date
+
+    /// The figures of newsboat and nytreader for a feed of `count` articles.
+    func figures(count: Int, newsboat: String, nytreader: String) throws -> [PeerFigure] {
+        var generator = ArticleGenerator(now: now)
+        let articles = generator.articles(0..<count)
+        let server = try FakeNYTServer(servesFixtures: false)
+        defer { server.stop() }
+        server.setBody(RSSFeed.body(articles: articles), for: PeerProgram.rssPath)
+        server.setBody(TopStoriesJSON.body(section: "home", articles: articles, lastUpdated: now), for: FakeNYTServer.topStoriesPath("home"))
+
+        let folder = "\(directory)/peer-\(count)"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let programs = [
+            try PeerProgram.newsboat(executable: newsboat, baseURL: server.baseURL, folder: "\(folder)/newsboat-files", firstTitle: articles[0].title),
+            PeerProgram.nytreader(executable: nytreader, baseURL: server.baseURL, firstTitle: articles[0].title),
+        ]
+        var results: [String: ProgramFigures] = [:]
+        for program in programs {
+            progress("peer: \(program.name), \(count) articles")
+            results[program.name] = try measure(program, server: server, folder: "\(folder)/\(program.name)", count: count)
+        }
+        let peer = results["newsboat"]!, ours = results["nytreader"]!
+        let size = count.formatted()
+        return [
+            PeerFigure("reload_ms_\(count)", "reload into an empty cache, \(size) articles", unit: "ms",
+                       newsboat: peer.reload, nytreader: ours.reload, ratioTarget: 0.25,
+                       how: "median of \(runs); newsboat -x reload, nytreader refresh"),
+            PeerFigure("reload_rss_\(count)", "reload peak RSS, \(size) articles", unit: "MB",
+                       newsboat: peer.reloadPeak, nytreader: ours.reloadPeak, ratioTarget: 0.5,
+                       target: count >= 10_000 ? 30 : nil, how: "GNU time %M, median of \(runs)"),
+            PeerFigure("first_screen_ms_\(count)", "start to first screen, \(size) cached", unit: "ms",
+                       newsboat: peer.firstScreen, nytreader: ours.firstScreen, how: "median of \(runs), tmux poll"),
+            PeerFigure("key_p50_ms_\(count)", "key → screen p50, \(size) cached", unit: "ms",
+                       newsboat: peer.keys.median, nytreader: ours.keys.median, how: "\(keyPresses) Down in the article list, tmux poll"),
+            PeerFigure("key_p99_ms_\(count)", "key → screen p99, \(size) cached", unit: "ms",
+                       newsboat: peer.keys.percentile(99), nytreader: ours.keys.percentile(99), how: "\(keyPresses) Down in the article list, tmux poll"),
+            PeerFigure("bytes_per_article_\(count)", "cache bytes per article, \(size) cached", unit: "B",
+                       newsboat: peer.bytesPerArticle, nytreader: ours.bytesPerArticle, how: "cache files ÷ articles"),
+        ]
+    }
+
+    /// What one program measured.
+    private struct ProgramFigures {
+        var reload: Double
+        var reloadPeak: Double
+        var firstScreen: Double
+        var keys: Samples
+        var bytesPerArticle: Double
+    }
+
+    private func measure(_ program: PeerProgram, server: FakeNYTServer, folder: String, count: Int) throws -> ProgramFigures {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let home = "\(folder)/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "tmux-256color"]
+        let cache = "\(folder)/cache.db"
+
+        var reload = Samples(), peak = Samples()
+        for _ in 0..<runs {
+            for file in program.cacheFiles(cache) + [cache + "-shm", cache + ".lock"] { try? FileManager.default.removeItem(atPath: file) }
+            let output = "\(folder)/reload-output.txt", usage = "\(folder)/reload-peak-kb.txt"
+            // Peak RSS through GNU time, which forks the program from its own small process: a program spawned
+            // straight from this one would count this process's resident set as its own (the kernel carries the
+            // spawning address space's peak across exec into ru_maxrss).
+            let (milliseconds, status) = try Stopwatch.time {
+                try ChildProcess(Self.gnuTime, ["-f", "%M", "-o", usage, program.executable] + program.reloadArguments(cache),
+                                 environment: environment.merging(program.reloadEnvironment) { $1 },
+                                 output: output, errorOutput: nil).waitForExit()
+            }
+            guard status == 0 else {
+                throw BenchError.unexpected("\(program.name) reload failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
+            }
+            let kilobytes = (try? String(contentsOfFile: usage, encoding: .utf8))?.split(separator: "\n").last.flatMap { Double($0) }
+            guard let kilobytes else { throw BenchError.unexpected("\(Self.gnuTime) wrote no peak RSS") }
+            reload.append(milliseconds)
+            peak.append(kilobytes / 1_024)
+        }
+        let bytes = program.cacheFiles(cache).compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }.reduce(0, +)
+
+        let terminal = try ReaderTerminal(environment: environment)
+        var firstScreen = Samples()
+        for _ in 0..<runs {
+            let start = try terminal.start(program.readerCommand(cache))
+            guard let shown = try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(program.firstScreenMarker) } }) else {
+                throw BenchError.unexpected("\(program.name) did not show “\(program.firstScreenMarker)”:\n" + (try terminal.screen()).joined(separator: "\n"))
+            }
+            firstScreen.append(shown - start)
+            try terminal.press("q")
+            guard try terminal.waitForPrompt() else { throw BenchError.unexpected("\(program.name) did not quit on q") }
+        }
+
+        _ = try terminal.start(program.readerCommand(cache))
+        guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(program.firstScreenMarker) } }) != nil else {
+            throw BenchError.unexpected("\(program.name) did not start")
+        }
+        for key in program.openList.keys { try terminal.press(key) }
+        guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(program.openList.marker) } }) != nil else {
+            throw BenchError.unexpected("\(program.name) did not show its article list:\n" + (try terminal.screen()).joined(separator: "\n"))
+        }
+        var keys = Samples()
+        for _ in 0..<keyPresses {
+            guard let milliseconds = try terminal.pressAndTimeChange("Down") else {
+                throw BenchError.unexpected("\(program.name): Down changed nothing on the screen within 2 s")
+            }
+            keys.append(milliseconds)
+        }
+        try terminal.press("q")
+        try terminal.press("q")
+        _ = try terminal.waitForPrompt()
+        return ProgramFigures(
+            reload: reload.median, reloadPeak: peak.median, firstScreen: firstScreen.median, keys: keys,
+            bytesPerArticle: Double(bytes) / Double(count)
+        )
+    }
+
+    /// GNU time (Debian's `time` package), for the peak RSS of a reload.
+    static let gnuTime = "/usr/bin/time"
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+    }
+}
+
+/// One row of the peer table: the same figure for both programs, their ratio and its target.
+struct PeerFigure: Encodable {
+    let id: String
+    let label: String
+    let unit: String
+    let newsboat: Double
+    let nytreader: Double
+    /// nytreader ÷ newsboat must not exceed this, when set.
+    let ratioTarget: Double?
+    /// nytreader's own value must not exceed this, when set.
+    let target: Double?
+    let how: String
+
+    init(_ id: String, _ label: String, unit: String, newsboat: Double, nytreader: Double, ratioTarget: Double? = nil,
+         target: Double? = nil, how: String) {
+        self.id = id
+        self.label = label
+        self.unit = unit
+        self.newsboat = newsboat
+        self.nytreader = nytreader
+        self.ratioTarget = ratioTarget
+        self.target = target
+        self.how = how
+    }
+
+    var ratio: Double { newsboat > 0 ? nytreader / newsboat : 0 }
+
+    /// `ok`, `MISSED`, or empty without a target.
+    var verdict: String {
+        let checks = [ratioTarget.map { ratio <= $0 }, target.map { nytreader <= $0 }].compactMap { $0 }
+        if checks.isEmpty { return "" }
+        return checks.allSatisfy { $0 } ? "ok" : "MISSED"
+    }
+
+    var targetText: String {
+        [ratioTarget.map { "≤ \(Measurement.format($0))×" }, target.map { "≤ \(Measurement.format($0)) \(unit)" }]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+
+    var cells: [String] {
+        [label, "\(Measurement.format(newsboat)) \(unit)", "\(Measurement.format(nytreader)) \(unit)",
+         "\(Measurement.format(ratio))×", targetText, verdict, how]
+    }
+}
+
+/// The peer table, for the console and for docs/performance.md.
+struct PeerReport {
+    let figures: [PeerFigure]
+    let machine: String
+    let date: Date
+    let newsboatVersion: String
+
+    static let header = ["figure", "newsboat", "nytreader", "ratio", "target", "", "how"]
+
+    func markdownTable() -> String {
+        var lines = ["| " + Self.header.joined(separator: " | ") + " |", "|---|---:|---:|---:|---|---|---|"]
+        for figure in figures {
+            var cells = figure.cells
+            if figure.verdict == "MISSED" { cells[5] = "**missed**" }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append("\(newsboatVersion) and nytreader \(ProgramVersion.current), run of \(ISO8601DateFormatter().string(from: date)) on \(machine).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func consoleTable() -> String {
+        let rows = [Self.header] + figures.map(\.cells)
+        let widths = Self.header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { cells in
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return (1...3).contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ")
+        }
+        return lines.joined(separator: "\n") + "\n" + machine + "\n"
+    }
+
+    func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(figures)
+    }
+}
