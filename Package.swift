@@ -98,7 +98,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
-        .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "TestSupport"]),
+        .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),

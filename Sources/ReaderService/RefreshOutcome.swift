@@ -12,6 +12,12 @@ public enum RefreshOutcome: Hashable, Sendable {
         }
     }
 
+    /// What the refresh changed, when it succeeded.
+    public var changes: RefreshChanges? {
+        if case .refreshed(let changes, _) = self { return changes }
+        return nil
+    }
+
     /// Why the refresh failed, when it did.
     public var failure: RefreshFailure? {
         if case .failed(let failure, _) = self { return failure }

@@ -12,6 +12,7 @@ extension ReaderViewModel {
         generation += 1
         pendingRange = nil
         anchorBeforeSearch = nil
+        reloadSelection = nil
         effects.append(.loadFeed(feed, anchor: nil))
         return effects
     }

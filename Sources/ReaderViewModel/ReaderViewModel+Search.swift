@@ -43,6 +43,7 @@ extension ReaderViewModel {
         state.top = 0
         state.window = ArticleWindow()
         state.detailScroll = 0
+        reloadSelection = nil
         return [.loadFeed(state.feed, anchor: anchorBeforeSearch)]
     }
 }

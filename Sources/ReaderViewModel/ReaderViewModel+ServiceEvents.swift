@@ -3,8 +3,18 @@ extension ReaderViewModel {
     /// An answer from the service: new rows, a finished refresh or search, a failure.
     public mutating func apply(_ event: ServiceEvent) -> [Effect] {
         switch event {
-        case .feedLoaded(let feed, let status, let anchorPosition):
+        case .feedLoaded(let feed, let status, var anchorPosition):
             guard feed == state.feed else { return [] }
+            if let asked = reloadSelection, asked != state.selection {
+                // The reader moved while the rows were read again: the answer places the article selected
+                // before. Ask where the article selected now went; if its row is not in memory, keep the row.
+                if let current = state.selectedEntry?.id {
+                    reloadSelection = state.selection
+                    return [.loadFeed(feed, anchor: current)]
+                }
+                anchorPosition = nil
+            }
+            reloadSelection = nil
             state.cacheError = nil
             state.feedStatus = status
             if state.search?.showsHits == true { return [] }
@@ -83,10 +93,11 @@ extension ReaderViewModel {
     }
 
     /// Reads the rows again after the cache changed, keeping the selection on the same article.
-    private func reloadRows() -> [Effect] {
+    private mutating func reloadRows() -> [Effect] {
         if let search = state.search, search.showsHits {
             return [.search(search.query)]
         }
+        reloadSelection = state.selection
         return [.loadFeed(state.feed, anchor: state.selectedEntry?.id)]
     }
 }

@@ -14,6 +14,9 @@ public struct ReaderViewModel: Sendable {
     var refreshBlocker: RefreshFailure?
     /// The feed's selected article when the search started, to come back to when it is cleared.
     var anchorBeforeSearch: ArticleID?
+    /// The selection when the rows were last asked for again around the selected article (after a refresh or
+    /// a change to the cache); an answer that arrives after the reader moved away from it is out of date.
+    var reloadSelection: Int?
     let now: @Sendable () -> Date
 
     /// Hits a live search shows at most.

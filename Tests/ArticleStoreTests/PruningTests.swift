@@ -74,7 +74,19 @@ struct PruningTests {
     }
 
     @Test("The default policy keeps 30 days and 20,000 unsaved articles")
-    func defaults() {
-        #expect(RetentionPolicy.standard == RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 20_000))
+    func defaults() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(ArticleFactory.snapshot(world, 0..<2, fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(world, [2], fetched: start.addingTimeInterval(30 * day - 60)), origin: .network)
+        #expect(try ids(store, 0..<3) == [0, 1, 2], "a minute inside 30 days")
+        try store.apply(ArticleFactory.snapshot(world, [2], fetched: start.addingTimeInterval(30 * day + 60)), origin: .network)
+        #expect(try ids(store, 0..<3) == [2], "a minute past 30 days")
+
+        // 20,001 unsaved articles (2 in world, 9,999 that left home, 10,001 in home): one that left home goes.
+        let later = start.addingTimeInterval(31 * day)
+        try store.apply(ArticleFactory.snapshot(home, 10..<10_009, fetched: later), origin: .network)
+        try store.apply(ArticleFactory.snapshot(home, 10_009..<20_010, fetched: later.addingTimeInterval(60)), origin: .network)
+        #expect(try ids(store, 10..<10_009).count == 9_998)
+        #expect(try ids(store, 10_009..<20_010).count == 10_001)
     }
 }

@@ -21,6 +21,8 @@ struct FailingTransport: HTTPTransport {
 }
 
 /// Answers requests in turn from a list of bodies; each request waits until `release()` when `holding`.
+/// It answers even when its caller was cancelled meanwhile, as a response that arrived just as the cancel
+/// did: only the service's own check can then keep a cancelled refresh from writing.
 final class ScriptedTransport: HTTPTransport {
     private let state = Mutex<(bodies: [Data], requests: Int)>(([], 0))
     private let holding: Bool
@@ -44,7 +46,6 @@ final class ScriptedTransport: HTTPTransport {
                 gate.withLock { $0.append(continuation) }
             }
         }
-        if Task.isCancelled { throw .cancelled }
         return HTTPResponse(status: 200, body: body)
     }
 
@@ -57,12 +58,22 @@ final class ScriptedTransport: HTTPTransport {
         waiting.forEach { $0.resume() }
     }
 
-    /// Waits until `count` requests arrived.
-    func waitForRequests(_ count: Int) async {
+    /// Waits until `count` requests arrived; throws when they have not within `timeout`.
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
         while requestCount < count {
-            try? await Task.sleep(for: .milliseconds(5))
+            guard ContinuousClock.now < deadline else { throw TransportTimeout(expected: count, received: requestCount) }
+            try await Task.sleep(for: .milliseconds(5))
         }
     }
+}
+
+/// `ScriptedTransport.waitForRequests` gave up.
+struct TransportTimeout: Error, CustomStringConvertible {
+    let expected: Int
+    let received: Int
+
+    var description: String { "waited for \(expected) requests, \(received) arrived" }
 }
 
 /// Answers every request with one status and counts the requests.

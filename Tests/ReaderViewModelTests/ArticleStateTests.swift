@@ -52,7 +52,7 @@ struct ArticleStateTests {
         #expect(driver.state.feed == .saved)
         #expect(driver.state.count == 2)
         #expect(driver.state.selection == 0)
-        #expect(driver.state.window.entries.map(\.article.title) == ["Article 2", "Article 4"])
+        #expect(driver.state.window.entries.map(\.article.title) == ["Article 4", "Article 2"], "most recently saved first, as the store orders them")
         driver.send(.refresh)
         #expect(driver.pendingRefreshes.isEmpty)
         #expect(driver.state.notice?.text.contains("nothing to refresh") == true)

@@ -1,11 +1,14 @@
+import ArticleStore
 import Foundation
 import NewsCore
 import ReaderService
 @testable import ReaderViewModel
 import TestSupport
 
-/// Drives a view-model against in-memory feeds, answering every effect at once the way the service
-/// would, and records the effects.
+/// Drives a view-model against in-memory feeds, answering every effect the way the service would, and
+/// records the effects. Saved articles and search hits come from a real in-memory store holding the same
+/// articles and states, so their order is the store's. With `holdReads`, reads wait for `answerReads()`,
+/// as they do while the service is busy.
 struct ViewModelDriver {
     static let now = Date(timeIntervalSince1970: 1_763_600_000)
 
@@ -28,6 +31,12 @@ struct ViewModelDriver {
     var holdSearches = false
     /// URLs handed to the browser.
     var openedURLs: [String] = []
+    /// Whether cache reads (`.loadFeed`, `.loadEntries`) wait for `answerReads()`.
+    var holdReads = false
+    /// Reads asked for and not answered yet (only while `holdReads` is set).
+    var pendingReads: [Effect] = []
+    /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
+    private var ticks = 0
 
     init(count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world)) {
         viewModel = ReaderViewModel(feed: feed, now: { ViewModelDriver.now })
@@ -84,6 +93,13 @@ struct ViewModelDriver {
         }
     }
 
+    /// Answers the reads held so far, in the order they were asked for.
+    mutating func answerReads() {
+        let reads = pendingReads
+        pendingReads.removeAll()
+        for read in reads { run(answer(read)) }
+    }
+
     func status(of feed: Feed) -> FeedStatus {
         let count = rows(of: feed).count
         return FeedStatus(feed: feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled)
@@ -94,23 +110,36 @@ struct ViewModelDriver {
         feeds.values.lazy.compactMap { $0.first { $0.id == id } }.first
     }
 
-    private var savedEntries: [ArticleEntry] {
-        var seen = Set<ArticleID>()
-        return feeds.values.flatMap { $0 }.filter { $0.isSaved && seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
-    }
-
     private func rows(of feed: Feed) -> [ArticleEntry] {
-        feed == .saved ? savedEntries : (feeds[feed] ?? [])
+        feed == .saved ? mirrored { store in try store.entries(in: .saved, range: 0..<Int.max) } : (feeds[feed] ?? [])
     }
 
-    /// Articles whose title or lead paragraph has a word starting with `text`, as the store's FTS would find.
+    /// The store's hits for `text` among the cached articles.
     private func searchHits(_ text: String) -> [ArticleEntry] {
-        var seen = Set<ArticleID>()
-        let words = text.lowercased().split(separator: " ")
-        return feeds.values.flatMap { $0 }.filter { entry in
-            let haystack = (entry.article.title + " " + entry.article.leadParagraph).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            return words.allSatisfy { word in haystack.contains { $0.hasPrefix(word) } } && seen.insert(entry.id).inserted
+        mirrored { store in try store.search(text, limit: ReaderViewModel.searchLimit).map(\.entry) }
+    }
+
+    /// Runs `body` on an in-memory store holding every cached feed with its read and saved marks.
+    private func mirrored(_ body: (ArticleStore) throws -> [ArticleEntry]) -> [ArticleEntry] {
+        do {
+            let store = try ArticleStore(inMemoryWith: .standard)
+            for (feed, entries) in feeds.sorted(by: { $0.key.title < $1.key.title }) where feed.isRemote {
+                try store.apply(FeedSnapshot(feed: feed, articles: entries.map(\.article), fetchedDate: Self.now), origin: .network)
+            }
+            for entry in feeds.values.joined() {
+                if let date = entry.readDate { try store.setRead(entry.id, at: date) }
+                if let date = entry.savedDate { try store.setSaved(entry.id, at: date) }
+            }
+            return try body(store)
+        } catch {
+            fatalError("the in-memory store failed: \(error)")
         }
+    }
+
+    /// A moment after every earlier mark.
+    private mutating func tick() -> Date {
+        ticks += 1
+        return Self.now.addingTimeInterval(Double(ticks))
     }
 
     private mutating func updateEverywhere(_ id: ArticleID, _ change: (inout ArticleEntry) -> Void) {
@@ -133,14 +162,12 @@ struct ViewModelDriver {
                 queue += viewModel.apply(.refreshBlocker(blocker))
             case .refreshIfStale(let feed):
                 queue += viewModel.apply(.staleness(feed, isStale: isStale))
-            case .loadFeed(let feed, let anchor):
-                let position = anchor.flatMap { id in rows(of: feed).firstIndex { $0.id == id } }
-                queue += viewModel.apply(.feedLoaded(feed, status(of: feed), anchorPosition: position))
-            case .loadEntries(let feed, let range, let generation):
-                let rows = rows(of: feed)
-                let clamped = range.clamped(to: 0..<rows.count)
-                let window = ArticleWindow(start: range.lowerBound, entries: Array(rows[clamped]))
-                queue += viewModel.apply(.entriesLoaded(feed, window, requested: range, generation: generation))
+            case .loadFeed, .loadEntries:
+                if holdReads {
+                    pendingReads.append(effect)
+                } else {
+                    queue += answer(effect)
+                }
             case .refresh(let feed):
                 pendingRefreshes.append(feed)
             case .cancelRefresh:
@@ -156,16 +183,35 @@ struct ViewModelDriver {
                 let order = Array(rows.indices.dropFirst(position + 1)) + Array(rows.indices.prefix(position + 1))
                 queue += viewModel.apply(.nextUnreadFound(feed, order.first { !rows[$0].isRead }))
             case .markAllRead(let feed):
-                for id in rows(of: feed).map(\.id) { updateEverywhere(id) { $0.readDate = $0.readDate ?? ViewModelDriver.now } }
+                let date = tick()
+                for id in rows(of: feed).map(\.id) { updateEverywhere(id) { $0.readDate = $0.readDate ?? date } }
                 queue += viewModel.apply(.allMarkedRead(feed))
             case .setRead(let id, let isRead):
-                updateEverywhere(id) { $0.readDate = isRead ? ViewModelDriver.now : nil }
+                let date = tick()
+                updateEverywhere(id) { $0.readDate = isRead ? date : nil }
             case .setSaved(let id, let isSaved):
-                updateEverywhere(id) { $0.savedDate = isSaved ? ViewModelDriver.now : nil }
+                let date = tick()
+                updateEverywhere(id) { $0.savedDate = isSaved ? date : nil }
             case .openURL(let url):
                 if hasBrowser { openedURLs.append(url) }
                 queue += viewModel.apply(.browserFinished(url: url, opened: hasBrowser))
             }
+        }
+    }
+
+    /// The service's answer to a read of the cache, as the cache is now.
+    private mutating func answer(_ read: Effect) -> [Effect] {
+        switch read {
+        case .loadFeed(let feed, let anchor):
+            let position = anchor.flatMap { id in rows(of: feed).firstIndex { $0.id == id } }
+            return viewModel.apply(.feedLoaded(feed, status(of: feed), anchorPosition: position))
+        case .loadEntries(let feed, let range, let generation):
+            let rows = rows(of: feed)
+            let clamped = range.clamped(to: 0..<rows.count)
+            let window = ArticleWindow(start: range.lowerBound, entries: Array(rows[clamped]))
+            return viewModel.apply(.entriesLoaded(feed, window, requested: range, generation: generation))
+        default:
+            return []
         }
     }
 

@@ -79,10 +79,10 @@ struct FrameGoldenTests {
 
     @Test("Too small: one line, at every size below 20×6")
     func tooSmall() {
-        for (rows, columns) in [(5, 80), (40, 19), (4, 12), (1, 1)] {
+        for (rows, columns, line) in [(5, 80, "Terminal too small"), (40, 19, "Terminal too small"), (4, 12, "Terminal to…"), (1, 1, "…")] {
             let screen = GridScreen(rows: rows, columns: columns)
             let text = render(Self.state(Self.articles, screen: screen), screen)
-            #expect(text == DisplayWidth.prefix("Terminal too small", fitting: columns).text + String(repeating: "\n", count: rows - 1))
+            #expect(text == line + String(repeating: "\n", count: rows - 1), "\(rows)×\(columns)")
         }
         let smallest = GridScreen(rows: 6, columns: 20)
         #expect(render(Self.state(Self.articles, screen: smallest), smallest) == """
@@ -115,7 +115,6 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 6, columns: 100)
         var state = Self.state(Self.articles, screen: screen)
         state.refresh = .failed(.server(status: 503))
-        #expect(screen.lines.isEmpty == false)
         #expect(render(state, screen) == """
          The New York Times · World                                                                     1/4
         •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva

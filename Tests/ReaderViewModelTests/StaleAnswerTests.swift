@@ -1,0 +1,64 @@
+import NewsCore
+@testable import ReaderViewModel
+import TestSupport
+import Testing
+
+/// Answers from the service that arrive after the reader moved on: they must not pull the selection back.
+@Suite("Answers that arrive late")
+struct StaleAnswerTests {
+    @Test("r, then moving while the reordered feed is read again: the selection stays on the article moved to")
+    func movedDuringReload() {
+        var driver = ViewModelDriver(count: 20)
+        driver.send([.moveDown, .moveDown])
+        driver.send(.refresh)
+        #expect(driver.pendingRefreshes == [.topStories(.world)])
+        // The refresh stores the feed in reverse order; the reads after it are slow.
+        driver.entries.reverse()
+        driver.holdReads = true
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 20, inserted: 0, updated: 20, removed: 0), $0) }
+        #expect(driver.pendingReads.count == 1)
+        driver.send([.moveDown, .moveDown])
+        #expect(driver.state.selectedEntry?.article.title == "Article 4")
+        driver.answerReads()
+        driver.answerReads()
+        driver.answerReads()
+        #expect(driver.pendingReads.isEmpty)
+        #expect(driver.state.selectedEntry?.article.title == "Article 4", "the article selected when the answer came")
+        #expect(driver.state.selection == 15, "at its place in the new order")
+    }
+
+    @Test("An answer for rows of an older order is dropped; the newer one is shown")
+    func olderWindowDropped() {
+        var driver = ViewModelDriver(count: 50, listHeight: 5)
+        driver.holdReads = true
+        driver.send(.refresh)
+        driver.entries.reverse()
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 50, inserted: 0, updated: 50, removed: 0), $0) }
+        driver.answerReads()
+        // The feed's status came back and asked for rows; before they arrive, the cache changes again.
+        let olderRead = driver.pendingReads
+        #expect(olderRead.count == 1)
+        driver.pendingReads.removeAll()
+        let reversed = driver.entries
+        driver.entries.reverse()
+        driver.reload()
+        driver.answerReads()
+        driver.answerReads()
+        #expect(windowMatchesCache(driver))
+        // The answer to the first read, computed from the reversed order, arrives last.
+        let current = driver.entries
+        driver.entries = reversed
+        driver.pendingReads = olderRead
+        driver.answerReads()
+        driver.entries = current
+        #expect(windowMatchesCache(driver), "the late answer of the older order is dropped")
+    }
+
+    /// Whether every row in memory is the cached article at its position.
+    func windowMatchesCache(_ driver: ViewModelDriver) -> Bool {
+        let window = driver.state.window
+        return !window.entries.isEmpty && window.entries.enumerated().allSatisfy { offset, entry in
+            driver.entries[window.start + offset].id == entry.id
+        }
+    }
+}
