@@ -4,15 +4,8 @@ import ArticleStore
 import TestSupport
 import Testing
 
-/// The requirements of ReaderService's `RateLimitMemory`, repeated here so this test proves the store
-/// can conform without the store importing the service.
-private protocol RateLimitMemoryRequirements: Sendable {
-    func blockedUntil(api: String) throws -> Date?
-    func setBlockedUntil(_ date: Date?, api: String) throws
-}
-
-extension ArticleStore: RateLimitMemoryRequirements {}
-
+/// The store's side of ReaderService's `RateLimitMemory` (the service's conformance and its use are tested
+/// in ReaderServiceTests: PersistentRateLimitTests runs the service on a store as its memory).
 @Suite("Rate limits")
 struct RateLimitTests {
     @Test("A rate limit is remembered per API, replaced, forgotten, and survives reopening")
@@ -21,7 +14,7 @@ struct RateLimitTests {
         let path = directory.path("cache.sqlite")
         let until = Date(timeIntervalSince1970: 1_763_600_012.25)
         do {
-            let store: any RateLimitMemoryRequirements = try ArticleStore(path: path)
+            let store = try ArticleStore(path: path)
             #expect(try store.blockedUntil(api: "topstories") == nil)
             try store.setBlockedUntil(until.addingTimeInterval(-5), api: "topstories")
             try store.setBlockedUntil(until, api: "topstories")
