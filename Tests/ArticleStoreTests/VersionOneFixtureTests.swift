@@ -61,10 +61,17 @@ struct VersionOneFixtureTests {
         #expect(try store.search("Paris", limit: 5).map(\.entry.id.rawValue) == ["nyt://article/test-1"])
     }
 
-    @Test("Migrating the version 1 database to the latest schema keeps its data and fills the new parts")
-    func migratesToLatest() throws {
+    @Test("Migrating the version 1 database, from every schema in between, to the latest keeps its data and fills the new parts",
+          arguments: Schema.migrator.migrations)
+    func migratesToLatest(from intermediate: String) throws {
         let directory = try TemporaryDirectory()
-        let store = try ArticleStore(path: try VersionOneFixture.copy(into: directory))
+        let path = try VersionOneFixture.copy(into: directory)
+        // The fixture as an earlier nytreader left it: migrated up to `intermediate`, no further.
+        let earlier = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(earlier, upTo: intermediate)
+        #expect(try earlier.read(Schema.migrator.appliedIdentifiers).count == Schema.migrator.migrations.firstIndex(of: intermediate)! + 1)
+        try earlier.close()
+        let store = try ArticleStore(path: path)
         let (applied, integrity) = try store.writer.read { db in
             (try Schema.migrator.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
         }
