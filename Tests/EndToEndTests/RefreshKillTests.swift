@@ -59,6 +59,48 @@ struct RefreshKillTests {
         #expect(generation > 1, "seed \(random.seed): no refresh ever completed")
     }
 
+    @Test("The reader killed while its r refresh stores the feed: the whole old or the whole new feed")
+    func killedReader() async throws {
+        var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
+        print("RefreshKillTests (reader): seed \(random.seed)")
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let path = FakeNYTServer.topStoriesPath(Self.section)
+        server.setBody(Self.body(generation: 1), for: path)
+        let first = try await home.refresh(section: Self.section, from: server.baseURL)
+        try #require(first.status == 0, "\(first.errorOutput)")
+        let started = Date()
+        let again = try await home.refresh(section: Self.section, from: server.baseURL)
+        let duration = Date().timeIntervalSince(started)
+        try #require(again.status == 0, "\(again.errorOutput)")
+
+        let reader = try TuiHarness(environment: ["NYT_API_KEY": CliHome.key])
+        let rounds = 6
+        var generation = 1
+        var outcomes: [String: Int] = [:]
+        for round in 0..<rounds {
+            server.setBody(Self.body(generation: generation + 1), for: path)
+            try reader.launch(
+                "--section \(Self.section) --db '\(home.database)' --api-base-url '\(server.baseURL.absoluteString)'",
+                waitingFor: "Crash "
+            )
+            let process = try reader.readerProcess()
+            try reader.tmux.press("r")
+            let slice = 1.3 * duration / Double(rounds)
+            usleep(UInt32(slice * (Double(round) + Double.random(in: 0..<1, using: &random)) * 1_000_000))
+            Foundation.kill(process, SIGKILL)
+            #expect(try reader.exitStatus() == 128 + Int(SIGKILL), "round \(round): the reader was killed")
+            try reader.restoreTerminalAfterKill()
+            let found = try await Self.expectConsistent(home, generation: nil, round: round)
+            try #require(found == generation || found == generation + 1,
+                         "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
+            outcomes[found == generation ? "old kept" : "new stored", default: 0] += 1
+            generation = found
+        }
+        print("RefreshKillTests (reader): refresh \(Int(duration * 1000)) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
+        #expect(outcomes["old kept", default: 0] > 0, "seed \(random.seed): \(outcomes)")
+    }
+
     /// Checks the cache after a kill and returns the generation the feed holds: every article of one
     /// generation in its order; each sampled article found by its own word; each generation's word
     /// finding exactly the cached articles whose title carries it.

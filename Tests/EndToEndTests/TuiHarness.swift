@@ -58,6 +58,14 @@ final class TuiHarness {
         return Int(screen[match].dropFirst(5))
     }
 
+    /// After SIGKILL the reader could not restore the terminal: the tty is still raw (Enter sends a CR the
+    /// shell does not take as the end of a line). Sets it sane with a line ended by LF, then clears the screen.
+    func restoreTerminalAfterKill() throws {
+        try tmux.command(["send-keys", "-l", "stty sane; clear"])
+        try tmux.command(["send-keys", "C-j"])
+        try tmux.waitFor("a cleared screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == self.tmux.prompt.trimmingCharacters(in: .whitespaces) }
+    }
+
     /// Presses q and returns the reader's exit status.
     func quit() throws -> Int? {
         try tmux.press("q")
