@@ -17,6 +17,7 @@ let package = Package(
     targets: [
         // MARK: - Libraries, lowest layer first
         .target(name: "NewsCore"),
+        .target(name: "JSONStream"),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore"]
@@ -98,6 +99,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
+        .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
