@@ -1,0 +1,101 @@
+import FoundationEssentials
+
+/// Decodes the elements of one array of a streamed JSON document with `JSONDecoder` as they arrive, a batch
+/// at a time, and the rest of the document (the envelope, its array emptied) at the end.
+///
+/// Elements are decoded in batches (one `JSONDecoder` call per batch, not per element) of at most
+/// `batchBytes` bytes; each batch goes to `onBatch` before the next is read, so memory is bounded by a
+/// batch, whatever the size of the document. `Element` is usually lenient (e.g. decoding to `nil` when an
+/// item has the wrong shape); an element that is not JSON at all fails the document.
+public struct StreamingArrayDecoder<Element: Decodable> {
+    /// Why a document cannot be decoded.
+    public enum Failure: Error, CustomStringConvertible {
+        /// The splitter refused the document (truncated, too deep, too large…).
+        case split(JSONArraySplitter.Failure)
+        /// A batch of elements, or the envelope, is not JSON of the expected shape.
+        case decoding(String)
+
+        public var description: String {
+            switch self {
+            case .split(let failure): return failure.description
+            case .decoding(let reason): return reason
+            }
+        }
+    }
+
+    private var splitter: JSONArraySplitter
+    private let batchBytes: Int
+    private var batch: [UInt8] = [UInt8(ascii: "[")]
+    private var batchCount = 0
+    private let decoder: JSONDecoder
+    /// Elements decoded so far.
+    public private(set) var elementCount = 0
+
+    /// A decoder for the array at `path` (keys from the root object).
+    public init(
+        path: [String], limits: JSONArraySplitter.Limits = .init(), batchBytes: Int = 256 << 10,
+        decoder: JSONDecoder = JSONDecoder()
+    ) {
+        splitter = JSONArraySplitter(path: path, limits: limits)
+        self.batchBytes = batchBytes
+        self.decoder = decoder
+        batch.reserveCapacity(batchBytes + 4_096)
+    }
+
+    /// Feeds the next chunk of the body; `onBatch` gets the elements of each batch that fills.
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, onBatch: ([Element]) throws -> Void) throws {
+        do {
+            try splitter.feed(chunk) { element in
+                if batchCount > 0 { batch.append(UInt8(ascii: ",")) }
+                batch.append(contentsOf: element)
+                batchCount += 1
+            }
+        } catch let failure as JSONArraySplitter.Failure {
+            throw Failure.split(failure)
+        }
+        if batch.count >= batchBytes { try flush(onBatch) }
+    }
+
+    /// Ends the document: hands over the last batch, then decodes and returns the envelope.
+    public mutating func finish<Envelope: Decodable>(_ envelope: Envelope.Type, onBatch: ([Element]) throws -> Void) throws -> Envelope {
+        let rest: [UInt8]
+        do {
+            rest = try splitter.finish()
+        } catch let failure as JSONArraySplitter.Failure {
+            throw Failure.split(failure)
+        }
+        try flush(onBatch)
+        do {
+            return try decoder.decode(Envelope.self, from: Data(rest))
+        } catch {
+            throw Failure.decoding("the response is not the expected JSON (\(Self.describe(error)))")
+        }
+    }
+
+    private mutating func flush(_ onBatch: ([Element]) throws -> Void) throws {
+        guard batchCount > 0 else { return }
+        batch.append(UInt8(ascii: "]"))
+        let elements: [Element]
+        do {
+            elements = try decoder.decode([Element].self, from: Data(batch))
+        } catch {
+            throw Failure.decoding("an item of the response is not JSON (\(Self.describe(error)))")
+        }
+        elementCount += elements.count
+        batch.removeAll(keepingCapacity: true)
+        batch.append(UInt8(ascii: "["))
+        batchCount = 0
+        try onBatch(elements)
+    }
+
+    /// A short reason, without the decoder's coding path dump.
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "no \(key.stringValue)"
+        default: return "unreadable"
+        }
+    }
+}
