@@ -18,9 +18,10 @@ let package = Package(
         // MARK: - Libraries, lowest layer first
         .target(name: "NewsCore"),
         .target(name: "JSONStream"),
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "NYTAPI",
-            dependencies: ["NewsCore"]
+            dependencies: ["NewsCore", "CCurl"]
         ),
         .target(
             name: "ArticleStore",

@@ -22,6 +22,8 @@ public enum APIError: Error, Hashable, Sendable {
     case apiStatus(String)
     /// The request was cancelled.
     case cancelled
+    /// The API answered with a redirect that leaves its origin (to `host`); it was not followed.
+    case redirectRefused(host: String)
     /// The configured base URL cannot be used.
     case invalidBaseURL(String)
 }
@@ -51,6 +53,8 @@ extension APIError: CustomStringConvertible {
             return "The NYT answered with status \(status)."
         case .cancelled:
             return "The request was cancelled."
+        case .redirectRefused(let host):
+            return "The NYT redirected to another host (\(host.terminalSafe.prefix(100))); refused."
         case .invalidBaseURL(let reason):
             return "The API base URL cannot be used: \(reason)."
         }
@@ -69,6 +73,7 @@ extension APIError: CustomStringConvertible {
         case .malformed: return .malformed
         case .apiStatus(let status): return .apiStatus(status)
         case .cancelled: return .cancelled
+        case .redirectRefused: return .redirectRefused
         case .invalidBaseURL: return .offline
         }
     }

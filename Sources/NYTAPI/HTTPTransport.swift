@@ -41,10 +41,39 @@ public enum TransportError: Error, Hashable, Sendable {
     case offline(reason: String)
     case cancelled
     case bodyTooLarge(limit: Int)
+    /// A redirect left the origin of the request (to `host`) and was not followed.
+    case redirectRefused(host: String)
+    /// The consumer of a streamed body refused it (it knows why).
+    case bodyRejected
     case failed(reason: String)
 }
 
-/// Sends one HTTP request. The URLSession implementation is `URLSessionTransport`; tests inject fakes.
+/// Sends one HTTP request. The program uses `CurlTransport`; tests inject fakes.
 public protocol HTTPTransport: Sendable {
+    /// The whole response, body included.
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+
+    /// The response, with the body of a success (2xx) handed to `body` piece by piece as it arrives instead
+    /// of kept (the response's `body` is then empty); other statuses keep theirs. A `body` that throws stops
+    /// the transfer with `.bodyRejected`.
+    func stream(
+        _ request: HTTPRequest, body: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) async throws(TransportError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Streaming for transports that only have whole bodies: the body in one piece.
+    public func stream(
+        _ request: HTTPRequest, body: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) async throws(TransportError) -> HTTPResponse {
+        var response = try await send(request)
+        guard (200..<300).contains(response.status) else { return response }
+        do {
+            try response.body.withUnsafeBytes(body)
+        } catch {
+            throw .bodyRejected
+        }
+        response.body = Data()
+        return response
+    }
 }

@@ -217,6 +217,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             let size = limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"
             return .malformed(reason: "the body is larger than \(size)")
         case .failed(let reason): return .offline(reason: reason)
+        case .redirectRefused(let host): return .redirectRefused(host: host)
+        case .bodyRejected: return .malformed(reason: "the body could not be read")
         }
     }
 

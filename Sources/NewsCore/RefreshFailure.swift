@@ -16,6 +16,9 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     case offline
     /// The answer was not the JSON the NYT sends (truncated, HTML, wrong shape).
     case malformed
+    /// The NYT's address answered with a redirect to another host (or scheme or port), which was not
+    /// followed: the request carries the API key.
+    case redirectRefused
     /// The NYT answered with a `status` other than `OK`.
     case apiStatus(String)
     /// The cache could not be written.
@@ -44,6 +47,8 @@ extension RefreshFailure {
             return "NYT did not answer in time"
         case .offline:
             return "Offline — the NYT could not be reached"
+        case .redirectRefused:
+            return "NYT redirected to another host; refused"
         case .malformed:
             return "NYT sent a response that could not be read"
         case .apiStatus(let status):
@@ -59,7 +64,7 @@ extension RefreshFailure {
     /// Whether trying again later may help (as opposed to fixing the key or the request).
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .apiStatus, .cancelled: return true
+        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return true
         case .noAPIKey, .unauthorized, .notFound, .storage: return false
         }
     }

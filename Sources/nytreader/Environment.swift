@@ -69,7 +69,7 @@ struct Environment {
                     client = try NYTClient(
                         apiKey: key.value,
                         baseURL: options.baseURL,
-                        transport: LoggingTransport(base: URLSessionTransport(), logger: logger),
+                        transport: LoggingTransport(base: CurlTransport(), logger: logger),
                         timeout: settings.requestTimeoutSeconds.value
                     )
                 } catch {

@@ -23,7 +23,7 @@ enum ExitStatus {
         case .noAPIKey, .unauthorized: return keyProblem
         case .rateLimited: return tryAgainLater
         case .storage: return ioError
-        case .notFound, .server, .timeout, .offline, .malformed, .apiStatus, .cancelled: return unavailable
+        case .notFound, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return unavailable
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import NewsCore
 import NYTAPI
+import Synchronization
 
 /// An `HTTPTransport` that logs one line per request to the log file: method, path and query with the
 /// API key redacted, status, duration and size, or why it failed. With `--verbose` (debug level) it also
@@ -10,14 +12,37 @@ struct LoggingTransport: HTTPTransport {
     let logger: Logger
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        try await logged(request) { () async throws(TransportError) in
+            let response = try await base.send(request)
+            return (response, response.body.count)
+        }
+    }
+
+    func stream(
+        _ request: HTTPRequest, body: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) async throws(TransportError) -> HTTPResponse {
+        let received = Atomic<Int>(0)
+        return try await logged(request) { () async throws(TransportError) in
+            let response = try await base.stream(request) { chunk in
+                received.add(chunk.count, ordering: .relaxed)
+                try body(chunk)
+            }
+            return (response, received.load(ordering: .relaxed) + response.body.count)
+        }
+    }
+
+    /// Runs `exchange` (which answers the response and the body's size) and logs its line.
+    private func logged(
+        _ request: HTTPRequest, _ exchange: () async throws(TransportError) -> (HTTPResponse, Int)
+    ) async throws(TransportError) -> HTTPResponse {
         let target = Self.redactedTarget(of: request.url)
         let clock = ContinuousClock()
         let start = clock.now
         logger.debug("GET \(target) sent", metadata: ["timeout": "\(Int(request.timeout)) s"])
         do {
-            let response = try await base.send(request)
+            let (response, size) = try await exchange()
             let elapsed = Self.milliseconds(clock.now - start)
-            logger.info("GET \(target) \(response.status) \(elapsed) ms \(response.body.count) bytes")
+            logger.info("GET \(target) \(response.status) \(elapsed) ms \(size) bytes")
             if !(200..<300).contains(response.status) {
                 let excerpt = String(decoding: response.body.prefix(300), as: UTF8.self)
                 logger.debug("GET \(target) body: \(excerpt)")
@@ -54,6 +79,8 @@ struct LoggingTransport: HTTPTransport {
         case .offline(let reason): return "offline (\(reason))"
         case .cancelled: return "cancelled"
         case .bodyTooLarge(let limit): return "body larger than \(limit) bytes"
+        case .redirectRefused(let host): return "redirect to \(host.terminalSafe.prefix(100)) refused"
+        case .bodyRejected: return "body rejected"
         case .failed(let reason): return reason
         }
     }

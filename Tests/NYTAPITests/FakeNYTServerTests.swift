@@ -6,7 +6,7 @@ import Testing
 
 @Suite("The loopback fake NYT server")
 struct FakeNYTServerTests {
-    let transport = URLSessionTransport()
+    let transport = CurlTransport()
 
     func get(_ server: FakeNYTServer, _ target: String, timeout: TimeInterval = 5) async throws(TransportError) -> HTTPResponse {
         try await transport.send(HTTPRequest(

@@ -25,7 +25,7 @@ struct MultiPageSearchTests {
     }
 
     func client(_ server: FakeNYTServer) throws -> NYTClient {
-        try NYTClient(apiKey: "k", baseURL: server.baseURL, transport: URLSessionTransport(), timeout: 5)
+        try NYTClient(apiKey: "k", baseURL: server.baseURL, transport: CurlTransport(), timeout: 5)
     }
 
     @Test("Pages are fetched in order with the spacing between them")

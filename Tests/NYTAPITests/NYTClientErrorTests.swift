@@ -5,12 +5,12 @@ import TestSupport
 import Testing
 
 /// Each failure the NYT or the network can produce, from the loopback fake server through the real
-/// URLSession transport, and the typed error it becomes.
+/// libcurl transport, and the typed error it becomes.
 @Suite("NYT client errors against the fake server")
 struct NYTClientErrorTests {
     static let key = "Zq7-secret-KEY-4711"
 
-    static func client(_ baseURL: URL, timeout: TimeInterval = 5, transport: URLSessionTransport = URLSessionTransport()) throws -> NYTClient {
+    static func client(_ baseURL: URL, timeout: TimeInterval = 5, transport: CurlTransport = CurlTransport()) throws -> NYTClient {
         try NYTClient(apiKey: key, baseURL: baseURL, transport: transport, timeout: timeout)
     }
 
@@ -73,18 +73,18 @@ struct NYTClientErrorTests {
     @Test("A body over the cap is a format error")
     func bodyTooLarge() async throws {
         let server = try FakeNYTServer()
-        let client = try Self.client(server.baseURL, transport: URLSessionTransport(maximumBodySize: 1_000))
+        let client = try Self.client(server.baseURL, transport: CurlTransport(maximumBodySize: 1_000))
         await #expect(throws: APIError.malformed(reason: "the body is larger than 1000 bytes")) {
             try await client.topStories(.world)
         }
-        #expect(URLSessionTransport.defaultMaximumBodySize == 20 * 1024 * 1024)
+        #expect(CurlTransport.defaultMaximumBodySize == 20 * 1024 * 1024)
     }
 
     @Test("A body that never ends is stopped at the cap, long before the timeout")
     func endlessBody() async throws {
         let server = try FakeNYTServer()
         server.setFault(.endlessBody)
-        let client = try Self.client(server.baseURL, timeout: 60, transport: URLSessionTransport(maximumBodySize: 2 * 1_048_576))
+        let client = try Self.client(server.baseURL, timeout: 60, transport: CurlTransport(maximumBodySize: 2 * 1_048_576))
         let clock = ContinuousClock()
         let start = clock.now
         await #expect(throws: APIError.malformed(reason: "the body is larger than 2 MB")) {
@@ -214,7 +214,7 @@ struct RetryAfterTests {
         let server = try FakeNYTServer()
         server.setResponse(.json("{}", status: 429, headers: ["Retry-After": value]), for: FakeNYTServer.topStoriesPath("world"))
         let client = try NYTClient(
-            apiKey: "k", baseURL: server.baseURL, transport: URLSessionTransport(), timeout: 5,
+            apiKey: "k", baseURL: server.baseURL, transport: CurlTransport(), timeout: 5,
             now: { Date(timeIntervalSince1970: 1_795_197_600) }
         )
         do {

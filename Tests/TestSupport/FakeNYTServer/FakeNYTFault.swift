@@ -28,6 +28,8 @@ public enum FakeNYTFault: Sendable, Hashable {
     case garbage
     /// 200 with a body that never ends (no Content-Length; bytes until the client hangs up).
     case endlessBody
+    /// A redirect (`status`, e.g. 302) to `location`, with a short HTML body.
+    case redirect(to: String, status: Int)
     /// 401 with a fault body that quotes the request line (query and key included), as a careless proxy might.
     case echoRequestLine
 }

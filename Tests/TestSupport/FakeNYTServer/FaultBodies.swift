@@ -31,6 +31,10 @@ enum FaultBodies {
             return .json(#"{"status":"OK","copyright":"Copyright (c) 2026 The New York Times Company.",\#(envelope)}"#)
         case .garbage:
             return FakeNYTResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data([0xFF, 0xFE, 0x00, 0x9C, 0x7B, 0x22, 0xC3, 0x28, 0x5D, 0x01, 0x80]))
+        case .redirect(let location, let status):
+            var moved = html("<html><body>Moved to \(location)</body></html>", status: status)
+            moved.headers["Location"] = location
+            return moved
         case .echoRequestLine:
             let line = "\(request.method) \(request.target) HTTP/1.1"
             return .json(gatewayFault("Invalid ApiKey for \(line)", "oauth.v2.InvalidApiKey"), status: 401)
