@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "NYTAPI",
-            dependencies: ["NewsCore", "CCurl"]
+            dependencies: ["NewsCore", "CCurl", "JSONStream"]
         ),
         .target(
             name: "ArticleStore",

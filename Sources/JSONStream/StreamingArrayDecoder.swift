@@ -12,13 +12,27 @@ public struct StreamingArrayDecoder<Element: Decodable> {
     public enum Failure: Error, CustomStringConvertible {
         /// The splitter refused the document (truncated, too deep, too large…).
         case split(JSONArraySplitter.Failure)
-        /// A batch of elements, or the envelope, is not JSON of the expected shape.
-        case decoding(String)
+        /// A batch of elements is not JSON (the decoder's error).
+        case elements(any Error)
+        /// The envelope is not JSON of the expected shape (the decoder's error).
+        case envelope(any Error)
 
         public var description: String {
             switch self {
             case .split(let failure): return failure.description
-            case .decoding(let reason): return reason
+            case .elements(let error): return "an item of the response is not JSON (\(Self.describe(error)))"
+            case .envelope(let error): return "the response is not the expected JSON (\(Self.describe(error)))"
+            }
+        }
+
+        /// A short reason, without the decoder's coding path dump.
+        private static func describe(_ error: any Error) -> String {
+            switch error {
+            case DecodingError.dataCorrupted(let context): return context.debugDescription
+            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+                return context.debugDescription
+            case DecodingError.keyNotFound(let key, _): return "no \(key.stringValue)"
+            default: return "unreadable"
             }
         }
     }
@@ -68,7 +82,7 @@ public struct StreamingArrayDecoder<Element: Decodable> {
         do {
             return try decoder.decode(Envelope.self, from: Data(rest))
         } catch {
-            throw Failure.decoding("the response is not the expected JSON (\(Self.describe(error)))")
+            throw Failure.envelope(error)
         }
     }
 
@@ -79,23 +93,12 @@ public struct StreamingArrayDecoder<Element: Decodable> {
         do {
             elements = try decoder.decode([Element].self, from: Data(batch))
         } catch {
-            throw Failure.decoding("an item of the response is not JSON (\(Self.describe(error)))")
+            throw Failure.elements(error)
         }
         elementCount += elements.count
         batch.removeAll(keepingCapacity: true)
         batch.append(UInt8(ascii: "["))
         batchCount = 0
         try onBatch(elements)
-    }
-
-    /// A short reason, without the decoder's coding path dump.
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): return context.debugDescription
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return context.debugDescription
-        case DecodingError.keyNotFound(let key, _): return "no \(key.stringValue)"
-        default: return "unreadable"
-        }
     }
 }

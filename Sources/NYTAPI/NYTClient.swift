@@ -74,19 +74,42 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// The Top Stories of one section, in the NYT's order.
     public func topStories(_ section: Section) async throws(APIError) -> FeedSnapshot {
-        let path = "/svc/topstories/v2/\(section.rawValue).json"
-        let response = try await get(path: path, query: [])
-        return try Self.decodeTopStories(response.body, section: section, fetchedDate: now())
+        let fetchedDate = now()
+        let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
+        try await get(path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
+        return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
     }
 
-    /// Decodes a Top Stories body (from the network or the bundled snapshot) into a snapshot.
+    /// Decodes a Top Stories body (the bundled snapshot) into a snapshot, the same way as a streamed one.
     /// - Parameter fetchedDate: when the body was fetched; nil takes the response's `last_updated`.
     public static func decodeTopStories(_ body: Data, section: Section, fetchedDate: Date?) throws(APIError) -> FeedSnapshot {
-        let response = try decode(TopStoriesResponse.self, from: body)
+        // Items are mapped as they are read, before `last_updated` (which may follow them) is known: they
+        // get a placeholder date, replaced once the envelope is read.
+        let placeholder = Date(timeIntervalSince1970: 0)
+        let stream = topStoriesStream(fetchedDate: fetchedDate ?? placeholder)
+        _ = try stream.decode(body, as: TopStoriesResponse.self)
+        var snapshot = try topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
+        if fetchedDate == nil {
+            for index in snapshot.articles.indices where snapshot.articles[index].publishedDate == placeholder {
+                snapshot.articles[index].publishedDate = snapshot.fetchedDate
+            }
+        }
+        return snapshot
+    }
+
+    private static func topStoriesStream(fetchedDate: Date) -> ArticleStream<TopStory> {
+        ArticleStream(path: ["results"]) { $0.article(fetchedDate: fetchedDate) }
+    }
+
+    private static func topStoriesSnapshot(
+        _ stream: ArticleStream<TopStory>, section: Section, fetchedDate: Date?
+    ) throws(APIError) -> FeedSnapshot {
+        let response = try stream.finish(TopStoriesResponse.self)
         guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        let fetchedDate = fetchedDate ?? response.lastUpdated ?? Date()
-        let (articles, skipped) = try collect(response.results) { $0.article(fetchedDate: fetchedDate) }
-        return FeedSnapshot(feed: .topStories(section), articles: articles, fetchedDate: fetchedDate, skippedCount: skipped)
+        return FeedSnapshot(
+            feed: .topStories(section), articles: stream.articles,
+            fetchedDate: fetchedDate ?? response.lastUpdated ?? Date(), skippedCount: stream.skippedCount
+        )
     }
 
     // MARK: - Article Search
@@ -102,8 +125,9 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         if let begin = query.beginDate { parameters.append(URLQueryItem(name: "begin_date", value: begin)) }
         if let end = query.endDate { parameters.append(URLQueryItem(name: "end_date", value: end)) }
         parameters.append(URLQueryItem(name: "page", value: String(page)))
-        let response = try await get(path: "/svc/search/v2/articlesearch.json", query: parameters)
-        return try Self.decodeArticleSearch(response.body, fetchedDate: now())
+        let stream = Self.articleSearchStream(fetchedDate: now())
+        try await get(path: "/svc/search/v2/articlesearch.json", query: parameters, streamingTo: stream)
+        return try Self.searchPage(stream)
     }
 
     /// Up to `pages` pages of Article Search results, fetched in order from page 0 with `spacing` between
@@ -132,80 +156,77 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// Decodes an Article Search body, old or new shape.
     public static func decodeArticleSearch(_ body: Data, fetchedDate: Date) throws(APIError) -> SearchPage {
-        let response = try decode(ArticleSearchResponse.self, from: body)
+        let stream = articleSearchStream(fetchedDate: fetchedDate)
+        _ = try stream.decode(body, as: ArticleSearchResponse.self)
+        return try searchPage(stream)
+    }
+
+    private static func articleSearchStream(fetchedDate: Date) -> ArticleStream<SearchDocument> {
+        ArticleStream(path: ["response", "docs"]) { $0.article(fetchedDate: fetchedDate) }
+    }
+
+    private static func searchPage(_ stream: ArticleStream<SearchDocument>) throws(APIError) -> SearchPage {
+        let response = try stream.finish(ArticleSearchResponse.self)
         guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        guard let docs = response.docs else { throw .malformed(reason: "missing field response") }
-        let (articles, skipped) = try collect(docs) { $0.article(fetchedDate: fetchedDate) }
-        return SearchPage(articles: articles, documentCount: docs.count, hits: response.hits, skippedCount: skipped)
+        guard response.docs != nil else { throw .malformed(reason: "missing field response") }
+        return SearchPage(
+            articles: stream.articles, documentCount: stream.itemCount, hits: response.hits, skippedCount: stream.skippedCount
+        )
     }
 
     // MARK: - Most Popular
 
     /// The most viewed, emailed or shared articles over the last 1, 7 or 30 days.
     public func mostPopular(_ kind: MostPopularKind, period: MostPopularPeriod) async throws(APIError) -> MostPopularList {
-        let response = try await get(path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [])
-        return try Self.decodeMostPopular(response.body, fetchedDate: now())
+        let fetchedDate = now()
+        let stream = Self.mostPopularStream(fetchedDate: fetchedDate)
+        try await get(path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [], streamingTo: stream)
+        return try Self.mostPopularList(stream, fetchedDate: fetchedDate)
     }
 
     /// Decodes a Most Popular body.
     public static func decodeMostPopular(_ body: Data, fetchedDate: Date) throws(APIError) -> MostPopularList {
-        let response = try decode(MostPopularResponse.self, from: body)
+        let stream = mostPopularStream(fetchedDate: fetchedDate)
+        _ = try stream.decode(body, as: MostPopularResponse.self)
+        return try mostPopularList(stream, fetchedDate: fetchedDate)
+    }
+
+    private static func mostPopularStream(fetchedDate: Date) -> ArticleStream<MostPopularItem> {
+        ArticleStream(path: ["results"]) { $0.article(fetchedDate: fetchedDate) }
+    }
+
+    private static func mostPopularList(_ stream: ArticleStream<MostPopularItem>, fetchedDate: Date) throws(APIError) -> MostPopularList {
+        let response = try stream.finish(MostPopularResponse.self)
         guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        let (articles, skipped) = try collect(response.results) { $0.article(fetchedDate: fetchedDate) }
-        return MostPopularList(articles: articles, fetchedDate: fetchedDate, skippedCount: skipped)
+        return MostPopularList(articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount)
     }
 
     // MARK: - Decoding
 
-    private static func decode<Response: Decodable>(_ type: Response.Type, from body: Data) throws(APIError) -> Response {
-        do {
-            return try JSONDecoder().decode(Response.self, from: body)
-        } catch {
-            throw .malformed(reason: describe(decodingError: error))
-        }
-    }
-
-    /// Maps items to articles, skipping (and counting) those that cannot be read and repeated uris.
-    /// A non-empty list with no readable item is a format error.
-    private static func collect<Item>(
-        _ items: [Lossy<Item>],
-        _ map: (Item) -> Article?
-    ) throws(APIError) -> (articles: [Article], skipped: Int) {
-        var articles: [Article] = []
-        articles.reserveCapacity(items.count)
-        var seen = Set<ArticleID>()
-        var skipped = 0
-        for item in items {
-            guard let article = item.value.flatMap(map), seen.insert(article.id).inserted else {
-                skipped += 1
-                continue
-            }
-            articles.append(article)
-        }
-        if articles.isEmpty && !items.isEmpty {
-            throw .malformed(reason: "none of the \(items.count) items could be read")
-        }
-        return (articles, skipped)
-    }
-
     // MARK: - HTTP
 
-    private func get(path: String, query: [URLQueryItem]) async throws(APIError) -> HTTPResponse {
+    /// GETs `path` with `query`, the body of a success streamed into `stream`.
+    private func get<Item>(path: String, query: [URLQueryItem], streamingTo stream: ArticleStream<Item>) async throws(APIError) {
+        let request = try request(path: path, query: query)
+        let response: HTTPResponse
+        do {
+            response = try await transport.stream(request) { chunk in try stream.consume(chunk) }
+        } catch .bodyRejected {
+            throw stream.rejection
+        } catch {
+            throw Self.apiError(for: error)
+        }
+        try Self.check(status: response, now: now())
+    }
+
+    private func request(path: String, query: [URLQueryItem]) throws(APIError) -> HTTPRequest {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .invalidBaseURL("cannot be parsed")
         }
         components.path = components.path.trimmingSuffix("/") + path
         components.queryItems = query + [URLQueryItem(name: KeyRedaction.parameter, value: apiKey)]
         guard let url = components.url else { throw .invalidBaseURL("cannot build a request URL") }
-        let request = HTTPRequest(url: url, headers: ["User-Agent": Self.userAgent, "Accept": "application/json"], timeout: timeout)
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            throw Self.apiError(for: error)
-        }
-        try Self.check(status: response, now: now())
-        return response
+        return HTTPRequest(url: url, headers: ["User-Agent": Self.userAgent, "Accept": "application/json"], timeout: timeout)
     }
 
     private static func apiError(for error: TransportError) -> APIError {

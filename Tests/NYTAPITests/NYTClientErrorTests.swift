@@ -77,7 +77,6 @@ struct NYTClientErrorTests {
         await #expect(throws: APIError.malformed(reason: "the body is larger than 1000 bytes")) {
             try await client.topStories(.world)
         }
-        #expect(CurlTransport.defaultMaximumBodySize == 20 * 1024 * 1024)
     }
 
     @Test("A body that never ends is stopped at the cap, long before the timeout")
@@ -91,6 +90,21 @@ struct NYTClientErrorTests {
             try await client.topStories(.world)
         }
         #expect(clock.now - start < .seconds(30))
+    }
+
+    @Test("Hostile bodies stop at their caps, holding little: a depth bomb, an endless item, an endless envelope")
+    func hostileBodies() async throws {
+        let server = try FakeNYTServer()
+        let path = FakeNYTServer.topStoriesPath("world")
+        let client = try Self.client(server.baseURL, timeout: 30)
+        for (body, reason) in [
+            (#"{"results":["# + String(repeating: "[", count: 100_000), "JSON nested deeper than 64 levels"),
+            (#"{"results":[{"title":""# + String(repeating: "x", count: 5 << 20) + #""}]}"#, "an item is larger than 4 MB"),
+            (#"{"copyright":""# + String(repeating: "x", count: 1 << 20) + #""}"#, "not valid JSON"),
+        ] {
+            server.setBody(Data(body.utf8), for: path)
+            await #expect(throws: APIError.malformed(reason: reason)) { try await client.topStories(.world) }
+        }
     }
 
     @Test("A slow answer within the timeout is read")

@@ -26,7 +26,8 @@ public enum FakeNYTFault: Sendable, Hashable {
     case wrongTypes
     /// 200 with bytes that are neither UTF-8 nor JSON.
     case garbage
-    /// 200 with a body that never ends (no Content-Length; bytes until the client hangs up).
+    /// 200 with a body that never ends (no Content-Length; an envelope whose list is followed by spaces
+    /// until the client hangs up).
     case endlessBody
     /// A redirect (`status`, e.g. 302) to `location`, with a short HTML body.
     case redirect(to: String, status: Int)

@@ -195,7 +195,8 @@ public final class FakeNYTServer: Sendable {
             LoopbackSocket.waitForPeerToClose(connection) { state.isStopping }
             return
         case .endlessBody?:
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+            // An envelope whose list never ends: only a cap on the whole body can stop it.
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"status\":\"OK\",\"results\":["
             var open = LoopbackSocket.writeAll(connection, Array(head.utf8))
             let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65_536)
             while open && !state.isStopping {
