@@ -21,8 +21,8 @@ extension Article {
         thumbnailURL: String?
     ) -> Article? {
         let title = HTMLEntities.decode(title)
-        guard !uri.isEmpty, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        let lead = leads.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        guard !uri.isEmpty, !title.isBlank else { return nil }
+        let lead = leads.first { !$0.isBlank } ?? ""
         return Article(
             id: ArticleID(uri),
             url: url,
@@ -87,5 +87,12 @@ extension MostPopularItem {
             publishedDate: publishedDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
             thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail")
         )
+    }
+}
+
+private extension String {
+    /// Empty, or only spaces and tabs (any Unicode space separator).
+    var isBlank: Bool {
+        unicodeScalars.allSatisfy { $0 == "\t" || $0 == " " || $0.properties.generalCategory == .spaceSeparator }
     }
 }

@@ -37,7 +37,8 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
 
     /// The error for a transfer that `consume` stopped.
     var rejection: APIError {
-        failure.map(Self.apiError) ?? .malformed(reason: "the body could not be read")
+        guard let failure else { return .malformed(reason: "the body could not be read") }
+        return Self.apiError(failure)
     }
 
     /// Ends the body: decodes the rest of the response around the items. A non-empty list with no

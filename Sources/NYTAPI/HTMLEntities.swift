@@ -1,41 +1,66 @@
-/// Turns the HTML entities the NYT leaves in text (`&amp;`, `&#8217;`, `&#x2014;`) into characters.
+/// Turns the HTML entities the NYT leaves in text (`&amp;`, `&#8217;`, `&#x2014;`) into characters, in one
+/// pass over the UTF-8 bytes (text without `&`, nearly all of it, is returned as it is).
 enum HTMLEntities {
+    /// The longest entity body between `&` and `;` looked at (`#x10FFFF` and every name fit).
+    private static let longestBody = 10
+
     static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var rest = text[...]
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            let afterAmpersand = rest.index(after: ampersand)
-            if let semicolon = rest[afterAmpersand...].prefix(10).firstIndex(of: ";"),
-               let character = character(for: rest[afterAmpersand..<semicolon]) {
-                result.append(character)
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                result.append("&")
-                rest = rest[afterAmpersand...]
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(of: UInt8(ascii: "&")) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            output.append(contentsOf: bytes[..<first])
+            var index = first
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "&") else {
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
+                let bodyStart = index + 1
+                let limit = min(bytes.count, bodyStart + longestBody)
+                var end = bodyStart
+                while end < limit, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end < limit, let scalar = scalar(for: UnsafeBufferPointer(rebasing: bytes[bodyStart..<end])) {
+                    output.append(contentsOf: String(Character(scalar)).utf8)
+                    index = end + 1
+                } else {
+                    output.append(byte)
+                    index += 1
+                }
             }
-        }
-        result += rest
-        return result
+            return String(decoding: output, as: UTF8.self)
+        } ?? text
     }
 
-    private static func character(for name: Substring) -> Character? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let value: UInt32?
-            if digits.hasPrefix("x") || digits.hasPrefix("X") {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+    /// The character an entity body (`amp`, `#8217`, `#x2014`) stands for.
+    private static func scalar(for body: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard let first = body.first else { return nil }
+        guard first == UInt8(ascii: "#") else { return named[String(decoding: body, as: UTF8.self)] }
+        let isHex = body.count > 1 && (body[1] == UInt8(ascii: "x") || body[1] == UInt8(ascii: "X"))
+        let digits = body.dropFirst(isHex ? 2 : 1)
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            guard let number = digitValue(digit, hex: isHex) else { return nil }
+            value = value * (isHex ? 16 : 10) + number
+            if value > 0x10FFFF { return nil }
         }
-        return named[String(name)]
+        return Unicode.Scalar(value)
     }
 
-    private static let named: [String: Character] = [
+    private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private static let named: [String: Unicode.Scalar] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
         "rsquo": "\u{2019}", "lsquo": "\u{2018}", "rdquo": "\u{201D}", "ldquo": "\u{201C}",
         "mdash": "\u{2014}", "ndash": "\u{2013}", "hellip": "\u{2026}",
