@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NewsCore", "TestSupport", "nytreader"]
+            dependencies: ["NewsCore", "ArticleStore", "TestSupport", "nytreader"]
         ),
     ]
 )

@@ -252,25 +252,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         case 404:
             throw .notFound
         case 429:
-            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { retryAfterSeconds($0, now: now) })
+            throw .rateLimited(retryAfter: response.headers["retry-after"].flatMap { RetryAfter.seconds($0, now: now) })
         case 500..<600:
             throw .server(status: response.status)
         default:
             throw .unexpectedStatus(response.status)
         }
-    }
-
-    /// `Retry-After` as whole seconds from `now`: either a number of seconds or an HTTP date
-    /// (`Wed, 21 Oct 2026 07:28:00 GMT`); nil when it is neither.
-    static func retryAfterSeconds(_ value: String, now: Date) -> Int? {
-        let text = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(text) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: text) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 
     static func describe(decodingError error: any Error) -> String {

@@ -152,9 +152,9 @@ public actor ReaderService: ReaderServing {
             snapshot = try await fetch(feed, with: client)
         } catch {
             if case .rateLimited(let retryAfter) = error {
-                let wait = retryAfter.map(TimeInterval.init) ?? policy.rateLimitBackoff
-                try? rateLimits.setBlockedUntil(now().addingTimeInterval(wait), api: feed.apiName)
-                return .failure(.rateLimited(retryAfter: Int(wait.rounded(.up))))
+                let wait = RetryAfter.clamp(retryAfter ?? policy.rateLimitBackoffSeconds)
+                try? rateLimits.setBlockedUntil(now().addingTimeInterval(TimeInterval(wait)), api: feed.apiName)
+                return .failure(.rateLimited(retryAfter: wait))
             }
             return .failure(error.refreshFailure)
         }
@@ -167,10 +167,16 @@ public actor ReaderService: ReaderServing {
         }
     }
 
-    /// Whole seconds until the API behind `feed` may be asked again, when it refused requests lately.
+    /// Whole seconds until the API behind `feed` may be asked again, when it refused requests lately. A
+    /// stored block further ahead than any server may ask (a damaged cache, or one written before waits
+    /// were bounded) is forgotten, not trusted.
     private func secondsBlocked(_ feed: Feed) -> Int? {
         guard let until = try? rateLimits.blockedUntil(api: feed.apiName) else { return nil }
         let remaining = until.timeIntervalSince(now())
+        guard remaining.isFinite, remaining <= Double(RetryAfter.bounds.upperBound) else {
+            try? rateLimits.setBlockedUntil(nil, api: feed.apiName)
+            return nil
+        }
         return remaining > 0 ? Int(remaining.rounded(.up)) : nil
     }
 

@@ -24,4 +24,10 @@ public struct RefreshPolicy: Hashable, Sendable {
     }
 
     public static let standard = RefreshPolicy()
+
+    /// `rateLimitBackoff` in whole seconds (any value, even not finite, becomes a number the service can use).
+    var rateLimitBackoffSeconds: Int {
+        guard rateLimitBackoff.isFinite else { return Int.max }
+        return Int(max(0, min(rateLimitBackoff, 86_400)).rounded(.up))
+    }
 }

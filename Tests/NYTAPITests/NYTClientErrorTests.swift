@@ -212,7 +212,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 @Suite("Retry-After")
 struct RetryAfterTests {
     @Test("Retry-After is read as seconds or as an HTTP date; anything else is unknown", arguments: [
-        ("7", 7), (" 12 ", 12), ("-3", 0), ("Fri, 20 Nov 2026 18:00:30 GMT", 30), ("Fri, 20 Nov 2026 17:59:00 GMT", 0),
+        ("7", 7), (" 12 ", 12), ("Fri, 20 Nov 2026 18:00:30 GMT", 30), ("Fri, 20 Nov 2026 17:59:00 GMT", 1),
+        ("9223372036854775807", 3_600),
     ])
     func parsed(value: String, seconds: Int) async throws {
         #expect(try await rateLimit(retryAfter: value) == .rateLimited(retryAfter: seconds))
@@ -221,6 +222,7 @@ struct RetryAfterTests {
     @Test("A Retry-After that is neither seconds nor a date is ignored")
     func unreadable() async throws {
         #expect(try await rateLimit(retryAfter: "soon") == .rateLimited(retryAfter: nil))
+        #expect(try await rateLimit(retryAfter: "-3") == .rateLimited(retryAfter: nil))
     }
 
     /// The error a 429 with `Retry-After: value` becomes, at 2026-11-20 18:00:00 UTC.
