@@ -224,7 +224,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             throw .invalidBaseURL("cannot be parsed")
         }
         components.path = components.path.trimmingSuffix("/") + path
-        components.queryItems = query + [URLQueryItem(name: KeyRedaction.parameter, value: apiKey)]
+        components.percentEncodedQuery = QueryEncoding.query(query + [URLQueryItem(name: KeyRedaction.parameter, value: apiKey)])
         guard let url = components.url else { throw .invalidBaseURL("cannot build a request URL") }
         return HTTPRequest(url: url, headers: ["User-Agent": Self.userAgent, "Accept": "application/json"], timeout: timeout)
     }

@@ -54,21 +54,14 @@ struct FeedOptions: ParsableArguments {
         return fallback
     }
 
-    /// `2024-01-31` → `20240131`, rejecting impossible days.
+    /// `2024-01-31` → `20240131`, rejecting anything but a real day from 1851 to next year.
     static func apiDate(_ text: String, option: String) throws -> String {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day)
-        else {
-            throw ValidationError("\(option) \(text) is not a date like 2024-01-31.")
+        let latest = SearchDay.latestYear(at: Date().timeIntervalSince1970)
+        guard let day = SearchDay(text, latestYear: latest) else {
+            throw ValidationError(
+                "\(option) \(text.terminalSafe.prefix(40)) is not a real day like 2024-01-31 (from \(SearchDay.firstYear) to \(latest))."
+            )
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day)
-        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else {
-            throw ValidationError("\(option) \(text) is not a real day.")
-        }
-        return String(format: "%04d%02d%02d", year, month, day)
+        return day.apiValue
     }
 }

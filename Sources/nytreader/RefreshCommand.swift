@@ -46,7 +46,9 @@ struct RefreshCommand: AsyncParsableCommand {
         if common.offline {
             throw ValidationError("--offline cannot be used with refresh.")
         }
-        guard requestSpacing >= 0 else { throw ValidationError("--request-spacing must not be negative.") }
+        guard requestSpacing.isFinite, (0...3_600).contains(requestSpacing) else {
+            throw ValidationError("--request-spacing must be a number of seconds from 0 to 3600.")
+        }
     }
 
     func run() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import TestSupport
 import Testing
 
@@ -14,8 +15,17 @@ struct CliErrorTests {
 
     /// Bad arguments: exit status 64, the first stderr line says what is wrong.
     static let usageCases: [Case] = [
-        Case(arguments: ["list", "--query", "x", "--from", "2024-13-01"], message: "Error: --from 2024-13-01 is not a date like 2024-01-31."),
-        Case(arguments: ["list", "--query", "x", "--to", "2024-02-30"], message: "Error: --to 2024-02-30 is not a real day."),
+        Case(arguments: ["list", "--query", "x", "--from", "2024-13-01"], message: badDay("--from 2024-13-01")),
+        Case(arguments: ["list", "--query", "x", "--to", "2024-02-30"], message: badDay("--to 2024-02-30")),
+        Case(arguments: ["list", "--query", "x", "--from", "+123-01-01"], message: badDay("--from +123-01-01")),
+        Case(arguments: ["list", "--query", "x", "--from", "1850-12-31"], message: badDay("--from 1850-12-31")),
+        Case(arguments: ["list", "--query", "x", "--to", "\(latestYear + 1)-01-01"], message: badDay("--to \(latestYear + 1)-01-01")),
+        Case(arguments: ["list", "--query", "x", "--to", "2023-02-29"], message: badDay("--to 2023-02-29")),
+        Case(arguments: ["list", "--query", "x", "--from", " 2024-01-01"], message: badDay("--from  2024-01-01")),
+        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "inf"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "nan"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(arguments: ["refresh", "--query", "x", "--request-spacing=-1"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "3601"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
         Case(arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"], message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "0"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "101"], message: "Error: --pages must be between 1 and 100."),
@@ -31,6 +41,13 @@ struct CliErrorTests {
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
         Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with --section or --query."),
     ]
+
+    /// The year after this one: the latest a search may name.
+    static let latestYear = SearchDay.latestYear(at: Date().timeIntervalSince1970)
+
+    static func badDay(_ option: String) -> String {
+        "Error: \(option) is not a real day like 2024-01-31 (from 1851 to \(latestYear))."
+    }
 
     /// What no message may look like: a crash report, a stack trace or a Swift runtime error.
     static func expectNoCrashReport(_ result: Subprocess.Result) {

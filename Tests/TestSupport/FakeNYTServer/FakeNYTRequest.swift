@@ -6,7 +6,8 @@ public struct FakeNYTRequest: Sendable, Hashable {
     public var method: String
     /// The path without the query, e.g. `/svc/topstories/v2/world.json`.
     public var path: String
-    /// The query parameters, percent-decoded; a repeated name keeps its last value.
+    /// The query parameters, decoded as a web server does (`+` is a space, `%2B` a plus); a repeated name
+    /// keeps its last value.
     public var query: [String: String]
     /// The request target as sent (path and query, still percent-encoded).
     public var target: String
@@ -30,8 +31,13 @@ public struct FakeNYTRequest: Sendable, Hashable {
         let target = String(requestLine[1])
         let components = URLComponents(string: target)
         var query: [String: String] = [:]
-        for item in components?.queryItems ?? [] {
-            query[item.name] = item.value ?? ""
+        // As web servers read a query (form encoding): a raw `+` is a space, only `%2B` is a plus.
+        for pair in (components?.percentEncodedQuery ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String {
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
+            query[decoded(parts[0])] = parts.count > 1 ? decoded(parts[1]) : ""
         }
         var headers: [String: String] = [:]
         for line in lines where !line.isEmpty {

@@ -1,0 +1,37 @@
+import FoundationEssentials
+
+/// Query strings with every name and value percent-encoded except RFC 3986's unreserved characters
+/// (`A–Z a–z 0–9 - . _ ~`): `c++ tips` is sent as `c%2B%2B%20tips`, never as `c++ tips`, which a server
+/// reads as `c   tips`. The same for the key.
+enum QueryEncoding {
+    static func query(_ items: [URLQueryItem]) -> String {
+        items.map { encode($0.name) + "=" + encode($0.value ?? "") }.joined(separator: "&")
+    }
+
+    static func encode(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A calendar day a search is limited to: a real Gregorian day from 1851 (the NYT's first year) to next
+/// year, read from `YYYY-MM-DD` (ASCII digits only: no sign, no spaces) and sent as `YYYYMMDD`.
+public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// The first year the NYT has articles for.
+    public static let firstYear = 1851
+
+    /// The day `text` names, when it is `YYYY-MM-DD`, real, and within 1851 … `latestYear`.
+    public init?(_ text: String, latestYear: Int) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              (Self.firstYear...latestYear).contains(year), (1...12).contains(month),
+              (1...Self.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `YYYYMMDD`, as the Article Search API takes it.
+    public var apiValue: String {
+        pad(year, 4) + pad(month, 2) + pad(day, 2)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    public static func < (lhs: SearchDay, rhs: SearchDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The latest year a search may name: the year after the one `secondsSince1970` falls in (UTC).
+    public static func latestYear(at secondsSince1970: Double) -> Int {
+        let days = Int((secondsSince1970 / 86_400).rounded(.down))
+        // The civil year of a day count (Howard Hinnant's algorithm), plus one.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let year = yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
+        return year + 1
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
