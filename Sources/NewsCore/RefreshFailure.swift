@@ -2,6 +2,8 @@
 public enum RefreshFailure: Error, Hashable, Sendable {
     /// No API key is configured, so the network was not touched.
     case noAPIKey
+    /// The program was started with `--offline`: the network is not touched, on purpose.
+    case offlineByRequest
     /// The NYT rejected the key (HTTP 401 or 403).
     case unauthorized(status: Int)
     /// Too many requests; `retryAfter` seconds to wait when known.
@@ -33,6 +35,8 @@ extension RefreshFailure {
         switch self {
         case .noAPIKey:
             return "No API key set — set NYT_API_KEY to refresh"
+        case .offlineByRequest:
+            return "Offline (--offline) — showing the cache, not refreshing"
         case .unauthorized(let status):
             return "NYT rejected the API key (\(status)) — set NYT_API_KEY"
         case .rateLimited(let seconds?):
@@ -65,7 +69,12 @@ extension RefreshFailure {
     public var isTransient: Bool {
         switch self {
         case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return true
-        case .noAPIKey, .unauthorized, .notFound, .storage: return false
+        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage: return false
         }
+    }
+
+    /// Whether the network is left alone on purpose (no key, or `--offline`): a state to show, not an error.
+    public var isStandingBlocker: Bool {
+        self == .noAPIKey || self == .offlineByRequest
     }
 }

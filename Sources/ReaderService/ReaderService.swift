@@ -14,6 +14,8 @@ public actor ReaderService: ReaderServing {
     private let rateLimits: any RateLimitMemory
     private let now: @Sendable () -> Date
     private let observer: RefreshObserver?
+    /// Why refreshing is impossible when there is no client.
+    private let withoutClient: RefreshFailure
     /// The refresh under way for each feed; a newer one cancels it.
     private var inFlight: [Feed: InFlightRefresh] = [:]
 
@@ -23,11 +25,14 @@ public actor ReaderService: ReaderServing {
     }
 
     /// - Parameters:
-    ///   - client: nil when no API key is configured; refreshes then never touch the network.
+    ///   - client: nil when no API key is configured or the program is offline by request; refreshes then
+    ///     never touch the network.
+    ///   - withoutClient: why there is no client: `.noAPIKey` or `.offlineByRequest`.
     ///   - observer: told the outcome of every refresh, whoever asked for it (the program logs them).
     public init(
         store: ArticleStore,
         client: NYTClient?,
+        withoutClient: RefreshFailure = .noAPIKey,
         policy: RefreshPolicy = .standard,
         rateLimits: any RateLimitMemory = TransientRateLimitMemory(),
         now: @escaping @Sendable () -> Date = Date.init,
@@ -35,6 +40,7 @@ public actor ReaderService: ReaderServing {
     ) {
         self.store = store
         self.client = client
+        self.withoutClient = withoutClient
         self.policy = policy
         self.rateLimits = rateLimits
         self.now = now
@@ -65,7 +71,7 @@ public actor ReaderService: ReaderServing {
     // MARK: - ReaderServing
 
     public func refreshBlocker() -> RefreshFailure? {
-        client == nil ? .noAPIKey : nil
+        client == nil ? withoutClient : nil
     }
 
     public nonisolated func status(of feed: Feed) throws(ServiceError) -> FeedStatus {
@@ -143,7 +149,7 @@ public actor ReaderService: ReaderServing {
     // MARK: - Refresh
 
     private func fetchAndStore(_ feed: Feed) async -> Result<RefreshChanges, RefreshFailure> {
-        guard let client else { return .failure(.noAPIKey) }
+        guard let client else { return .failure(withoutClient) }
         if let wait = secondsBlocked(feed) {
             return .failure(.rateLimited(retryAfter: wait))
         }

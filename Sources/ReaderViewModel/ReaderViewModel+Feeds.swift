@@ -51,7 +51,7 @@ extension ReaderViewModel {
             return []
         }
         guard !state.refresh.isRunning else { return [] }
-        if let blocker = refreshBlocker, blocker == .noAPIKey {
+        if let blocker = refreshBlocker, blocker.isStandingBlocker {
             state.refresh = .failed(blocker)
             return []
         }

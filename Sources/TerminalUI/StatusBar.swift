@@ -64,7 +64,7 @@ struct StatusBar {
             parts.append("Refreshed: \(changes.inserted) new, \(changes.updated) updated")
         case .failed(let failure):
             parts.append(failure.message)
-            isError = failure != .noAPIKey
+            isError = !failure.isStandingBlocker
         }
         return (parts.joined(separator: " · "), isError)
     }

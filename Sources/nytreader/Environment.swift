@@ -82,7 +82,8 @@ struct Environment {
         var policy = policy
         policy.staleAfter = TimeInterval(settings.refreshAfterMinutes.value) * 60
         self.service = ReaderService(
-            store: store, client: client, policy: policy, rateLimits: store, observer: RefreshLog.observer(logger)
+            store: store, client: client, withoutClient: options.offline ? .offlineByRequest : .noAPIKey, policy: policy,
+            rateLimits: store, observer: RefreshLog.observer(logger)
         )
         do {
             let imported = try service.importIfEmpty(

@@ -21,6 +21,7 @@ enum ExitStatus {
     static func forFailure(_ failure: RefreshFailure) -> Int32 {
         switch failure {
         case .noAPIKey, .unauthorized: return keyProblem
+        case .offlineByRequest: return usage
         case .rateLimited: return tryAgainLater
         case .storage: return ioError
         case .notFound, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return unavailable

@@ -77,7 +77,7 @@ struct RefreshCommand: AsyncParsableCommand {
     /// After these, asking for the next section cannot succeed either.
     private static func stopsFurtherRequests(_ failure: RefreshFailure) -> Bool {
         switch failure {
-        case .noAPIKey, .unauthorized, .rateLimited, .storage: return true
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage: return true
         default: return false
         }
     }

@@ -33,4 +33,17 @@ struct TuiUnreachableTests {
         #expect(try reader.quit() == 0)
         #expect(!log.contains("unreachable-test-key"), "the key is never logged")
     }
+
+    @Test("With a key and --offline: the status line says offline by request, not that a key is missing; r stays offline")
+    func offlineByRequest() throws {
+        let server = try FakeNYTServer()
+        let reader = try TuiHarness(environment: ["NYT_API_KEY": "offline-test-key"])
+        try reader.launch("--offline --api-base-url '\(server.baseURL.absoluteString)'")
+        let screen = try reader.tmux.waitFor("the offline status") { $0.contains("Offline (--offline) — showing the cache") }
+        #expect(!screen.contains("No API key"))
+        try reader.tmux.press("r")
+        try reader.tmux.waitFor("r answered") { $0.contains("Offline (--offline) — showing the cache") && !$0.contains("Refreshing…") }
+        #expect(try reader.quit() == 0)
+        #expect(server.requests.isEmpty, "the network was left alone")
+    }
 }
