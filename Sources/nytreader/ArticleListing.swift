@@ -37,7 +37,8 @@ struct ArticleListing {
     }
 }
 
-/// One article in `--json` output.
+/// One article in `--json` output. Every text passes through the same `terminalSafe` as the reader and
+/// the plain output: JSON escaping alone is not enough, since `jq -r` turns `\u001b` back into ESC.
 private struct ArticleJSON: Encodable {
     let uri: String
     let title: String
@@ -51,18 +52,18 @@ private struct ArticleJSON: Encodable {
     let snippet: String?
 
     init(entry: ArticleEntry, snippet: String?) {
-        uri = entry.article.id.rawValue
-        title = entry.article.title
-        byline = entry.article.byline
-        section = entry.article.section
+        uri = entry.article.id.rawValue.terminalSafe
+        title = entry.article.title.terminalSafe
+        byline = entry.article.byline.terminalSafe
+        section = entry.article.section.terminalSafe
         published = entry.article.publishedDate
-        url = entry.article.url
-        lead = entry.article.leadParagraph
+        url = entry.article.url.terminalSafe
+        lead = entry.article.leadParagraph.terminalSafe
         read = entry.isRead
         saved = entry.isSaved
         self.snippet = snippet.map {
             $0.replacingOccurrences(of: String(SearchHit.highlightStart), with: "")
-                .replacingOccurrences(of: String(SearchHit.highlightEnd), with: "")
+                .replacingOccurrences(of: String(SearchHit.highlightEnd), with: "").terminalSafe
         }
     }
 }
