@@ -116,7 +116,16 @@ public struct ReaderViewModel: Sendable {
                 state.notice = Notice("This article has no web address")
                 return []
             }
-            return [.openURL(entry.article.url)]
+            switch ArticleLink(entry.article.url) {
+            case .nytimes(let url):
+                return [.openURL(url)]
+            case .elsewhere(let url):
+                state.notice = Notice("Not an NYT address, not opened: \(url)", isError: true)
+                return []
+            case .refused:
+                state.notice = Notice("This article's web address cannot be opened", isError: true)
+                return []
+            }
         case .toggleRead:
             guard let entry = state.selectedEntry else { return [] }
             let date: Date? = entry.isRead ? nil : now()

@@ -1,4 +1,5 @@
 import CSpawn
+import NewsCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -30,9 +31,12 @@ public struct BrowserLauncher: Sendable {
         return nil
     }
 
-    /// Starts the browser on `url` without waiting for it; false when there is no browser to start.
+    /// Starts the browser on `url` without waiting for it; false when there is no browser to start, or
+    /// when `url` is not an NYT web address (`ArticleLink`: such a URL starts with `https://` or `http://`,
+    /// so it can never be read as an option; xdg-open does not take `--`). The browser gets the reader's
+    /// environment without `NYT_API_KEY`.
     public func open(_ url: String) -> Bool {
-        guard let arguments = commandLine(for: url) else { return false }
+        guard let url = ArticleLink(url).openable, let arguments = commandLine(for: url) else { return false }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -53,12 +57,14 @@ public struct BrowserLauncher: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        let envp = childEnvironment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
         // A program file still open for writing somewhere (just installed or written, or inherited
         // for a moment by another thread's child) cannot run yet (ETXTBSY): try again briefly.
         for _ in 0..<Self.busyRetries where spawned == ETXTBSY {
             usleep(20_000)
-            spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environ)
+            spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
         }
         guard spawned == 0 else { return false }
         // Reap it whenever it ends, so no zombie is left behind.
@@ -68,6 +74,11 @@ public struct BrowserLauncher: Sendable {
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }
         return true
+    }
+
+    /// `NAME=value` for every variable the browser gets: all of ours but the API key.
+    var childEnvironment: [String] {
+        environment.filter { $0.key != "NYT_API_KEY" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     /// Attempts after the first while the program file is busy, 20 ms apart.

@@ -12,7 +12,15 @@ struct BrowserLauncherTests {
         let directory = try TemporaryDirectory()
         for name in names {
             let path = directory.path(name)
-            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/$(basename \"$0\").args\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+            // Written whole, then renamed: a test that sees the file sees all of it.
+            let script = """
+                #!/bin/sh
+                record="$(dirname "$0")/$(basename "$0")"
+                env > "$record.env.tmp" && mv "$record.env.tmp" "$record.env"
+                printf '%s\\n' "$@" > "$record.args.tmp" && mv "$record.args.tmp" "$record.args"
+
+                """
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
             chmod(path, 0o755)
         }
         return directory
@@ -20,11 +28,22 @@ struct BrowserLauncherTests {
 
     /// What the `mybrowser` script of `directory` was given, one argument a line, once it has run.
     static func arguments(recordedIn directory: TemporaryDirectory) throws -> String {
-        let record = directory.path("mybrowser.args")
+        try recorded(directory.path("mybrowser.args"))
+    }
+
+    /// The environment the `mybrowser` script of `directory` ran with, once it has run.
+    static func environment(recordedIn directory: TemporaryDirectory) throws -> String {
+        try recorded(directory.path("mybrowser.env"))
+    }
+
+    /// The file the script writes whole (renamed into place), once it exists; fails after 5 s.
+    static func recorded(_ path: String) throws -> String {
         let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: record) && Date() < deadline { usleep(10_000) }
-        usleep(50_000)
-        return try String(contentsOfFile: record, encoding: .utf8)
+        while !FileManager.default.fileExists(atPath: path) {
+            guard Date() < deadline else { throw CocoaError(.fileNoSuchFile) }
+            usleep(10_000)
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     @Test("BROWSER first, the URL as the last argument or in place of %s; else xdg-open; else none")
@@ -43,8 +62,8 @@ struct BrowserLauncherTests {
     @Test("The browser gets the URL as one argument, never through a shell")
     func opens() throws {
         let directory = try bin(["mybrowser"])
-        let hostile = "https://example.com/a;touch${IFS}pwned&b=$(id)"
-        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path]).open(hostile))
+        let hostile = "https://www.nytimes.com/a;touch${IFS}pwned&b=$(id)"
+        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin"]).open(hostile))
         #expect(try Self.arguments(recordedIn: directory) == hostile + "\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path("pwned")))
     }
@@ -59,7 +78,27 @@ struct BrowserLauncherTests {
             close(writer)
         }
         closer.start()
-        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path]).open(url))
+        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin"]).open(url))
         #expect(try Self.arguments(recordedIn: directory) == url + "\n")
+    }
+
+    @Test("Only NYT web addresses are opened; the browser never gets the API key", arguments: [
+        "--gpu-launcher=touch /tmp/x", "-x", "file:///etc/passwd", "javascript:alert(1)", "https://nytimes.com.evil.com/",
+        "https://evilnytimes.com/", "https://nytimes.com@evil.com/", "https://www.nytimes.com /x", "https://example.com/a",
+    ])
+    func refusesOthers(url: String) throws {
+        let directory = try bin(["mybrowser"])
+        #expect(!BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin"]).open(url))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("mybrowser.args")))
+    }
+
+    @Test("The browser's environment is the reader's without NYT_API_KEY")
+    func noKeyInEnvironment() throws {
+        let directory = try bin(["mybrowser"])
+        let launcher = BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin", "NYT_API_KEY": "browser-secret-9", "LANG": "C.UTF-8"])
+        #expect(launcher.open(url))
+        let environment = try Self.environment(recordedIn: directory)
+        #expect(!environment.contains("browser-secret-9"))
+        #expect(environment.contains("LANG=C.UTF-8"))
     }
 }
