@@ -55,13 +55,24 @@ struct SearchTerms {
                 words.append(Self.word(String(part)))
             }
         }
-        wordExpression = words.isEmpty ? nil : words.map { "\"\($0.folded)\"" + ($0.isPrefix ? "*" : "") }.joined(separator: " ")
+        wordExpression = words.isEmpty ? nil : words.map { Self.quoted($0.folded) + ($0.isPrefix ? "*" : "") }.joined(separator: " ")
         cjkExpression = cjkPhrases.isEmpty ? nil : cjkPhrases.joined(separator: " ")
         self.words = words
         cjkRuns = runs
     }
 
     var isEmpty: Bool { wordExpression == nil && cjkExpression == nil }
+
+    /// `text` as an FTS5 string: in double quotes, any quote inside doubled. A quote can survive the word
+    /// split inside one grapheme (U+0D4E followed by `"` is a single Character that counts as a letter).
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { result.unicodeScalars.append("\"") }
+            result.unicodeScalars.append(character)
+        }
+        return result + "\""
+    }
 
     private static func word(_ text: String) -> Word {
         Word(folded: fold(text), isPrefix: text.count >= minimumPrefixLength)

@@ -20,4 +20,15 @@ struct SearchRequestTests {
         #expect(request.query["end_date"] == "20240301")
         #expect(request.query["api-key"] == CliHome.key)
     }
+
+    @Test("search with a quote joined to a letter in one grapheme answers, exit 0 or 1, never an FTS error")
+    func quoteInGrapheme() async throws {
+        let home = try CliHome()
+        for text in ["\u{0D4E}\"", "ൎ\"Ukraine", "\"\"\"", "NEAR(a"] {
+            let result = try await home.run(["search", text])
+            #expect(result.status == 0 || result.status == 1, "\(text.debugDescription): \(result.status) \(result.errorOutput)")
+            #expect(!result.errorOutput.contains("unterminated"), "\(result.errorOutput)")
+            #expect(!result.errorOutput.contains("syntax"), "\(result.errorOutput)")
+        }
+    }
 }
