@@ -107,7 +107,9 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NewsCore", "ArticleStore", "TestSupport", "nytreader"]
+            dependencies: [
+                "NewsCore", "ArticleStore", "TestSupport", "nytreader", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

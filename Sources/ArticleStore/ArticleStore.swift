@@ -10,28 +10,80 @@ public final class ArticleStore: Sendable {
     let writer: any DatabaseWriter
     private let policy: RetentionPolicy
 
-    /// Opens the cache at `path` and brings its schema up to date. Missing directories are created 0700;
-    /// the database and its `-wal` and `-shm` files are kept 0600.
-    public init(path: String, policy: RetentionPolicy = .standard) throws(StoreError) {
+    /// How a command uses the cache.
+    public enum Access: Sendable {
+        /// Reads and writes (the reader, `refresh`): the schema is brought up to date.
+        case readWrite
+        /// Reads only (`list`, `search`): the cache is opened read-only, so these work on a read-only file
+        /// system and never wait for a writer; a cache that is missing, empty or behind is opened read-write
+        /// instead, to be created or brought up to date.
+        case readOnlyWhenReady
+    }
+
+    /// Writers wait this long for another process's write transaction before the cache is reported busy.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// Opens the cache at `path`. Read-write: missing directories are created 0700, the database and its
+    /// `-wal` and `-shm` files are kept 0600, and the schema is brought up to date. A symbolic link at
+    /// `path` is refused (nothing is created or changed through it).
+    public init(path: String, policy: RetentionPolicy = .standard, access: Access = .readWrite) throws(StoreError) {
+        if access == .readOnlyWhenReady, let reader = Self.readOnlyWriter(path: path) {
+            self.writer = reader
+            self.policy = policy
+            return
+        }
         do {
+            try Self.refuseNewerSchema(path: path)
             try PrivateFiles.prepareDatabase(at: path)
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.busyMode = .timeout(5)
+            let pool = try DatabasePool(path: path, configuration: Self.configuration())
+            try SchemaMigration.migrate(pool, path: path)
+            self.writer = pool
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.openFailure(path: path, error)
+        }
+        self.policy = policy
+    }
+
+    private static func configuration(readonly: Bool = false) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.readonly = readonly
+        configuration.busyMode = .timeout(busyTimeout)
+        if !readonly {
             configuration.prepareDatabase { db in
                 // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
                 // (a crash leaves the old or the new state), only a power cut may lose the last ones.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
-            self.writer = pool
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .cannotOpen(path: path, reason: Self.describe(error))
         }
-        self.policy = policy
+        return configuration
+    }
+
+    /// Throws when the cache at `path` was made by a newer nytreader, found with a read-only connection
+    /// before anything opens it for writing (which would touch the file).
+    private static func refuseNewerSchema(path: String) throws {
+        guard PrivateFiles.isRegularFile(path),
+              let probe = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
+              case .newer(let unknown)? = try? probe.read(SchemaMigration.state)
+        else { return }
+        throw SchemaMigration.newer(path: path, unknown: unknown)
+    }
+
+    /// The cache opened read-only, when it exists, is current and holds articles; nil otherwise. On a
+    /// read-only file system SQLite cannot create the `-shm` file a WAL database needs: the file is then
+    /// opened as immutable (nothing can change it there).
+    private static func readOnlyWriter(path: String) -> DatabaseQueue? {
+        guard PrivateFiles.isRegularFile(path) else { return nil }
+        for location in [path, "file:\(uriPath(path))?immutable=1"] {
+            guard let queue = try? DatabaseQueue(path: location, configuration: configuration(readonly: true)) else { continue }
+            let ready = try? queue.read { db in
+                try SchemaMigration.state(db) == .current && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article)") == true
+            }
+            if ready == true { return queue }
+        }
+        return nil
     }
 
     /// A cache that lives in memory only (tests, `--offline` dry runs).
@@ -57,6 +109,20 @@ public final class ArticleStore: Sendable {
     public func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws(StoreError) -> RefreshChanges {
         try write { db in
             try FeedWriter(db: db, policy: self.policy).apply(snapshot, origin: origin)
+        }
+    }
+
+    /// Stores the first-run snapshots when the cache holds no article, all in one transaction: a failure
+    /// (a full disk, a kill) leaves nothing half-imported, and a second process waits for the first and
+    /// then finds the cache filled. A cache that holds articles is recognised with a read, without the write
+    /// lock. `snapshots` is evaluated only for an empty cache. Returns how many articles were stored.
+    @discardableResult
+    public func importIfEmpty(_ snapshots: () throws -> [FeedSnapshot]) throws(StoreError) -> Int {
+        guard try isEmpty() else { return 0 }
+        return try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") == true else { return 0 }
+            let writer = FeedWriter(db: db, policy: self.policy)
+            return try snapshots().reduce(0) { total, snapshot in try total + writer.apply(snapshot, origin: .bundled).total }
         }
     }
 
@@ -292,8 +358,31 @@ public final class ArticleStore: Sendable {
 
     private static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_BUSY {
+                return "it is busy: another nytreader has been writing it for over \(Int(busyTimeout)) s; try again"
+            }
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
         return String(describing: error)
+    }
+
+    /// `path` percent-encoded for an SQLite URI filename (every byte but letters, digits and `/._-`).
+    private static func uriPath(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func openFailure(path: String, _ error: any Error) -> StoreError {
+        .cannotOpen(path: path, reason: describe(error))
     }
 }

@@ -5,17 +5,37 @@ import Foundation
 enum PrivateFiles {
     /// Creates the missing directories above `path` (0700) and the database file (0600), and makes an
     /// existing database file and its companions 0600. Existing directories are left as they are.
+    /// A symbolic link at `path` (or at its `-wal` or `-shm`) is refused: nothing is created, opened or
+    /// changed through it.
     static func prepareDatabase(at path: String) throws(StoreError) {
         try makeMissingDirectories(above: path)
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        for file in [path, path + "-wal", path + "-shm"] where isSymbolicLink(file) {
+            throw .cannotOpen(path: path, reason: "\(file) is a symbolic link; give the path of the file itself")
+        }
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
-        for companion in [path + "-wal", path + "-shm"] where access(companion, F_OK) == 0 {
-            chmod(companion, 0o600)
+        for companion in [path + "-wal", path + "-shm"] {
+            let descriptor = open(companion, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            if descriptor >= 0 {
+                fchmod(descriptor, 0o600)
+                close(descriptor)
+            }
         }
+    }
+
+    /// Whether `path` is a regular file (not a link, directory or device).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     private static func makeMissingDirectories(above path: String) throws(StoreError) {

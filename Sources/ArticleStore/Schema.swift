@@ -3,13 +3,21 @@ import GRDB
 /// The cache's schema as an append-only list of migrations. A shipped migration is never edited:
 /// every change is a new one, so a database made by any earlier version opens in this one.
 enum Schema {
+    /// Every migration, oldest first, by the identifier recorded in `grdb_migrations` once it has run.
+    static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+        ("v1", createVersion1),
+        ("v2-rateLimit", addRateLimits),
+        ("v3-feedCounts-cjkSearch", addFeedCountsAndCJKSearch),
+        ("v4-feedItem-keyFirst", reorderFeedItemColumns),
+        ("v5-fts-written-per-refresh", dropFullTextWriteTriggers),
+    ]
+
+    /// The same migrations as GRDB's migrator (tests use it to make databases of earlier schemas).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1", migrate: createVersion1)
-        migrator.registerMigration("v2-rateLimit", migrate: addRateLimits)
-        migrator.registerMigration("v3-feedCounts-cjkSearch", migrate: addFeedCountsAndCJKSearch)
-        migrator.registerMigration("v4-feedItem-keyFirst", migrate: reorderFeedItemColumns)
-        migrator.registerMigration("v5-fts-written-per-refresh", migrate: dropFullTextWriteTriggers)
+        for migration in migrations {
+            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+        }
         return migrator
     }
 

@@ -54,18 +54,17 @@ public actor ReaderService: ReaderServing {
     /// empty cache, so a bundled snapshot is copied out of the binary on the first launch alone.
     @discardableResult
     public nonisolated func importIfEmpty(_ feeds: @autoclosure () -> [BundledFeed]) throws(ServiceError) -> Int {
-        guard try cache({ () throws(StoreError) in try store.isEmpty() }) else { return 0 }
-        var imported = 0
-        for bundled in feeds() {
-            let snapshot: FeedSnapshot
-            do {
-                snapshot = try NYTClient.decodeTopStories(bundled.json, section: bundled.section, fetchedDate: nil)
-            } catch {
-                throw .cache("The bundled \(bundled.section) snapshot could not be read: \(error)")
+        try cache { () throws(StoreError) in
+            try store.importIfEmpty { () throws -> [FeedSnapshot] in
+                try feeds().map { bundled in
+                    do {
+                        return try NYTClient.decodeTopStories(bundled.json, section: bundled.section, fetchedDate: nil)
+                    } catch {
+                        throw StoreError.failed(reason: "the bundled \(bundled.section) snapshot could not be read: \(error)")
+                    }
+                }
             }
-            imported += try cache { () throws(StoreError) in try store.apply(snapshot, origin: .bundled).total }
         }
-        return imported
     }
 
     // MARK: - ReaderServing

@@ -25,6 +25,7 @@ struct Environment {
     init(
         options: CommonOptions,
         policy: RefreshPolicy = .standard,
+        access: ArticleStore.Access = .readWrite,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
@@ -46,7 +47,7 @@ struct Environment {
                 maximumUnsavedArticles: settings.maximumArticles.value
             )
             // The store makes the database file 0600; SQLite gives its -wal and -shm files the same mode.
-            store = try ArticleStore(path: database.value.path, policy: retention)
+            store = try ArticleStore(path: database.value.path, policy: retention, access: access)
         } catch {
             logger.error("cannot open the cache: \(error)")
             throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)

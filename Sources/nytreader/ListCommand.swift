@@ -40,7 +40,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common)
+            let environment = try Environment(options: common, access: .readOnlyWhenReady)
             let feed = saved ? Feed.saved : feedOptions.feed()
             let entries = try environment.service.entries(in: feed, range: 0..<limit)
             let listing = ArticleListing()

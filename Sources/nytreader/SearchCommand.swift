@@ -37,7 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common)
+            let environment = try Environment(options: common, access: .readOnlyWhenReady)
             let hits = try environment.service.search(text, limit: limit)
             let listing = ArticleListing()
             if json {

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+@testable import ArticleStore
+import NewsCore
+import TestSupport
+import Testing
+
+/// Opening caches made by other versions, and the first-run import as one transaction.
+@Suite("Schema versions and the first-run import")
+struct SchemaMigrationTests {
+    @Test("A cache made by a newer nytreader is refused in words and left byte for byte as it was")
+    func newerSchema() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        do {
+            let store = try ArticleStore(path: path)
+            try store.apply(ArticleFactory.snapshot(.topStories(.world), 0..<3), origin: .network)
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
+            }
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for access in [ArticleStore.Access.readWrite, .readOnlyWhenReady] {
+            #expect {
+                _ = try ArticleStore(path: path, access: access)
+            } throws: { error in
+                String(describing: error).contains("made by a newer nytreader (schema v9-from-the-future)")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("The first-run import is one transaction: a disk that fills up midway leaves nothing, the next start imports whole")
+    func importIsAtomic() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: directory.path("cache.sqlite"))
+        let snapshots = [
+            ArticleFactory.snapshot(.topStories(.home), 0..<200),
+            ArticleFactory.snapshot(.topStories(.world), 200..<3_000),
+        ]
+        let pages = try store.writer.read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
+        try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 40)") }
+        #expect(throws: StoreError.self) { try store.importIfEmpty { snapshots } }
+        #expect(try store.isEmpty(), "nothing of the first feed is left")
+        #expect(try store.status(of: .topStories(.home)).count == 0)
+
+        try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
+        #expect(try store.importIfEmpty { snapshots } == 3_000)
+        #expect(try store.importIfEmpty { Issue.record("not evaluated for a filled cache"); return [] } == 0)
+    }
+}
