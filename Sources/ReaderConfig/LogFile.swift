@@ -7,7 +7,8 @@ import Glibc
 /// An append-only log file, private to its owner (0600, in a 0700 directory), shared by every logger of
 /// the process. When the next line would take it past `maximumSize` bytes, the file becomes
 /// `<name>.1` (replacing the previous one) and a new file starts. Secrets given to `redact(_:)` are
-/// replaced by `<redacted>` in every line. Thread-safe; it never writes to the terminal.
+/// replaced by `<redacted>` in every line. A symbolic link at its path is never followed (nothing is
+/// logged then). Thread-safe; it never writes to the terminal.
 public final class LogFile: Sendable {
     /// The file written to.
     public let url: URL
@@ -72,7 +73,8 @@ public final class LogFile: Sendable {
             state.unavailable = true
             return false
         }
-        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a symbolic link planted at the log's path: the log stays off instead.
+        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             state.unavailable = true
             return false

@@ -123,4 +123,19 @@ struct CacheSharingTests {
         let found = try String(contentsOfFile: home.directory.path("search.out"), encoding: .utf8)
         #expect(found.contains("Ukraine"), "\(found)")
     }
+
+    @Test("A symbolic link planted at the log path is left alone and the program still runs")
+    func plantedLogSymlink() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let target = home.directory.path("victim.txt")
+        try "precious\n".write(toFile: target, atomically: true, encoding: .utf8)
+        let logDirectory = home.directory.path("state/nytreader")
+        try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: logDirectory + "/nytreader.log", withDestinationPath: target)
+        let refreshed = try await home.refresh(section: "world", from: server.baseURL)
+        #expect(refreshed.status == 0, "\(refreshed.errorOutput)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: logDirectory + "/nytreader.log") == target)
+    }
 }

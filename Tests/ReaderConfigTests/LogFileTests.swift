@@ -96,4 +96,17 @@ struct LogFileTests {
         #expect(written.allSatisfy { $0.range(of: #"^writer \d line \d+ end$"#, options: .regularExpression) != nil })
         #expect(Set(written).count == 1_600)
     }
+
+    @Test("A symbolic link planted at the log's path is not followed: its target is untouched, nothing is logged")
+    func plantedSymlink() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.path("victim")
+        try "precious\n".write(toFile: target, atomically: true, encoding: .utf8)
+        let log = directory.url.appendingPathComponent("nytreader.log")
+        try FileManager.default.createSymbolicLink(atPath: log.path, withDestinationPath: target)
+        let file = LogFile(url: log)
+        file.write("a line that must not land in the target")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: log.path) == target)
+    }
 }
