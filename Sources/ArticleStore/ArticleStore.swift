@@ -108,7 +108,7 @@ public final class ArticleStore: Sendable {
     @discardableResult
     public func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws(StoreError) -> RefreshChanges {
         try write { db in
-            try FeedWriter(db: db, policy: self.policy).apply(snapshot, origin: origin)
+            try FeedWriter(db: db, policy: self.policy).apply(snapshot.bounded, origin: origin)
         }
     }
 
@@ -122,7 +122,7 @@ public final class ArticleStore: Sendable {
         return try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") == true else { return 0 }
             let writer = FeedWriter(db: db, policy: self.policy)
-            return try snapshots().reduce(0) { total, snapshot in try total + writer.apply(snapshot, origin: .bundled).total }
+            return try snapshots().reduce(0) { total, snapshot in try total + writer.apply(snapshot.bounded, origin: .bundled).total }
         }
     }
 

@@ -47,7 +47,9 @@ struct FeedWriter {
             WHERE id = ?
             """).execute(arguments: [fetchedAt, origin.rawValue, articleIDs.count, unread, feedID])
         try prune(now: fetchedAt, keeping: feedID)
-        return RefreshChanges(total: articleIDs.count, inserted: inserted, updated: changed.count, removed: removed)
+        return RefreshChanges(
+            total: articleIDs.count, inserted: inserted, updated: changed.count, removed: removed, skipped: snapshot.skippedCount
+        )
     }
 
     /// The id of `feed`'s row, created when the feed is new.

@@ -19,7 +19,7 @@ public struct JSONArraySplitter: Sendable {
         /// Largest envelope (the document without the array's elements), in bytes.
         public var maximumEnvelopeBytes: Int
 
-        public init(maximumDepth: Int = 64, maximumElementBytes: Int = 4 << 20, maximumEnvelopeBytes: Int = 256 << 10) {
+        public init(maximumDepth: Int = 64, maximumElementBytes: Int = 16 << 20, maximumEnvelopeBytes: Int = 256 << 10) {
             self.maximumDepth = maximumDepth
             self.maximumElementBytes = maximumElementBytes
             self.maximumEnvelopeBytes = maximumEnvelopeBytes

@@ -21,9 +21,9 @@ extension Article {
         thumbnailURL: String?
     ) -> Article? {
         let title = HTMLEntities.decode(title)
-        guard !uri.isEmpty, !title.isBlank else { return nil }
+        guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !title.isBlank else { return nil }
         let lead = leads.first { !$0.isBlank } ?? ""
-        return Article(
+        return ArticleBounds.bounded(Article(
             id: ArticleID(uri),
             url: url,
             title: title,
@@ -37,7 +37,7 @@ extension Article {
             publishedDate: publishedDate,
             updatedDate: updatedDate,
             thumbnailURL: thumbnailURL
-        )
+        ))
     }
 }
 

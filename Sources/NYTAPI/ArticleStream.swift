@@ -20,8 +20,9 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     private var failure: StreamingArrayDecoder<Lossy<Item>>.Failure?
 
     /// A stream of the items of the array at `path`, each mapped by `map`.
-    init(path: [String], map: @escaping (Item) -> Article?) {
+    init(path: [String], maximumArticles: Int = defaultMaximumArticles, map: @escaping (Item) -> Article?) {
         decoder = StreamingArrayDecoder(path: path)
+        self.maximumArticles = maximumArticles
         self.map = map
     }
 
@@ -68,9 +69,21 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         return try finish(envelope)
     }
 
+    /// The most articles taken from one response by default; items past it are counted as skipped.
+    static var defaultMaximumArticles: Int { 20_000 }
+    private let maximumArticles: Int
+
+    /// Items past `maximumArticles`, left out.
+    private(set) var overflowCount = 0
+
     private func take(_ batch: [Lossy<Item>]) {
         itemCount += batch.count
         for item in batch {
+            guard articles.count < maximumArticles else {
+                overflowCount += 1
+                skippedCount += 1
+                continue
+            }
             guard let article = item.value.flatMap(map), seen.insert(article.id).inserted else {
                 skippedCount += 1
                 continue

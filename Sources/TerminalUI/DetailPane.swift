@@ -1,6 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
+import Synchronization
 
 /// One line of the detail pane.
 struct DetailLine: Hashable {
@@ -11,6 +12,9 @@ struct DetailLine: Hashable {
 /// The selected article: kicker, headline, byline, date and section, URL, then the lead paragraph.
 struct DetailPane {
     let dateFormat: ArticleDateFormat
+    /// The lines of the articles shown last: moving the selection back, scrolling or redrawing an article
+    /// does not sanitize and wrap its text (up to 64 kB of it) again.
+    private let layouts = DetailLayouts()
 
     /// - Parameter timeZone: nil for the system's local time.
     init(timeZone: TimeZone?) {
@@ -56,12 +60,38 @@ struct DetailPane {
             }
             return 0
         }
-        let lines = lines(for: entry, width: rect.width)
+        let lines = layouts.lines(for: entry, width: rect.width) { self.lines(for: entry, width: rect.width) }
         let limit = max(0, lines.count - rect.height)
         let scroll = min(state.detailScroll, limit)
         for (offset, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
             screen.draw(line.text, row: rect.row + offset, column: rect.column, style: line.style)
         }
         return limit
+    }
+}
+
+/// The detail lines of the last few articles drawn, by article (its text and state) and width.
+final class DetailLayouts: Sendable {
+    private struct Layout {
+        let entry: ArticleEntry
+        let width: Int
+        let lines: [DetailLine]
+    }
+
+    /// Articles kept: the selected one and those a few keys away.
+    private static let capacity = 4
+    private let recent = Mutex<[Layout]>([])
+
+    /// The lines for `entry` at `width`, made by `make` when they are not kept.
+    func lines(for entry: ArticleEntry, width: Int, make: () -> [DetailLine]) -> [DetailLine] {
+        if let kept = recent.withLock({ $0.first { $0.width == width && $0.entry == entry } }) {
+            return kept.lines
+        }
+        let lines = make()
+        recent.withLock { recent in
+            recent.insert(Layout(entry: entry, width: width, lines: lines), at: 0)
+            if recent.count > Self.capacity { recent.removeLast() }
+        }
+        return lines
     }
 }

@@ -19,9 +19,11 @@ enum RefreshLog {
         }
     }
 
-    /// `world: 37 articles, 5 new, 2 updated`.
+    /// `world: 37 articles, 5 new, 2 updated` (`, 3 items left out` when the response had items that
+    /// could not be read, repeated ones, or more than the cap on one response).
     static func summary(of feed: Feed, _ changes: RefreshChanges) -> String {
-        "\(name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated"
+        let skipped = changes.skipped > 0 ? ", \(changes.skipped) items left out" : ""
+        return "\(name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated\(skipped)"
     }
 
     /// The feed as the command line names it: the section, the search words, or `saved`.

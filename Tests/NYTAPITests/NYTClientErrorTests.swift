@@ -99,7 +99,7 @@ struct NYTClientErrorTests {
         let client = try Self.client(server.baseURL, timeout: 30)
         for (body, reason) in [
             (#"{"results":["# + String(repeating: "[", count: 100_000), "JSON nested deeper than 64 levels"),
-            (#"{"results":[{"title":""# + String(repeating: "x", count: 5 << 20) + #""}]}"#, "an item is larger than 4 MB"),
+            (#"{"results":[{"title":""# + String(repeating: "x", count: 17 << 20) + #""}]}"#, "an item is larger than 16 MB"),
             (#"{"copyright":""# + String(repeating: "x", count: 1 << 20) + #""}"#, "not valid JSON"),
         ] {
             server.setBody(Data(body.utf8), for: path)
