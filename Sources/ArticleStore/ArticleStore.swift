@@ -201,6 +201,13 @@ public final class ArticleStore: Sendable {
         }
     }
 
+    /// One article by its web address.
+    public func entry(forURL url: String) throws(StoreError) -> ArticleEntry? {
+        try read { db in
+            try Row.fetchOne(db.cachedStatement(sql: ReadQueries.byURL), arguments: [url]).map(ArticleColumns.entry(from:))
+        }
+    }
+
     /// The position of the first unread article after `position` in `feed`, wrapping to the start.
     public func firstUnreadPosition(in feed: Feed, after position: Int) throws(StoreError) -> Int? {
         guard feed != .saved else { return nil }

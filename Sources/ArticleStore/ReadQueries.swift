@@ -18,6 +18,9 @@ enum ReadQueries {
     /// One article by `uri`.
     static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?"
 
+    /// One article by its web address (the first stored, when several share it).
+    static let byURL = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.url = ? ORDER BY a.id LIMIT 1"
+
     /// The position of the article with `uri = ?` in the feed with key `?`.
     static let feedPosition = """
         SELECT fi.rank FROM feed f
@@ -56,7 +59,7 @@ enum ReadQueries {
 
     /// Every statement above by name, for the query-plan test.
     static let all: [(name: String, sql: String)] = [
-        ("feedWindow", feedWindow), ("savedWindow", savedWindow), ("byURI", byURI),
+        ("feedWindow", feedWindow), ("savedWindow", savedWindow), ("byURI", byURI), ("byURL", byURL),
         ("feedPosition", feedPosition), ("savedPosition", savedPosition), ("nextUnread", nextUnread),
         ("feedStatus", feedStatus), ("feedUnreadCount", feedUnreadCount), ("savedCount", savedCount),
         ("savedUnreadCount", savedUnreadCount),

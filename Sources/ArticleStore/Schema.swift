@@ -10,6 +10,7 @@ enum Schema {
         ("v3-feedCounts-cjkSearch", addFeedCountsAndCJKSearch),
         ("v4-feedItem-keyFirst", reorderFeedItemColumns),
         ("v5-fts-written-per-refresh", dropFullTextWriteTriggers),
+        ("v6-article-url", indexArticleURLs),
     ]
 
     /// The same migrations as GRDB's migrator (tests use it to make databases of earlier schemas).
@@ -149,5 +150,10 @@ enum Schema {
             DROP TRIGGER article_fts_insert;
             DROP TRIGGER article_fts_update;
             """)
+    }
+
+    /// Articles found by their web address (`nytreader show URL`).
+    private static func indexArticleURLs(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX article_url ON article(url)")
     }
 }

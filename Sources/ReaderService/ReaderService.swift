@@ -81,6 +81,13 @@ public actor ReaderService: ReaderServing {
         try cache { () throws(StoreError) in try store.entries(in: feed, range: range) }
     }
 
+    /// The cached article `reference` names: its uri (`nyt://…`) or its web address.
+    public nonisolated func entry(matching reference: String) throws(ServiceError) -> ArticleEntry? {
+        try cache { () throws(StoreError) in
+            reference.hasPrefix("nyt://") ? try store.entry(for: ArticleID(reference)) : try store.entry(forURL: reference)
+        }
+    }
+
     public nonisolated func position(of id: ArticleID, in feed: Feed) throws(ServiceError) -> Int? {
         try cache { () throws(StoreError) in try store.position(of: id, in: feed) }
     }

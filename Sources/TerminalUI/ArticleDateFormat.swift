@@ -8,14 +8,18 @@ import Glibc
 /// Formatted by hand from the C library's broken-down time instead of a `DateFormatter`: a formatter, and
 /// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, about 5 MB of resident memory
 /// the reader otherwise never needs (docs/performance.md).
-struct ArticleDateFormat {
+public struct ArticleDateFormat: Sendable {
     /// nil: the system's local time (`TZ`, else `/etc/localtime`), as the C library sees it.
     let timeZone: TimeZone?
+
+    public init(timeZone: TimeZone?) {
+        self.timeZone = timeZone
+    }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    func string(from date: Date) -> String {
+    public func string(from date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         if let timeZone {

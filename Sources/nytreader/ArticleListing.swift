@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import TerminalUI
 
 /// How `list` and `search` print articles: aligned lines for people, a JSON array for programs.
 struct ArticleListing {
@@ -24,16 +25,47 @@ struct ArticleListing {
         }
     }
 
+    /// One article in full, for `show`: headline, kicker, byline, date and section, address, the lead
+    /// paragraph and the abstract when it says something else, then read and saved. Terminal-safe.
+    func detail(for entry: ArticleEntry, dates: ArticleDateFormat) -> [String] {
+        let article = entry.article
+        var lines = [article.title.terminalSafe]
+        if !article.kicker.isEmpty { lines.append(article.kicker.terminalSafe.uppercased()) }
+        if !article.byline.isEmpty { lines.append(article.byline.terminalSafe) }
+        let section = [article.section, article.subsection].map { Section.displayName(forArticleSection: $0.terminalSafe) }
+            .filter { !$0.isEmpty }.joined(separator: " › ")
+        lines.append([dates.string(from: article.publishedDate), section].filter { !$0.isEmpty }.joined(separator: " · "))
+        if !article.url.isEmpty { lines.append(article.url.terminalSafe) }
+        lines.append("")
+        lines.append(article.leadParagraph.terminalSafe)
+        if !article.abstract.isEmpty, article.abstract != article.leadParagraph {
+            lines.append("")
+            lines.append(article.abstract.terminalSafe)
+        }
+        lines.append("")
+        lines.append("read: \(entry.isRead ? "yes" : "no") · saved: \(entry.isSaved ? "yes" : "no")")
+        return lines
+    }
+
+    /// One article in full as a JSON object: the fields of `json(for:)` plus `kicker`, `subsection` and
+    /// `abstract`.
+    func json(for entry: ArticleEntry) throws -> String {
+        try encoded(ArticleJSON(entry: entry, snippet: nil, detailed: true))
+    }
+
     /// The entries as one JSON array of objects with `uri`, `title`, `byline`, `section`, `published`
     /// (ISO 8601), `url`, `lead`, `read`, `saved`, and `snippet` for search hits.
     func json(for entries: [ArticleEntry], snippets: [String]? = nil) throws -> String {
-        let objects = entries.enumerated().map { index, entry in
+        try encoded(entries.enumerated().map { index, entry in
             ArticleJSON(entry: entry, snippet: snippets?[index])
-        }
+        })
+    }
+
+    private func encoded(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(objects), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 
@@ -50,8 +82,15 @@ private struct ArticleJSON: Encodable {
     let read: Bool
     let saved: Bool
     let snippet: String?
+    // `show --json` only.
+    let kicker: String?
+    let subsection: String?
+    let abstract: String?
 
-    init(entry: ArticleEntry, snippet: String?) {
+    init(entry: ArticleEntry, snippet: String?, detailed: Bool = false) {
+        kicker = detailed ? entry.article.kicker.terminalSafe : nil
+        subsection = detailed ? entry.article.subsection.terminalSafe : nil
+        abstract = detailed ? entry.article.abstract.terminalSafe : nil
         uri = entry.article.id.rawValue.terminalSafe
         title = entry.article.title.terminalSafe
         byline = entry.article.byline.terminalSafe

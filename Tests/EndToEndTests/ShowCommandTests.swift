@@ -1,0 +1,65 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// `nytreader show`: one cached article in full, by uri or web address, plain or as JSON.
+@Suite("nytreader show", .serialized, .timeLimit(.minutes(2)))
+struct ShowCommandTests {
+    struct ShownArticle: Decodable {
+        let uri: String
+        let title: String
+        let kicker: String
+        let byline: String
+        let section: String
+        let subsection: String
+        let published: String
+        let url: String
+        let lead: String
+        let abstract: String
+        let read: Bool
+        let saved: Bool
+    }
+
+    @Test("By uri and by address, plain and --json, hostile text made safe; an unknown article is exit 1")
+    func show() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        var article = ArticleFactory.article(3, title: "Shown \u{1B}]2;PWNED\u{07}in full\u{202E}")
+        article.kicker = "The Kicker"
+        article.byline = "By Ann Writer"
+        article.abstract = "The whole lead paragraph of the shown article."
+        article.subsection = "politics"
+        server.setBody(TopStoriesJSON.body(section: "world", articles: [ArticleFactory.article(1), article]), for: FakeNYTServer.topStoriesPath("world"))
+        let stored = try await home.refresh(section: "world", from: server.baseURL)
+        try #require(stored.status == 0, "\(stored.errorOutput)")
+
+        let plain = try await home.run(["show", article.id.rawValue])
+        #expect(plain.status == 0, "\(plain.errorOutput)")
+        let lines = plain.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Shown in full")
+        #expect(lines.contains("THE KICKER"))
+        #expect(lines.contains("By Ann Writer"))
+        #expect(lines.contains(article.url))
+        #expect(lines.contains("The whole lead paragraph of the shown article."))
+        #expect(lines.contains("read: no · saved: no"))
+        #expect(!plain.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+
+        let json = try await home.run(["show", article.url, "--json"])
+        #expect(json.status == 0, "\(json.errorOutput)")
+        let shown = try JSONDecoder().decode(ShownArticle.self, from: Data(json.output.utf8))
+        #expect(shown.uri == article.id.rawValue)
+        #expect(shown.title == "Shown in full")
+        #expect(shown.kicker == "The Kicker")
+        #expect(shown.subsection == "politics")
+        #expect(shown.lead == "The whole lead paragraph of the shown article.")
+        #expect(!shown.read && !shown.saved)
+
+        let missing = try await home.run(["show", "nyt://article/not-cached"])
+        #expect(missing.status == 1)
+        #expect(missing.output.isEmpty)
+        #expect(missing.errorOutput.contains("No cached article is nyt://article/not-cached"))
+        let usage = try await home.run(["show", " "])
+        #expect(usage.status == 64)
+    }
+}
