@@ -35,15 +35,31 @@ public final class ArticleStore: Sendable {
         do {
             try Self.refuseNewerSchema(path: path)
             try PrivateFiles.prepareDatabase(at: path)
-            let pool = try DatabasePool(path: path, configuration: Self.configuration())
-            try SchemaMigration.migrate(pool, path: path)
-            self.writer = pool
+            self.writer = try Self.openPool(path: path)
         } catch let error as StoreError {
             throw error
         } catch {
             throw Self.openFailure(path: path, error)
         }
         self.policy = policy
+    }
+
+    /// The pool on `path` with its schema up to date. While other processes create or migrate the same new
+    /// cache, SQLite can answer "busy" at once, without waiting (switching a new file to WAL, recovering
+    /// its index): the whole opening is tried again, for up to `busyTimeout`.
+    private static func openPool(path: String) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration())
+                try SchemaMigration.migrate(pool, path: path)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                attempt += 1
+                usleep(UInt32(min(100, 5 * attempt) + Int.random(in: 0...10)) * 1_000)
+            }
+        }
     }
 
     private static func configuration(readonly: Bool = false) -> Configuration {
