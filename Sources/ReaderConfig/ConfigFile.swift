@@ -88,6 +88,16 @@ public enum ConfigFile {
             settings.colors = Setting(colors, source: source)
             return nil
         },
+        "mouse": { value, source, settings in
+            guard let mouse = value.bool else { return "'mouse' must be true or false" }
+            settings.mouse = Setting(mouse, source: source)
+            return nil
+        },
+        "copy_links": { value, source, settings in
+            guard let copy = value.bool else { return "'copy_links' must be true or false" }
+            settings.copyLinks = Setting(copy, source: source)
+            return nil
+        },
         "request_timeout_seconds": { value, source, settings in
             let limits = Settings.Limits.requestTimeoutSeconds
             guard let seconds = value.double ?? value.int.map(Double.init), limits.contains(seconds) else {

@@ -93,6 +93,8 @@ public struct Configuration: Sendable {
             line("retention_days", String(settings.retentionDays.value), settings.retentionDays.source),
             line("maximum_articles", String(settings.maximumArticles.value), settings.maximumArticles.source),
             line("colors", String(settings.colors.value), settings.colors.source),
+            line("mouse", String(settings.mouse.value), settings.mouse.source),
+            line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
             line("request_timeout_seconds",
                  timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
                  settings.requestTimeoutSeconds.source),

@@ -48,6 +48,10 @@ public struct Settings: Hashable, Sendable {
     /// Whether the reader uses colors (`colors`; off with `NO_COLOR` unless the file says so, always off
     /// with `TERM=dumb`).
     public var colors = Setting(true)
+    /// Whether the reader takes mouse clicks and the wheel (`mouse`).
+    public var mouse = Setting(true)
+    /// Whether `y` copies an article's link to the clipboard through the terminal (`copy_links`).
+    public var copyLinks = Setting(true)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
     /// Key rebindings from the `[keys]` table: action name → key name, e.g. `refresh` → `R`.

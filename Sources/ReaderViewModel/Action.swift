@@ -18,6 +18,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case search = "search"
     case pickSection = "sections"
     case openInBrowser = "browser"
+    /// Copy the article's NYT link to the clipboard (through the terminal, OSC 52).
+    case copyLink = "copy_link"
     case toggleRead = "toggle_read"
     case toggleSaved = "toggle_saved"
     case showSaved = "saved"
@@ -42,6 +44,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .search: return "search the cache as you type"
         case .pickSection: return "choose a section"
         case .openInBrowser: return "open in the browser"
+        case .copyLink: return "copy the link (OSC 52)"
         case .toggleRead: return "mark read / unread"
         case .toggleSaved: return "save / unsave"
         case .showSaved: return "saved articles"

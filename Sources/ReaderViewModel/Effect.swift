@@ -26,4 +26,6 @@ public enum Effect: Hashable, Sendable {
     case setSaved(ArticleID, Bool)
     /// Open an article's web page in the person's browser.
     case openURL(String)
+    /// Put an article's NYT link on the clipboard.
+    case copyLink(String)
 }

@@ -10,20 +10,24 @@ public final class ReaderController {
     private let service: any ReaderServing
     private let inbox: EventInbox
     private let openURL: (String) -> Bool
+    private let copyLink: ((String) -> Bool)?
     private var refreshTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
     ///   - openURL: starts the person's browser on a URL without waiting for it; false when there is none.
+    ///   - copyLink: puts a link on the clipboard; nil when copying is turned off.
     public init(
         viewModel: ReaderViewModel,
         service: any ReaderServing,
         openURL: @escaping (String) -> Bool = { _ in false },
+        copyLink: ((String) -> Bool)? = nil,
         wake: @escaping @Sendable () -> Void
     ) {
         self.viewModel = viewModel
         self.service = service
         self.openURL = openURL
+        self.copyLink = copyLink
         self.inbox = EventInbox(wake: wake)
     }
 
@@ -126,6 +130,8 @@ public final class ReaderController {
             }
         case .openURL(let url):
             run(viewModel.apply(.browserFinished(url: url, opened: openURL(url))))
+        case .copyLink(let url):
+            run(viewModel.apply(.linkCopied(url: url, copied: copyLink.map { $0(url) })))
         case .loadFeed(let feed, let anchor):
             Task {
                 do throws(ServiceError) {

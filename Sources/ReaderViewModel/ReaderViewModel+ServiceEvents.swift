@@ -85,6 +85,14 @@ extension ReaderViewModel {
                 : Notice("No browser found (set BROWSER) — \(url)", isError: true)
             return []
 
+        case .linkCopied(_, let copied):
+            switch copied {
+            case true?: state.notice = Notice("Link copied to the clipboard (through the terminal)")
+            case false?: state.notice = Notice("The terminal could not be given the link", isError: true)
+            case nil: state.notice = Notice("Copying links is turned off (copy_links = false)")
+            }
+            return []
+
         case .cacheFailed(let message):
             state.cacheError = message
             pendingRange = nil

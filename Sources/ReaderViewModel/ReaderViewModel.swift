@@ -126,6 +126,13 @@ public struct ReaderViewModel: Sendable {
                 state.notice = Notice("This article's web address cannot be opened", isError: true)
                 return []
             }
+        case .copyLink:
+            guard let entry = state.selectedEntry else { return [] }
+            guard let url = ArticleLink(entry.article.url).openable else {
+                state.notice = Notice("This article has no NYT link to copy", isError: true)
+                return []
+            }
+            return [.copyLink(url)]
         case .toggleRead:
             guard let entry = state.selectedEntry else { return [] }
             let date: Date? = entry.isRead ? nil : now()

@@ -19,5 +19,7 @@ public enum ServiceEvent: Hashable, Sendable {
     case allMarkedRead(Feed)
     /// The browser was started for `url` (`opened`), or no browser could be found.
     case browserFinished(url: String, opened: Bool)
+    /// The link was handed to the terminal's clipboard; `copied` is nil when copying is turned off.
+    case linkCopied(url: String, copied: Bool?)
     case cacheFailed(String)
 }

@@ -77,6 +77,7 @@ public struct KeyMap: Sendable {
         .character("/"): .search,
         .character("s"): .pickSection,
         .character("o"): .openInBrowser,
+        .character("y"): .copyLink,
         .character("m"): .toggleRead,
         .character("b"): .toggleSaved,
         .character("S"): .showSaved,

@@ -59,6 +59,7 @@ struct ReaderCommand: AsyncParsableCommand {
                 viewModel: ReaderViewModel(feed: feed),
                 service: environment.service,
                 openURL: { browser.open($0) },
+                copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value)

@@ -53,4 +53,30 @@ struct TuiBrowserPolicyTests {
         #expect(launches == ["args:\(Self.urls[0])|key:no"], "\(launches)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/x"))
     }
+
+    @Test("y puts the NYT link on the clipboard through OSC 52 (a tmux buffer with set-clipboard on); never a hostile one")
+    func copyLink() throws {
+        let server = try FakeNYTServer()
+        let articles = [Self.urls[0], "javascript:alert(1)"].enumerated().map { index, url in
+            var article = ArticleFactory.article(index, title: "Copy \(index) story")
+            article.url = url
+            return article
+        }
+        server.setBody(TopStoriesJSON.body(section: "home", articles: articles), for: FakeNYTServer.topStoriesPath("home"))
+        let reader = try TuiHarness(environment: ["NYT_API_KEY": "copy-e2e-key"])
+        try reader.tmux.command(["set-option", "-g", "set-clipboard", "on"])
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'", waitingFor: "Copy 0 story")
+        try reader.tmux.waitFor("the served feed") { $0.contains("Refreshed") && $0.contains("1/2") }
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("the hostile article") { $0.contains("2/2") }
+        try reader.tmux.press("y")
+        try reader.tmux.waitFor("refused") { $0.contains("no NYT link to copy") }
+        #expect((try? reader.tmux.command(["show-buffer"])) ?? "" == "", "nothing was copied")
+        try reader.tmux.press("k")
+        try reader.tmux.waitFor("the NYT article") { $0.contains("1/2") }
+        try reader.tmux.press("y")
+        try reader.tmux.waitFor("copied") { $0.contains("Link copied to the clipboard") }
+        #expect(try reader.tmux.command(["show-buffer"]) == Self.urls[0])
+        #expect(try reader.quit() == 0)
+    }
 }

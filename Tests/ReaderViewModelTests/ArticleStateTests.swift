@@ -121,4 +121,20 @@ struct ArticleStateTests {
         driver.send(.nextUnread)
         #expect(driver.state.cacheError == "disk I/O error")
     }
+
+    @Test("y copies only NYT links, says so, and says when copying is off")
+    func copyLink() {
+        var driver = ViewModelDriver(count: 3)
+        driver.send(.copyLink)
+        #expect(driver.copiedLinks == ["https://www.nytimes.com/2026/11/20/test/article-0.html"])
+        #expect(driver.state.notice == Notice("Link copied to the clipboard (through the terminal)"))
+        driver.entries[1].article.url = "javascript:alert(1)"
+        driver.reload()
+        driver.send([.moveDown, .copyLink])
+        #expect(driver.copiedLinks.count == 1, "a hostile link is never copied")
+        #expect(driver.state.notice == Notice("This article has no NYT link to copy", isError: true))
+        driver.copyingLinks = false
+        driver.send([.moveDown, .copyLink])
+        #expect(driver.state.notice == Notice("Copying links is turned off (copy_links = false)"))
+    }
 }

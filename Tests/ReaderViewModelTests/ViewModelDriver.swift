@@ -31,6 +31,9 @@ struct ViewModelDriver {
     var holdSearches = false
     /// URLs handed to the browser.
     var openedURLs: [String] = []
+    /// Links asked to be copied, and whether copying is on.
+    var copiedLinks: [String] = []
+    var copyingLinks = true
     /// Whether cache reads (`.loadFeed`, `.loadEntries`) wait for `answerReads()`.
     var holdReads = false
     /// Reads asked for and not answered yet (only while `holdReads` is set).
@@ -195,6 +198,9 @@ struct ViewModelDriver {
             case .openURL(let url):
                 if hasBrowser { openedURLs.append(url) }
                 queue += viewModel.apply(.browserFinished(url: url, opened: hasBrowser))
+            case .copyLink(let url):
+                copiedLinks.append(url)
+                queue += viewModel.apply(.linkCopied(url: url, copied: copyingLinks ? true : nil))
             }
         }
     }

@@ -155,6 +155,7 @@ struct FrameGoldenTests {
                          │ /          search the cache as you type    │
                          │ s          choose a section                │
                          │ o          open in the browser             │
+                         │ y          copy the link (OSC 52)          │
                          │ m          mark read / unread              │
                          │ b          save / unsave                   │
                          │ S          saved articles                  │
@@ -166,7 +167,6 @@ struct FrameGoldenTests {
                          │                                            │
                          │ Data provided by The New York Times        │
                          └────────────────────────────────────────────┘
-                                        │
                                         │
          World · 4 articles · cached 3 h ago                             ? help  q quit
         """)
@@ -191,15 +191,15 @@ struct FrameGoldenTests {
         ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
         │ ↑ k        up (scrolls a focused de…   s          choose a section           │
         │ ↓ j        down (scrolls a focused …   o          open in the browser        │
-        │ PgUp       a page up                   m          mark read / unread         │
-        │ PgDn       a page down                 b          save / unsave              │
-        │ Home g     first article               S          saved articles             │
-        │ End G      last article                n          next unread article        │
-        │ Enter → l  open the detail, mark it…   A          mark all in the feed read  │
-        │ Esc ← h    back to the list            ?          this help                  │
-        │ Tab        switch pane                 q Ctrl-C   quit                       │
-        │ r          refresh from the NYT        Ctrl-Z     suspend (fg to come back)  │
-        │ /          search the cache as you …                                         │
+        │ PgUp       a page up                   y          copy the link (OSC 52)     │
+        │ PgDn       a page down                 m          mark read / unread         │
+        │ Home g     first article               b          save / unsave              │
+        │ End G      last article                S          saved articles             │
+        │ Enter → l  open the detail, mark it…   n          next unread article        │
+        │ Esc ← h    back to the list            A          mark all in the feed read  │
+        │ Tab        switch pane                 ?          this help                  │
+        │ r          refresh from the NYT        q Ctrl-C   quit                       │
+        │ /          search the cache as you …   Ctrl-Z     suspend (fg to come back)  │
         │                                                                              │
         │ Data provided by The New York Times                                          │
         └──────────────────────────────────────────────────────────────────────────────┘
