@@ -41,21 +41,23 @@ final class TuiHarness {
     }
 
     /// Starts the reader with `arguments` (already quoted for the shell) and waits for `waitingFor`.
-    /// With `reportingExit` the shell prints `EXIT=<status>` when the reader ends.
+    /// With `reportingExit` the shell prints `EXIT=<status>.` when the reader ends.
     @discardableResult
     func launch(_ arguments: String = "", reportingExit: Bool = true, waitingFor text: String = TuiHarness.firstHeadline) throws -> String {
-        try tmux.run("clear; '\(ProgramBinary.url.path)' \(arguments)" + (reportingExit ? "; echo \"EXIT=$?\"" : ""))
+        try tmux.run("clear; '\(ProgramBinary.url.path)' \(arguments)" + (reportingExit ? "; echo \"EXIT=$?.\"" : ""))
         return try tmux.waitFor(timeout: 20, "'\(text)'") { $0.contains(text) }
     }
 
     /// Waits for the reader to exit and returns its exit status (from the `EXIT=` line the shell prints).
     func exitStatus(timeout: TimeInterval = 10) throws -> Int? {
         let screen = try tmux.waitFor(timeout: timeout, "the exit status") { screen in
-            guard let line = screen.range(of: #"EXIT=\d+"#, options: .regularExpression) else { return false }
+            guard let line = screen.range(of: #"EXIT=\d+\."#, options: .regularExpression) else { return false }
             return screen[line.upperBound...].contains(self.tmux.prompt)
         }
-        guard let match = screen.range(of: #"EXIT=\d+"#, options: .regularExpression) else { return nil }
-        return Int(screen[match].dropFirst(5))
+        // The status ends with a full stop: after a kill the shell prints it over what the reader left on
+        // the line, digits included.
+        guard let match = screen.range(of: #"EXIT=\d+\."#, options: .regularExpression) else { return nil }
+        return Int(screen[match].dropFirst(5).dropLast())
     }
 
     /// After SIGKILL the reader could not restore the terminal: the tty is still raw (Enter sends a CR the

@@ -168,7 +168,7 @@ struct TuiTerminalTests {
         try reader.launch(reportingExit: false)
         try reader.tmux.press("C-z")
         try reader.tmux.waitFor("the shell") { $0.contains("Stopped") && !$0.contains("The New York Times · Home") }
-        try reader.tmux.run("fg; echo \"EXIT=$?\"")
+        try reader.tmux.run("fg; echo \"EXIT=$?.\"")
         try reader.tmux.waitFor("the reader again") { $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline) }
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
@@ -178,7 +178,7 @@ struct TuiTerminalTests {
     @Test("Standard input from /dev/null: one line pointing to 'nytreader list', exit status 2")
     func notATerminal() throws {
         let reader = try TuiHarness()
-        try reader.tmux.run("'\(ProgramBinary.url.path)' < /dev/null; echo \"EXIT=$?\"")
+        try reader.tmux.run("'\(ProgramBinary.url.path)' < /dev/null; echo \"EXIT=$?.\"")
         #expect(try reader.exitStatus() == 2)
         let screen = try reader.tmux.screen()
         #expect(screen.contains("nytreader: the reader needs a terminal; for plain output use 'nytreader list'."))
@@ -187,7 +187,7 @@ struct TuiTerminalTests {
     @Test("TERM=dumb cannot move the cursor: one line pointing to 'nytreader list', exit status 2")
     func dumbTerminal() throws {
         let reader = try TuiHarness(environment: ["TERM": "dumb"])
-        try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?\"")
+        try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?.\"")
         #expect(try reader.exitStatus() == 2)
         #expect(try reader.tmux.screen().contains("nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
     }
