@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "NewsCore", "ArticleStore", "TestSupport", "nytreader", .product(name: "GRDB", package: "GRDB.swift"),
+                "NewsCore", "ArticleStore", "TerminalUI", "ReaderViewModel", "TestSupport", "nytreader",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

@@ -59,6 +59,17 @@ public enum Key: Hashable, Sendable {
         }
     }
 
+    /// The label in plain ASCII (`Up` for `↑`), for text that may not show arrows: `--help`, the manual.
+    public var plainLabel: String {
+        switch self {
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        default: return label
+        }
+    }
+
     /// Named keys before letters, letters before control keys.
     var sortOrder: String {
         switch self {

@@ -18,11 +18,30 @@ struct NYTReader: AsyncParsableCommand {
               ~/.local/share/nytreader/cache.sqlite  the cache (--db for another)
               ~/.local/state/nytreader/nytreader.log the log (1 MB, one older kept)
 
+            Environment:
+              NYT_API_KEY          the API key (never printed, logged or stored)
+              NO_COLOR             no colors (unless colors = true in the config)
+              TERM                 the terminal; dumb gets one line pointing to list
+              BROWSER              the program o starts (else xdg-open)
+              XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME   where the files go
+              NYTREADER_KEY_TRACE  a file for key-to-screen times (benchmarks)
+
+            Exit status:
+              0   done
+              1   show: the article is not cached; another failure said in words
+              2   the reader was started without a terminal
+              64  bad arguments
+              69  the NYT or the network failed, or sent something unreadable
+              74  the cache could not be opened or written (or is busy)
+              75  rate limited: try again later
+              77  the API key is missing or was rejected
+
             Examples:
               nytreader                         open the reader on the Home Page
               nytreader --section world         open the World section
               nytreader refresh --all-sections  fill the cache from a script
               nytreader list --section world --limit 5
+              nytreader show nyt://article/…    one cached article in full
               nytreader config                  the settings and their sources
               nytreader --generate-completion-script bash > nytreader.bash
 

@@ -15,14 +15,8 @@ struct ReaderCommand: AsyncParsableCommand {
             launch a feed cached longer ago than refresh_after_minutes (config) is \
             refreshed in the background.
 
-            Keys (? lists them; rebind them in the [keys] table of the config file):
-              ↑/↓ j/k move          PgUp/PgDn page        Home/End g/G first/last
-              Enter/→/l open detail (marks it read)       ←/h/Esc back   Tab pane
-              r refresh             / search the cache (Enter keeps, Esc clears)
-              s sections            S saved               o open in the browser
-              m read/unread         b save/unsave         n next unread
-              A mark all read       ? help                q/Ctrl-C quit
-              Ctrl-Z suspend
+            Keys (? lists them as bound; rebind them in [keys] of the config file):
+            \(KeyMap.reference().joined(separator: "\n"))
 
             It needs a terminal: with standard input or output redirected it exits \
             with status 2; 'nytreader list' prints the same articles as text.

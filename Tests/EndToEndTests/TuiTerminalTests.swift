@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -229,7 +230,7 @@ struct TuiTerminalTests {
         let home = try TemporaryDirectory()
         let result = try Subprocess.run(ProgramBinary.url.path, ["read", "--help"], environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
         #expect(result.status == 0)
-        for text in ["/ search the cache", "o open in the browser", "Examples:", "nytreader --section world", "Data provided by The New York Times."] {
+        for text in KeyMap.reference() + ["Examples:", "nytreader --section world", "Data provided by The New York Times."] {
             #expect(result.output.contains(text), "\(text)")
         }
         let lines = result.output.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") }
