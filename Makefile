@@ -22,7 +22,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xlinker --no-export-dynamic
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build debug run test man readme-screen bench bench-peer install uninstall clean
+.PHONY: all deps build debug run test man deb readme-screen bench bench-peer install uninstall clean
 
 all: build
 
@@ -67,6 +67,11 @@ man:
 	$(SWIFT) build --product nytreader
 	$(SWIFT) package plugin generate-manual --configuration debug
 	install -D -m 0644 .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 "$(MAN_PAGE)"
+
+## deb: a Debian package of the stripped release binary, the manual page and the completions in
+## .build/deb (Depends read from the binary's shared libraries); install it with apt install ./FILE.deb
+deb: build man
+	bash Packaging/make-deb.sh "$(RELEASE_BIN)/nytreader" "$(MAN_PAGE)" .build/deb
 
 ## readme-screen: write a fresh capture of the reader's screen into README.md
 readme-screen: deps
