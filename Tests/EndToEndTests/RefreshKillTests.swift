@@ -21,22 +21,17 @@ struct RefreshKillTests {
         let server = try FakeNYTServer()
         let path = FakeNYTServer.topStoriesPath(Self.section)
 
-        // Generation 1, stored whole, then stored again: those refreshes (cache created, files warm) time a
-        // refresh like the ones killed below and scale the kill moments to this machine's speed.
         server.setBody(Self.body(generation: 1), for: path)
         let first = try await home.refresh(section: Self.section, from: server.baseURL)
         try #require(first.status == 0, "\(first.errorOutput)")
-        let duration = try await Self.warmRefreshDuration(home, server)
         try await Self.expectConsistent(home, generation: 1, round: -1)
 
         var generation = 1
         var outcomes: [String: Int] = [:]
+        var moments = KillMoments()
         for round in 0..<Self.rounds {
             server.setBody(Self.body(generation: generation + 1), for: path)
-            // Stratified: round r kills at a random moment of the r-th of `rounds` equal slices of the span,
-            // so early, middle and late kills all happen whatever the seed.
-            let slice = duration / Double(Self.rounds)
-            let delay = slice * (Double(round) + Double.random(in: 0..<1, using: &random))
+            let delay = moments.next(using: &random)
             let refresh = try ChildProcess(
                 ProgramBinary.url.path,
                 ["refresh", "--section", Self.section, "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
@@ -48,9 +43,10 @@ struct RefreshKillTests {
             try #require(found == generation || found == generation + 1,
                          "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
             outcomes[status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished", default: 0] += 1
+            moments.record(changed: found != generation)
             generation = found
         }
-        print("RefreshKillTests: refresh \(Int(duration * 1000)) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
+        print("RefreshKillTests: moments \(moments.history) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
         // The moments spread over the whole refresh: some kills kept the old feed, some refreshes got through.
         #expect(outcomes["killed, old kept", default: 0] > 0, "seed \(random.seed): \(outcomes)")
         // After all the kills the cache still takes a whole refresh.
@@ -70,7 +66,7 @@ struct RefreshKillTests {
         server.setBody(Self.body(generation: 1), for: path)
         let first = try await home.refresh(section: Self.section, from: server.baseURL)
         try #require(first.status == 0, "\(first.errorOutput)")
-        let duration = try await Self.warmRefreshDuration(home, server)
+        var moments = KillMoments()
 
         let reader = try TuiHarness(environment: ["NYT_API_KEY": CliHome.key])
         let rounds = 6
@@ -84,8 +80,7 @@ struct RefreshKillTests {
             )
             let process = try reader.readerProcess()
             try reader.tmux.press("r")
-            let slice = duration / Double(rounds)
-            usleep(UInt32(slice * (Double(round) + Double.random(in: 0..<1, using: &random)) * 1_000_000))
+            usleep(UInt32(moments.next(using: &random) * 1_000_000))
             Foundation.kill(process, SIGKILL)
             let status = try reader.exitStatus()
             let screen = try reader.tmux.screen()
@@ -95,23 +90,11 @@ struct RefreshKillTests {
             try #require(found == generation || found == generation + 1,
                          "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
             outcomes[found == generation ? "old kept" : "new stored", default: 0] += 1
+            moments.record(changed: found != generation)
             generation = found
         }
-        print("RefreshKillTests (reader): refresh \(Int(duration * 1000)) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
+        print("RefreshKillTests (reader): moments \(moments.history) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
         #expect(outcomes["old kept", default: 0] > 0, "seed \(random.seed): \(outcomes)")
-    }
-
-    /// Twice the median of three refreshes of the feed already stored: the span the kill moments are spread
-    /// over, so early kills land before the write and late ones after it, however busy the machine.
-    static func warmRefreshDuration(_ home: CliHome, _ server: FakeNYTServer) async throws -> TimeInterval {
-        var durations: [TimeInterval] = []
-        for _ in 0..<3 {
-            let started = Date()
-            let again = try await home.refresh(section: section, from: server.baseURL)
-            durations.append(Date().timeIntervalSince(started))
-            try #require(again.status == 0, "\(again.errorOutput)")
-        }
-        return 2 * durations.sorted()[1]
     }
 
     /// Checks the cache after a kill and returns the generation the feed holds: every article of one
@@ -196,5 +179,25 @@ struct RefreshKillTests {
             value /= 26
         }
         return String(letters.reversed())
+    }
+}
+
+/// When to kill the next refresh, following the outcomes so far: a kill that left the old feed waits
+/// longer next time, one that came after the new feed was stored comes sooner. The moments close in on
+/// the write, wherever it falls on this machine and however busy it is, and the first kill (5 ms after the
+/// start, before any process has read its options) always keeps the old feed. Seeded jitter varies them.
+struct KillMoments {
+    private var seconds = 0.005
+    private(set) var history: [Int] = []
+
+    mutating func next(using random: inout SplitMix64) -> TimeInterval {
+        let moment = seconds * Double.random(in: 0.8...1.2, using: &random)
+        history.append(Int(moment * 1_000))
+        return moment
+    }
+
+    /// Notes whether the refresh killed at the last moment had stored the new feed.
+    mutating func record(changed: Bool) {
+        seconds = changed ? max(0.002, seconds / 1.7) : min(5, seconds * 1.7)
     }
 }
