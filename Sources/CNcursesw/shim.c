@@ -128,6 +128,31 @@ int nyt_read_key(wint_t *key) {
     return wget_wch(stdscr, key);
 }
 
+void nyt_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* Report presses at once instead of waiting to tell clicks from double clicks. */
+    mouseinterval(0);
+}
+
+int nyt_read_mouse(int *row, int *column, int *kind) {
+    MEVENT event;
+    if (getmouse(&event) != OK) {
+        return -1;
+    }
+    *row = event.y;
+    *column = event.x;
+    if (event.bstate & BUTTON1_PRESSED) {
+        *kind = 1;
+    } else if (event.bstate & BUTTON4_PRESSED) {
+        *kind = 2;
+    } else if (event.bstate & BUTTON5_PRESSED) {
+        *kind = 3;
+    } else {
+        *kind = 0;
+    }
+    return 0;
+}
+
 int nyt_wcwidth(wchar_t character) {
     return wcwidth(character);
 }

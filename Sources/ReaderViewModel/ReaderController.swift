@@ -45,6 +45,16 @@ public final class ReaderController {
         run(viewModel.handle(action))
     }
 
+    /// A press of the first mouse button over `target`.
+    public func click(_ target: PointerTarget) {
+        run(viewModel.click(target))
+    }
+
+    /// A turn of the mouse wheel over `target`.
+    public func wheel(_ target: PointerTarget, steps: Int) {
+        run(viewModel.wheel(target, steps: steps))
+    }
+
     /// A key the key map binds to no action.
     public func sendUnboundKey() {
         viewModel.handleUnboundKey()

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace
     /// The terminal changed size.
     case resize
+    /// A press of the first mouse button or a turn of the wheel, at a cell of the screen.
+    case mouse(MouseEvent)
 
     /// The key a config file names: one character (`R`, `/`), `ctrl-x` (or `C-x`, `^x`), or a name
     /// such as `up`, `pgdn`, `home`, `enter`, `esc`, `tab`, `space`. Nil for anything else.
@@ -56,6 +58,7 @@ public enum Key: Hashable, Sendable {
         case .backTab: return "Shift-Tab"
         case .backspace: return "Backspace"
         case .resize: return "resize"
+        case .mouse: return "mouse"
         }
     }
 

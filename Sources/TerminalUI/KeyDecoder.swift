@@ -29,8 +29,24 @@ enum KeyDecoder {
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
+        case KEY_MOUSE: return mouseEvent()
         default: return nil
         }
+    }
+
+    private static func mouseEvent() -> Key? {
+        var row: Int32 = 0
+        var column: Int32 = 0
+        var kind: Int32 = 0
+        guard nyt_read_mouse(&row, &column, &kind) == 0 else { return nil }
+        let event: MouseEvent.Kind
+        switch kind {
+        case 1: event = .press
+        case 2: event = .wheelUp
+        case 3: event = .wheelDown
+        default: return nil
+        }
+        return .mouse(MouseEvent(kind: event, row: Int(row), column: Int(column)))
     }
 
     private static func characterKey(_ value: UInt32) -> Key? {

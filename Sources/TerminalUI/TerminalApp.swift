@@ -9,6 +9,7 @@ public final class TerminalApp {
     private let wakePipe: WakePipe
     private let keyMap: KeyMap
     private let colors: Bool
+    private let mouse: Bool
     private let renderer: FrameRenderer
     private let now: () -> Date
     /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
@@ -19,6 +20,7 @@ public final class TerminalApp {
         wakePipe: WakePipe,
         keyMap: KeyMap = KeyMap(),
         colors: Bool,
+        mouse: Bool = true,
         renderer: FrameRenderer? = nil,
         now: @escaping () -> Date = Date.init
     ) {
@@ -26,6 +28,7 @@ public final class TerminalApp {
         self.wakePipe = wakePipe
         self.keyMap = keyMap
         self.colors = colors
+        self.mouse = mouse
         self.renderer = renderer ?? FrameRenderer(keyMap: keyMap)
         self.now = now
     }
@@ -41,6 +44,7 @@ public final class TerminalApp {
         nyt_setup_locale()
         let screen = try NcursesScreen(colors: colors)
         defer { screen.stop() }
+        if mouse { nyt_enable_mouse() }
         nyt_install_signal_handlers(wakePipe.writeDescriptor)
 
         controller.start()
@@ -92,6 +96,14 @@ public final class TerminalApp {
             return
         case .control("z"):
             suspend(screen)
+            return
+        case .mouse(let event):
+            let target = event.target(in: Layout(size: screen.size))
+            switch event.kind {
+            case .press: controller.click(target)
+            case .wheelUp: controller.wheel(target, steps: -1)
+            case .wheelDown: controller.wheel(target, steps: 1)
+            }
             return
         default:
             break

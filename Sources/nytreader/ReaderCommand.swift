@@ -56,7 +56,9 @@ struct ReaderCommand: AsyncParsableCommand {
                 copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,
                 wake: { [wakePipe] in wakePipe.wake() }
             )
-            let app = TerminalApp(controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value)
+            let app = TerminalApp(
+                controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value
+            )
             do {
                 return try await Self.runOnOwnThread(app)
             } catch let error as TerminalError {

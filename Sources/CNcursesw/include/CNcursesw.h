@@ -57,6 +57,12 @@ void nyt_fill(int row, int column, int count, int attributes, short pair);
 /* Reads one key without waiting. Returns ERR when none, KEY_CODE_YES with *key set for function keys, OK with *key set for characters. */
 int nyt_read_key(wint_t *key);
 
+/* Mouse: presses of the first button and the wheel, reported as KEY_MOUSE. */
+void nyt_enable_mouse(void);
+/* The mouse event behind a KEY_MOUSE: its cell, and 1 for a press of the first button, 2 for the wheel
+   up, 3 for the wheel down, 0 for anything else. Returns 0, or -1 when there is no event. */
+int nyt_read_mouse(int *row, int *column, int *kind);
+
 /* Display width of a character under the current locale (-1 for non-printables). */
 int nyt_wcwidth(wchar_t character);
 
