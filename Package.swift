@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(

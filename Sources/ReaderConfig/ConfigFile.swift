@@ -41,6 +41,8 @@ public enum ConfigFile {
             let source = SettingSource.configFile(line: index.line(of: [key]))
             if key == keysTable {
                 applyKeyBindings(value, index: index, to: &settings, problem: problem)
+            } else if key == colorsTable, let table = value.table {
+                applyColorTheme(table, index: index, to: &settings, problem: problem)
             } else if let setter = setters[key] {
                 if let message = setter(value, source, &settings) { problem([key], message) }
             } else {
@@ -136,6 +138,44 @@ public enum ConfigFile {
                 continue
             }
             settings.keyBindings[action] = Setting(key, source: .configFile(line: index.line(of: path)))
+        }
+    }
+
+    /// `colors` as a table: `enabled` and a color for each role.
+    static let colorsTable = "colors"
+
+    private static func applyColorTheme(
+        _ table: TOMLTable, index: ConfigLineIndex, to settings: inout Settings, problem: ([String], String) -> Void
+    ) {
+        for name in table.keys {
+            let path = [colorsTable, name]
+            guard let value = table[name] else { continue }
+            let source = SettingSource.configFile(line: index.line(of: path))
+            if name == "enabled" {
+                guard let enabled = value.bool else {
+                    problem(path, "'colors.enabled' must be true or false\(shown(value))")
+                    continue
+                }
+                settings.colors = Setting(enabled, source: source)
+                continue
+            }
+            guard Settings.colorRoles.contains(name) else {
+                problem(path, "unknown color role '\(name.terminalSafe)' (roles: \(Settings.colorRoles.joined(separator: ", ")), and enabled)")
+                continue
+            }
+            let number: Int?
+            if let text = value.string {
+                number = text == "default" ? -1 : Settings.colorNames.firstIndex(of: text.lowercased())
+            } else if let integer = value.int, (0...255).contains(integer) {
+                number = integer
+            } else {
+                number = nil
+            }
+            guard let number else {
+                problem(path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
+                continue
+            }
+            settings.colorTheme[name] = Setting(number, source: source)
         }
     }
 

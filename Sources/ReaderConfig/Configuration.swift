@@ -87,17 +87,30 @@ public struct Configuration: Sendable {
         }
         let timeout = settings.requestTimeoutSeconds.value
         let usedBindings = settings.keyBindings.filter { !unusedKeyBindings.contains($0.key) }
-        var lines = [
+        var lines: [String] = [
             line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
             line("refresh_after_minutes", String(settings.refreshAfterMinutes.value), settings.refreshAfterMinutes.source),
             line("retention_days", String(settings.retentionDays.value), settings.retentionDays.source),
             line("maximum_articles", String(settings.maximumArticles.value), settings.maximumArticles.source),
-            line("colors", String(settings.colors.value), settings.colors.source),
+        ]
+        if settings.colorTheme.isEmpty {
+            lines.append(line("colors", String(settings.colors.value), settings.colors.source))
+        }
+        lines += [
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
             line("request_timeout_seconds",
                  timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
                  settings.requestTimeoutSeconds.source),
+        ]
+        if !settings.colorTheme.isEmpty {
+            lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]
+            for (role, color) in settings.colorTheme.sorted(by: { $0.key < $1.key }) {
+                let value = color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
+                lines.append(line(role, value, color.source))
+            }
+        }
+        lines += [
             "",
             usedBindings.isEmpty ? "[keys]                            # none rebound; the reader's defaults apply" : "[keys]",
         ]

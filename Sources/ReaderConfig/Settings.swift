@@ -48,6 +48,9 @@ public struct Settings: Hashable, Sendable {
     /// Whether the reader uses colors (`colors`; off with `NO_COLOR` unless the file says so, always off
     /// with `TERM=dumb`).
     public var colors = Setting(true)
+    /// Foreground colors by role from the `[colors]` table: role name → a color number (0–255, the first
+    /// eight being black red green yellow blue magenta cyan white) or -1 for the terminal's default.
+    public var colorTheme: [String: Setting<Int>] = [:]
     /// Whether the reader takes mouse clicks and the wheel (`mouse`).
     public var mouse = Setting(true)
     /// Whether `y` copies an article's link to the clipboard through the terminal (`copy_links`).
@@ -63,6 +66,11 @@ public struct Settings: Hashable, Sendable {
 
     /// `[keys]` as plain action name → key name pairs.
     public var keys: [String: String] { keyBindings.mapValues(\.value) }
+
+    /// The roles a `[colors]` table may color.
+    public static let colorRoles = ["title", "selected", "dim", "accent", "status", "error", "unread"]
+    /// The eight named colors, numbered 0–7 as terminals number them.
+    public static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
     /// The allowed ranges, used to check the config file and quoted in its messages.
     public enum Limits {

@@ -6,7 +6,8 @@ final class NcursesScreen: Screen {
     private var buffer: [wchar_t] = []
 
     /// Starts curses.
-    init(colors: Bool) throws(TerminalError) {
+    /// - Parameter theme: `[colors]` role names → color numbers, applied over the standard colors.
+    init(colors: Bool, theme: [String: Int] = [:]) throws(TerminalError) {
         switch nyt_start() {
         case 0: break
         case -2: throw .cannotMoveCursor
@@ -14,7 +15,7 @@ final class NcursesScreen: Screen {
         }
         usesColor = colors && nyt_start_colors() == 1
         if usesColor {
-            Self.definePairs()
+            Self.definePairs(theme)
         }
     }
 
@@ -73,19 +74,10 @@ final class NcursesScreen: Screen {
     }
 
     /// One color pair per role, numbered by the role's raw value, on the terminal's default background.
-    private static func definePairs() {
-        let defaultColor: Int16 = -1
-        let pairs: [ColorRole: Int16] = [
-            .header: Int16(COLOR_BLUE),
-            .selection: Int16(COLOR_CYAN),
-            .muted: nyt_color_count() >= 16 ? 8 : Int16(COLOR_WHITE),
-            .accent: Int16(COLOR_CYAN),
-            .status: defaultColor,
-            .error: Int16(COLOR_RED),
-            .unread: Int16(COLOR_GREEN),
-        ]
-        for (role, foreground) in pairs {
-            nyt_init_pair(Int16(role.rawValue), foreground, defaultColor)
+    private static func definePairs(_ overrides: [String: Int]) {
+        let theme = ColorTheme.configured(overrides, colorCount: Int(nyt_color_count()))
+        for (role, foreground) in theme.foregrounds {
+            nyt_init_pair(Int16(role.rawValue), foreground, -1)
         }
     }
 }

@@ -10,6 +10,7 @@ public final class TerminalApp {
     private let keyMap: KeyMap
     private let colors: Bool
     private let mouse: Bool
+    private let theme: [String: Int]
     private let renderer: FrameRenderer
     private let now: () -> Date
     /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
@@ -21,6 +22,7 @@ public final class TerminalApp {
         keyMap: KeyMap = KeyMap(),
         colors: Bool,
         mouse: Bool = true,
+        theme: [String: Int] = [:],
         renderer: FrameRenderer? = nil,
         now: @escaping () -> Date = Date.init
     ) {
@@ -29,6 +31,7 @@ public final class TerminalApp {
         self.keyMap = keyMap
         self.colors = colors
         self.mouse = mouse
+        self.theme = theme
         self.renderer = renderer ?? FrameRenderer(keyMap: keyMap)
         self.now = now
     }
@@ -42,7 +45,7 @@ public final class TerminalApp {
     /// - Returns: the signal that ended the reader (SIGINT, SIGTERM or SIGHUP), or nil when the person quit.
     public func run() throws(TerminalError) -> Int32? {
         nyt_setup_locale()
-        let screen = try NcursesScreen(colors: colors)
+        let screen = try NcursesScreen(colors: colors, theme: theme)
         defer { screen.stop() }
         if mouse { nyt_enable_mouse() }
         nyt_install_signal_handlers(wakePipe.writeDescriptor)

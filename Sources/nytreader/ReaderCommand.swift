@@ -57,7 +57,8 @@ struct ReaderCommand: AsyncParsableCommand {
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(
-                controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value
+                controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value,
+                theme: settings.colorTheme.mapValues(\.value)
             )
             do {
                 return try await Self.runOnOwnThread(app)
