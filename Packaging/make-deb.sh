@@ -32,13 +32,14 @@ libraries=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 libraries="$libraries libcurl.so.4"
 depends=()
 for library in $libraries; do
-    path=$(ldconfig -p | awk -v name="$library" '$1 == name { print $NF; exit }')
+    # awk reads to the end (no early exit): under pipefail, ldconfig must not die of SIGPIPE.
+    path=$(ldconfig -p | awk -v name="$library" '$1 == name && !found { print $NF; found = 1 }')
     [ -n "$path" ] || { echo "make-deb: $library is not installed" >&2; exit 1; }
     real=$(readlink -f "$path")
     package=$(dpkg -S "$path" 2>/dev/null || dpkg -S "$real" 2>/dev/null || dpkg -S "${path#/usr}" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null) \
         || { echo "make-deb: no Debian package owns $path" >&2; exit 1; }
     package=${package%%:*}
-    installed=$(dpkg-query -W -f='${Version}' "$package" | head -n 1)
+    installed=$(dpkg-query -W -f='${Version}\n' "$package" | awk 'NR == 1')
     depends+=("$package (>= ${installed%%+*})")
 done
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
