@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// Parses the NYT's ISO 8601 timestamps in both forms it sends:
 /// `2024-05-01T05:00:03-04:00` (Top Stories) and `2024-01-05T10:00:00+0000` (Article Search),
@@ -65,18 +66,8 @@ enum NYTDate {
             guard index == utf8.count, hour < 24, minute < 60, second < 61 else { return nil }
         }
         utf8.removeAll()
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

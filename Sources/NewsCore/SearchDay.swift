@@ -45,16 +45,7 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The latest year a search may name: the year after the one `secondsSince1970` falls in (UTC).
     public static func latestYear(at secondsSince1970: Double) -> Int {
-        let days = Int((secondsSince1970 / 86_400).rounded(.down))
-        // The civil year of a day count (Howard Hinnant's algorithm), plus one.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let year = yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
-        return year + 1
+        CivilCalendar.year(ofDay: Int((secondsSince1970 / 86_400).rounded(.down))) + 1
     }
 
     static func days(inMonth month: Int, year: Int) -> Int {

@@ -17,14 +17,7 @@ struct RefreshKillTests {
     func killedRefreshes() async throws {
         var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
         print("RefreshKillTests: seed \(random.seed) (NYTREADER_KILL_SEED=\(random.seed) replays this run)")
-        let home = try CliHome()
-        let server = try FakeNYTServer()
-        let path = FakeNYTServer.topStoriesPath(Self.section)
-
-        server.setBody(Self.body(generation: 1), for: path)
-        let first = try await home.refresh(section: Self.section, from: server.baseURL)
-        try #require(first.status == 0, "\(first.errorOutput)")
-        try await Self.expectConsistent(home, generation: 1, round: -1)
+        let (home, server, path) = try await Self.firstGeneration()
 
         var generation = 1
         var outcomes: [String: Int] = [:]
@@ -59,13 +52,8 @@ struct RefreshKillTests {
     @Test("The reader killed while its r refresh stores the feed: the whole old or the whole new feed")
     func killedReader() async throws {
         var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
-        print("RefreshKillTests (reader): seed \(random.seed)")
-        let home = try CliHome()
-        let server = try FakeNYTServer()
-        let path = FakeNYTServer.topStoriesPath(Self.section)
-        server.setBody(Self.body(generation: 1), for: path)
-        let first = try await home.refresh(section: Self.section, from: server.baseURL)
-        try #require(first.status == 0, "\(first.errorOutput)")
+        print("RefreshKillTests (reader): seed \(random.seed) (NYTREADER_KILL_SEED=\(random.seed) replays this run)")
+        let (home, server, path) = try await Self.firstGeneration()
         var moments = KillMoments()
 
         let reader = try TuiHarness(environment: ["NYT_API_KEY": CliHome.key])
@@ -95,6 +83,18 @@ struct RefreshKillTests {
         }
         print("RefreshKillTests (reader): moments \(moments.history) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
         #expect(outcomes["old kept", default: 0] > 0, "seed \(random.seed): \(outcomes)")
+    }
+
+    /// A fresh home whose cache holds generation 1 whole, stored by a refresh from a new fake server.
+    static func firstGeneration() async throws -> (CliHome, FakeNYTServer, String) {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let path = FakeNYTServer.topStoriesPath(section)
+        server.setBody(body(generation: 1), for: path)
+        let first = try await home.refresh(section: section, from: server.baseURL)
+        try #require(first.status == 0, "\(first.errorOutput)")
+        try await expectConsistent(home, generation: 1, round: -1)
+        return (home, server, path)
     }
 
     /// Checks the cache after a kill and returns the generation the feed holds: every article of one

@@ -34,6 +34,13 @@ final class TuiHarness {
         ]
     }
 
+    /// Writes `text` as the config file of the harness's HOME (`~/.config/nytreader/config.toml`).
+    func writeConfig(_ text: String) throws {
+        let config = home.url.appendingPathComponent(".config/nytreader")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try text.write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    }
+
     /// The reader's log file (XDG state directory under the fresh HOME), or "" when there is none.
     func log() -> String {
         let file = home.url.appendingPathComponent(".local/state/nytreader/nytreader.log")

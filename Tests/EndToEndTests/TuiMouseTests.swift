@@ -40,9 +40,7 @@ struct TuiMouseTests {
     @Test("With mouse = false in the config, clicks do nothing")
     func mouseOff() throws {
         let reader = try TuiHarness()
-        let config = reader.home.url.appendingPathComponent(".config/nytreader")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "mouse = false\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try reader.writeConfig("mouse = false\n")
         try reader.launch()
         try Self.click(reader, row: 5, column: 10)
         try reader.tmux.press("j")

@@ -196,9 +196,7 @@ struct TuiTerminalTests {
     @Test("[keys] in the config file rebinds an action; a key it cannot read is reported with its line")
     func rebinding() throws {
         let reader = try TuiHarness()
-        let config = reader.home.url.appendingPathComponent(".config/nytreader")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[keys]\nquit = \"x\"\nhelp = \"F13\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try reader.writeConfig("[keys]\nquit = \"x\"\nhelp = \"F13\"\n")
         try reader.launch()
         try reader.tmux.press("?")
         try reader.tmux.waitFor("x in the help") { $0.contains("x          quit") }

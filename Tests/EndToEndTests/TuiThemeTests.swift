@@ -8,9 +8,7 @@ struct TuiThemeTests {
     @Test("[colors] unread = \"magenta\" draws the unread marks in magenta; a bad value is a warning with its line")
     func theme() throws {
         let reader = try TuiHarness()
-        let config = reader.home.url.appendingPathComponent(".config/nytreader")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "[colors]\nunread = \"magenta\"\nerror = \"pink\"\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try reader.writeConfig("[colors]\nunread = \"magenta\"\nerror = \"pink\"\n")
         try reader.launch()
         let styled = try reader.styledScreen()
         let marks = styled.components(separatedBy: "•").dropLast().map { String($0.suffix(12)) }

@@ -121,17 +121,8 @@ public struct ArticleGenerator {
     }
 
     private static func datePath(_ date: Date) -> String {
-        let days = Int(date.timeIntervalSince1970 / 86_400)
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm), without a Calendar per article.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // Without a Calendar per article.
+        let (year, month, day) = CivilCalendar.date(ofDay: Int(date.timeIntervalSince1970 / 86_400))
         return String(format: "%04d/%02d/%02d", year, month, day)
     }
 }
