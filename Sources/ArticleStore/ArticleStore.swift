@@ -152,6 +152,17 @@ public final class ArticleStore: Sendable {
 
     // MARK: - Reads
 
+    /// A number that changes whenever another connection (another process) commits a change to the cache;
+    /// this store's own writes leave it as it is. SQLite's `PRAGMA data_version`, read on the connection
+    /// that writes.
+    public func outsideChangeCount() throws(StoreError) -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch {
+            throw .failed(reason: Self.describe(error))
+        }
+    }
+
     /// True when the cache holds no article at all (first launch).
     public func isEmpty() throws(StoreError) -> Bool {
         try read { db in

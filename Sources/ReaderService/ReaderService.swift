@@ -73,6 +73,10 @@ public actor ReaderService: ReaderServing {
         client == nil ? withoutClient : nil
     }
 
+    public nonisolated func outsideChangeCount() throws(ServiceError) -> Int {
+        try cache { () throws(StoreError) in try store.outsideChangeCount() }
+    }
+
     public nonisolated func status(of feed: Feed) throws(ServiceError) -> FeedStatus {
         try cache { () throws(StoreError) in try store.status(of: feed) }
     }

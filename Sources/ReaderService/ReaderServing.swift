@@ -4,6 +4,8 @@ import NewsCore
 public protocol ReaderServing: Sendable {
     /// Why `refresh` cannot reach the network right now (e.g. no API key), or nil when it can.
     func refreshBlocker() async -> RefreshFailure?
+    /// A number that changes when another process changes the cache.
+    func outsideChangeCount() async throws(ServiceError) -> Int
     /// The cached state of `feed`; answers from the cache at once.
     func status(of feed: Feed) async throws(ServiceError) -> FeedStatus
     /// The cached articles at positions `range` of `feed`.

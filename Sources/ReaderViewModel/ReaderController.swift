@@ -12,6 +12,7 @@ public final class ReaderController {
     private let openURL: (String) -> Bool
     private let copyLink: ((String) -> Bool)?
     private var refreshTask: Task<Void, Never>?
+    private let outsideChanges = OutsideChanges()
 
     /// - Parameters:
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
@@ -85,6 +86,19 @@ public final class ReaderController {
 
     /// Applies every answer that arrived; returns whether there was any.
     @discardableResult
+    /// Asks whether another process changed the cache since the last time; when it did, the rows on
+    /// screen are read again (the answer arrives through the inbox, like every other).
+    public func checkForOutsideChanges() {
+        guard outsideChanges.begin() else { return }
+        let inbox = inbox
+        let service = service
+        let outsideChanges = outsideChanges
+        Task {
+            let count = try? await service.outsideChangeCount()
+            if outsideChanges.finish(with: count) { inbox.post(.cacheChangedElsewhere) }
+        }
+    }
+
     public func drainInbox() -> Bool {
         let events = inbox.takeAll()
         for event in events {
@@ -210,6 +224,30 @@ final class EventInbox: Sendable {
         events.withLock { events in
             defer { events.removeAll(keepingCapacity: true) }
             return events
+        }
+    }
+}
+
+/// The last count of outside changes seen, and whether a check is under way (one at a time).
+final class OutsideChanges: Sendable {
+    private let state = Mutex<(count: Int?, checking: Bool)>((nil, false))
+
+    /// Starts a check; false when one is already under way.
+    func begin() -> Bool {
+        state.withLock { state in
+            guard !state.checking else { return false }
+            state.checking = true
+            return true
+        }
+    }
+
+    /// Ends a check with the count read (nil when it could not be); true when it differs from the last one.
+    func finish(with count: Int?) -> Bool {
+        state.withLock { state in
+            state.checking = false
+            guard let count else { return false }
+            defer { state.count = count }
+            return state.count.map { $0 != count } ?? false
         }
     }
 }

@@ -93,6 +93,9 @@ extension ReaderViewModel {
             }
             return []
 
+        case .cacheChangedElsewhere:
+            return reloadRows()
+
         case .cacheFailed(let message):
             state.cacheError = message
             pendingRange = nil

@@ -22,4 +22,6 @@ public enum ServiceEvent: Hashable, Sendable {
     /// The link was handed to the terminal's clipboard; `copied` is nil when copying is turned off.
     case linkCopied(url: String, copied: Bool?)
     case cacheFailed(String)
+    /// Another process changed the cache (e.g. a `refresh` from cron): what is shown is read again.
+    case cacheChangedElsewhere
 }

@@ -51,6 +51,8 @@ public final class TerminalApp {
         nyt_install_signal_handlers(wakePipe.writeDescriptor)
 
         controller.start()
+        // The count of outside changes the idle checks compare with.
+        controller.checkForOutsideChanges()
         var needsFrame = true
         var pollDescriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -62,10 +64,16 @@ public final class TerminalApp {
                 trace?.screenUpdated()
                 needsFrame = false
             }
-            let timeout: Int32 = controller.state.refresh.isRunning ? 100 : -1
-            let ready = poll(&pollDescriptors, 2, timeout)
+            // The spinner turns every 100 ms during a refresh; otherwise, once a second, a look at whether
+            // another process (a refresh from cron) changed the cache.
+            let refreshing = controller.state.refresh.isRunning
+            let ready = poll(&pollDescriptors, 2, refreshing ? 100 : 1_000)
             if ready == 0 {
-                needsFrame = true  // the spinner turns
+                if refreshing {
+                    needsFrame = true
+                } else {
+                    controller.checkForOutsideChanges()
+                }
                 continue
             }
             let (signals, _) = wakePipe.drain()

@@ -18,7 +18,14 @@ final class RecordingService: ReaderServing {
     var calls: [String] { log.withLock { $0 } }
     private func record(_ call: String) { log.withLock { $0.append(call) } }
 
+    /// What `outsideChangeCount` answers; tests change it as another process would.
+    let changeCount = Mutex(0)
+
     func refreshBlocker() async -> RefreshFailure? { nil }
+    func outsideChangeCount() async throws(ServiceError) -> Int {
+        record("outsideChangeCount")
+        return changeCount.withLock { $0 }
+    }
     func status(of feed: Feed) async throws(ServiceError) -> FeedStatus {
         FeedStatus(feed: feed, count: self.feed.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
     }
@@ -109,5 +116,30 @@ struct ReaderControllerTests {
         #expect(calls.contains("refresh top:world"))
         #expect(calls.contains("search 7"))
         #expect(calls.contains("search fail"))
+    }
+
+    @Test("A change another process made to the cache is noticed on the next idle check and the rows are read again")
+    func outsideChanges() async {
+        let service = RecordingService(count: 50)
+        let controller = ReaderController(viewModel: ReaderViewModel(feed: .topStories(.world)), service: service, wake: {})
+        controller.setListHeight(10)
+        controller.start()
+        #expect(await settle(controller) { $0.selectedEntry != nil })
+        func reads() -> Int { service.calls.filter { $0.hasPrefix("entries") }.count }
+        func checks() -> Int { service.calls.filter { $0 == "outsideChangeCount" }.count }
+
+        // The first check only learns the count; a second one with nothing changed reads nothing.
+        for expected in 1...2 {
+            let before = reads()
+            controller.checkForOutsideChanges()
+            #expect(await settle(controller) { _ in checks() == expected })
+            try? await Task.sleep(for: .milliseconds(50))
+            controller.drainInbox()
+            #expect(reads() == before, "check \(expected): nothing changed, nothing read")
+        }
+        service.changeCount.withLock { $0 += 1 }
+        let before = reads()
+        controller.checkForOutsideChanges()
+        #expect(await settle(controller) { _ in reads() > before }, "the rows were read again")
     }
 }

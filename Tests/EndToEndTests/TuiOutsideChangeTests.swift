@@ -1,0 +1,35 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// The reader open while another process (a refresh from cron) changes the cache.
+@Suite("Changes from other processes", .serialized, .timeLimit(.minutes(2)))
+struct TuiOutsideChangeTests {
+    @Test("A refresh from another process shows in the open reader within two seconds, the selection kept on its article")
+    func refreshFromCron() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let path = FakeNYTServer.topStoriesPath("world")
+        let first = (0..<6).map { ArticleFactory.article($0, title: "Morning story \($0)") }
+        server.setBody(TopStoriesJSON.body(section: "world", articles: first), for: path)
+        let stored = try await home.refresh(section: "world", from: server.baseURL)
+        try #require(stored.status == 0, "\(stored.errorOutput)")
+
+        let reader = try TuiHarness()
+        try reader.launch("--section world --db '\(home.database)'", waitingFor: "Morning story 0")
+        try reader.tmux.press("j", "j")
+        try reader.tmux.waitFor("the third article") { $0.contains("3/6") }
+
+        let fresh = [ArticleFactory.article(99, title: "Fresh from cron")] + first
+        server.setBody(TopStoriesJSON.body(section: "world", articles: fresh), for: path)
+        let cron = try await home.refresh(section: "world", from: server.baseURL)
+        try #require(cron.status == 0, "\(cron.errorOutput)")
+        let refreshed = Date()
+        let screen = try reader.tmux.waitFor(timeout: 10, "the new article") { $0.contains("Fresh from cron") }
+        let elapsed = Date().timeIntervalSince(refreshed)
+        #expect(elapsed < 2.5, "noticed after \(elapsed) s")
+        #expect(screen.contains("4/7"), "the selection stayed on Morning story 2, now fourth")
+        #expect(try reader.quit() == 0)
+    }
+}
