@@ -6,6 +6,8 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     case search(SearchQuery)
     /// The articles the reader saved, newest first.
     case saved
+    /// A Most Popular list: the most viewed, emailed or shared articles of the last 1, 7 or 30 days.
+    case mostPopular(MostPopularKind, MostPopularPeriod)
 
     /// The feed's stable key in the cache, e.g. `top:world` or `search:q=election;from=20240101;to=20240131`.
     public var key: String {
@@ -19,15 +21,18 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             return key
         case .saved:
             return "saved"
+        case .mostPopular(let kind, let period):
+            return "popular:\(kind.rawValue):\(period.rawValue)"
         }
     }
 
-    /// The kind stored beside the key: `top`, `search` or `saved`.
+    /// The kind stored beside the key: `top`, `search`, `saved` or `popular`.
     public var kind: String {
         switch self {
         case .topStories: return "top"
         case .search: return "search"
         case .saved: return "saved"
+        case .mostPopular: return "popular"
         }
     }
 
@@ -37,6 +42,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .topStories(let section): return section.displayName
         case .search(let query): return "Search “\(query.text)”"
         case .saved: return "Saved"
+        case .mostPopular(let kind, let period): return "\(kind.title) · \(period.title)"
         }
     }
 

@@ -29,6 +29,7 @@ extension Feed {
         switch self {
         case .topStories: return "topstories"
         case .search: return "articlesearch"
+        case .mostPopular: return "mostpopular"
         case .saved: return "none"
         }
     }

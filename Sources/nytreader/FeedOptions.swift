@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NewsCore
 
-/// `--section`, `--query`, `--from`, `--to`: which NYT feed a command is about.
+/// `--section`, `--query`, `--from`, `--to`, `--popular`, `--period`: which NYT feed a command is about.
 struct FeedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"))
     var section: String?
@@ -16,9 +16,22 @@ struct FeedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --query: last publication day.", valueName: "YYYY-MM-DD"))
     var to: String?
 
+    @Option(name: .long, help: ArgumentHelp("A Most Popular list: viewed, emailed or shared.", valueName: "kind"))
+    var popular: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --popular: the last 1, 7 or 30 days (default 7).", valueName: "days"))
+    var period: Int?
+
     func validate() throws {
-        if section != nil && query != nil {
-            throw ValidationError("Give either --section or --query, not both.")
+        if [section != nil, query != nil, popular != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --section, --query and --popular.")
+        }
+        if let popular, MostPopularKind(rawValue: popular) == nil {
+            throw ValidationError("--popular takes viewed, emailed or shared, not '\(popular.terminalSafe.prefix(40))'.")
+        }
+        if let period {
+            guard popular != nil else { throw ValidationError("--period goes with --popular.") }
+            guard MostPopularPeriod(rawValue: period) != nil else { throw ValidationError("--period takes 1, 7 or 30.") }
         }
         if let section, Section(validating: section) == nil {
             throw ValidationError("Unknown section '\(section)'. Run 'nytreader sections' to list them.")
@@ -37,7 +50,7 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// Whether any feed option was given.
-    var isSet: Bool { section != nil || query != nil }
+    var isSet: Bool { section != nil || query != nil || popular != nil }
 
     /// The feed the options name; `fallback` when none was given.
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
@@ -47,6 +60,9 @@ struct FeedOptions: ParsableArguments {
                 beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
                 endDate: to.flatMap { try? Self.apiDate($0, option: "--to") }
             ))
+        }
+        if let popular, let kind = MostPopularKind(rawValue: popular) {
+            return .mostPopular(kind, period.flatMap(MostPopularPeriod.init(rawValue:)) ?? .week)
         }
         if let section, let known = Section(validating: section) {
             return .topStories(known)

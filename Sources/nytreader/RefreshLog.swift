@@ -32,6 +32,7 @@ enum RefreshLog {
         case .topStories(let section): return section.rawValue
         case .search(let query): return "search “\(query.text)”"
         case .saved: return "saved"
+        case .mostPopular(let kind, let period): return "popular \(kind.rawValue) \(period.rawValue)"
         }
     }
 }

@@ -30,6 +30,10 @@ final class TmuxSession {
 
     /// Presses keys by tmux name (`Down`, `q`, `C-c`…).
     func press(_ keys: String...) throws {
+        try press(keys)
+    }
+
+    func press(_ keys: [String]) throws {
         try command(["send-keys"] + keys)
     }
 

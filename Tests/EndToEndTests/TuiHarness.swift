@@ -1,4 +1,6 @@
 import Foundation
+import NewsCore
+import ReaderViewModel
 import TestSupport
 import Testing
 
@@ -32,6 +34,12 @@ final class TuiHarness {
             "TERM": "tmux-256color",
             "LANG": "C.UTF-8",
         ]
+    }
+
+    /// The Up presses from the picker's last feed (Saved) to World.
+    static var upsFromLastToWorld: [String] {
+        let feeds = ReaderState.pickableFeeds
+        return Array(repeating: "Up", count: feeds.count - 1 - feeds.firstIndex(of: .topStories(.world))!)
     }
 
     /// Writes `text` as the config file of the harness's HOME (`~/.config/nytreader/config.toml`).

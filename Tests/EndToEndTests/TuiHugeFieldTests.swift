@@ -25,7 +25,7 @@ struct TuiHugeFieldTests {
         let before = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").count
 
         var pressed = 0
-        for round in 0..<20 {
+        for round in 0..<40 {
             try reader.tmux.press("j")
             try reader.tmux.waitFor("onto the big one, round \(round)") { $0.contains("2/12") && $0.contains("A very long lead paragraph.") }
             try reader.tmux.press("Tab")

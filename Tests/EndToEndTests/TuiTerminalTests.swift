@@ -140,7 +140,7 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the saved feed") { $0.contains("The New York Times · Saved") && $0.contains("House Passes Spending Deal") }
         try reader.tmux.press("s")
         try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
-        try reader.tmux.press("End", "Up", "Enter")
+        try reader.tmux.press(["End"] + TuiHarness.upsFromLastToWorld + ["Enter"])
         try reader.tmux.waitFor("the World section") { $0.contains("The New York Times · World") && $0.contains("Bullet Train") }
         try reader.tmux.press("A")
         try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }

@@ -240,16 +240,16 @@ struct FrameGoldenTests {
         state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!)
         #expect(render(state, screen) == """
          The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Geneva┌─ Sections ─ ↑ more ─┐eneva
-        •  3h A Very Long Headline A│   Technology        │
-        •  3h 東京の新幹線が六十周年│   Theater           │
-        •  3h Emoji 🎉 and a family │   T Magazine        │00:53 · World
-                                    │   Travel            │es.com/2026/11/20/test/artic
-                                    │   Upshot            │
-                                    │   U.S.              │
-                                    │ • World             │ article 0.
-                                    │   Saved             │
-                                    └─────────────────────┘
+        •  3h Leaders Meet in Gene┌─ Sections ────── ↑ more ─┐va
+        •  3h A Very Long Headline│   T Magazine             │
+        •  3h 東京の新幹線が六十周│   Travel                 │
+        •  3h Emoji 🎉 and a famil│   Upshot                 │53 · World
+                                  │   U.S.                   │com/2026/11/20/test/artic
+                                  │ • World                  │
+                                  │   Most viewed · today    │
+                                  │   Most viewed · 7 days   │ticle 0.
+                                  │   Most viewed · 30 days  │
+                                  └───────────────── ↓ more ─┘
          World · 4 articles · cached 3 h ago                             ? help  q quit
         """)
     }
@@ -261,25 +261,25 @@ struct FrameGoldenTests {
         let feeds = ReaderState.pickableFeeds
         state.overlay = .sectionPicker(selection: 0)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(Array(screen.lines[1...8]).map { String($0.dropFirst(18).prefix(23)) } == [
-            "┌─ Sections ──────────┐",
-            "│   \(feeds[0].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[1].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[2].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[3].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[4].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[5].title.padding(toLength: 18, withPad: " ", startingAt: 0))│",
-            "└──────────── ↓ more ─┘",
+        #expect(Array(screen.lines[1...8]).map { String($0.dropFirst(16).prefix(28)) } == [
+            "┌─ Sections ───────────────┐",
+            "│   \(feeds[0].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[1].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[2].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[3].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[4].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "│   \(feeds[5].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+            "└───────────────── ↓ more ─┘",
         ])
         state.overlay = .sectionPicker(selection: 10)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[1].contains("┌─ Sections ─ ↑ more ─┐"))
-        #expect(screen.lines[8].contains("└──────────── ↓ more ─┘"))
-        #expect(screen.style(row: 8, column: 32).bold, "the note stands out from the frame")
+        #expect(screen.lines[1].contains("┌─ Sections ────── ↑ more ─┐"))
+        #expect(screen.lines[8].contains("└───────────────── ↓ more ─┘"))
+        #expect(screen.style(row: 8, column: 35).bold, "the note stands out from the frame")
         state.overlay = .sectionPicker(selection: feeds.count - 1)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[1].contains("┌─ Sections ─ ↑ more ─┐"))
-        #expect(screen.lines[8].contains("└─────────────────────┘"))
+        #expect(screen.lines[1].contains("┌─ Sections ────── ↑ more ─┐"))
+        #expect(screen.lines[8].contains("└──────────────────────────┘"))
         let tall = GridScreen(rows: feeds.count + 4, columns: 60)
         renderer.render(state, on: tall, now: Self.now)
         #expect(!tall.text.contains("more"), "nothing is hidden when every feed fits")

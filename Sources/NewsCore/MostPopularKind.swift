@@ -7,3 +7,8 @@ public enum MostPopularKind: String, Sendable, Hashable, CaseIterable {
     /// Most shared (e.g. on Facebook).
     case shared
 }
+
+extension MostPopularKind {
+    /// `Most viewed`, `Most emailed`, `Most shared`.
+    public var title: String { "Most " + rawValue }
+}

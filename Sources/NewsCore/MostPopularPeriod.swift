@@ -7,3 +7,8 @@ public enum MostPopularPeriod: Int, Sendable, Hashable, CaseIterable {
     /// The last 30 days.
     case month = 30
 }
+
+extension MostPopularPeriod {
+    /// `today`, `7 days`, `30 days`.
+    public var title: String { self == .day ? "today" : "\(rawValue) days" }
+}
