@@ -174,6 +174,34 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         )
     }
 
+    // MARK: - Times Newswire
+
+    /// The articles the Times Newswire lists: the newest across the NYT, newest first (its items have the
+    /// Top Stories shape).
+    public func latest() async throws(APIError) -> FeedSnapshot {
+        let fetchedDate = now()
+        let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
+        let limit = [URLQueryItem(name: "limit", value: String(Self.newswireLimit))]
+        try await get(path: "/svc/news/v3/content/all/all.json", query: limit, streamingTo: stream)
+        return try Self.latestSnapshot(stream, fetchedDate: fetchedDate)
+    }
+
+    /// Articles asked of the Newswire at once (it serves up to 500).
+    public static let newswireLimit = 100
+
+    /// Decodes a Times Newswire body.
+    public static func decodeLatest(_ body: Data, fetchedDate: Date) throws(APIError) -> FeedSnapshot {
+        let stream = topStoriesStream(fetchedDate: fetchedDate)
+        _ = try stream.decode(body, as: TopStoriesResponse.self)
+        return try latestSnapshot(stream, fetchedDate: fetchedDate)
+    }
+
+    private static func latestSnapshot(_ stream: ArticleStream<TopStory>, fetchedDate: Date) throws(APIError) -> FeedSnapshot {
+        let response = try stream.finish(TopStoriesResponse.self)
+        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
+        return FeedSnapshot(feed: .latest, articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount)
+    }
+
     // MARK: - Most Popular
 
     /// The most viewed, emailed or shared articles over the last 1, 7 or 30 days.

@@ -8,6 +8,8 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     case saved
     /// A Most Popular list: the most viewed, emailed or shared articles of the last 1, 7 or 30 days.
     case mostPopular(MostPopularKind, MostPopularPeriod)
+    /// The newest articles across the NYT as they are published (the Times Newswire).
+    case latest
 
     /// The feed's stable key in the cache, e.g. `top:world` or `search:q=election;from=20240101;to=20240131`.
     public var key: String {
@@ -23,16 +25,19 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             return "saved"
         case .mostPopular(let kind, let period):
             return "popular:\(kind.rawValue):\(period.rawValue)"
+        case .latest:
+            return "latest"
         }
     }
 
-    /// The kind stored beside the key: `top`, `search`, `saved` or `popular`.
+    /// The kind stored beside the key: `top`, `search`, `saved`, `popular` or `latest`.
     public var kind: String {
         switch self {
         case .topStories: return "top"
         case .search: return "search"
         case .saved: return "saved"
         case .mostPopular: return "popular"
+        case .latest: return "latest"
         }
     }
 
@@ -43,6 +48,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .search(let query): return "Search “\(query.text)”"
         case .saved: return "Saved"
         case .mostPopular(let kind, let period): return "\(kind.title) · \(period.title)"
+        case .latest: return "Latest"
         }
     }
 

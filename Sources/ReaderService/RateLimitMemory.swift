@@ -30,6 +30,7 @@ extension Feed {
         case .topStories: return "topstories"
         case .search: return "articlesearch"
         case .mostPopular: return "mostpopular"
+        case .latest: return "newswire"
         case .saved: return "none"
         }
     }

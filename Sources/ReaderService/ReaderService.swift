@@ -202,6 +202,8 @@ public actor ReaderService: ReaderServing {
             return try await client.topStories(section)
         case .search(let query):
             return try await client.articleSearch(query, pages: policy.searchPages, spacing: policy.requestSpacing)
+        case .latest:
+            return try await client.latest()
         case .mostPopular(let kind, let period):
             let list = try await client.mostPopular(kind, period: period)
             return FeedSnapshot(feed: feed, articles: list.articles, fetchedDate: list.fetchedDate, skippedCount: list.skippedCount)

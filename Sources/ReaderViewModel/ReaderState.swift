@@ -56,5 +56,5 @@ public struct ReaderState: Hashable, Sendable {
     /// The feeds the section picker offers: every Top Stories section, then the saved articles.
     public static let pickableFeeds: [Feed] = Section.all.map(Feed.topStories)
         + MostPopularKind.allCases.flatMap { kind in MostPopularPeriod.allCases.map { Feed.mostPopular(kind, $0) } }
-        + [.saved]
+        + [.latest, .saved]
 }

@@ -22,9 +22,12 @@ struct FeedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --popular: the last 1, 7 or 30 days (default 7).", valueName: "days"))
     var period: Int?
 
+    @Flag(name: .long, help: "The Times Newswire: the newest articles across the NYT.")
+    var latest = false
+
     func validate() throws {
-        if [section != nil, query != nil, popular != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --section, --query and --popular.")
+        if [section != nil, query != nil, popular != nil, latest].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --section, --query, --popular and --latest.")
         }
         if let popular, MostPopularKind(rawValue: popular) == nil {
             throw ValidationError("--popular takes viewed, emailed or shared, not '\(popular.terminalSafe.prefix(40))'.")
@@ -50,7 +53,7 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// Whether any feed option was given.
-    var isSet: Bool { section != nil || query != nil || popular != nil }
+    var isSet: Bool { section != nil || query != nil || popular != nil || latest }
 
     /// The feed the options name; `fallback` when none was given.
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
@@ -61,6 +64,7 @@ struct FeedOptions: ParsableArguments {
                 endDate: to.flatMap { try? Self.apiDate($0, option: "--to") }
             ))
         }
+        if latest { return .latest }
         if let popular, let kind = MostPopularKind(rawValue: popular) {
             return .mostPopular(kind, period.flatMap(MostPopularPeriod.init(rawValue:)) ?? .week)
         }

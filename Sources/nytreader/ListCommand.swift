@@ -33,7 +33,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if saved && feedOptions.isSet {
-            throw ValidationError("--saved cannot be combined with --section, --query or --popular.")
+            throw ValidationError("--saved cannot be combined with another feed option.")
         }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
     }

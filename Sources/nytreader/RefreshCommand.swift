@@ -37,7 +37,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func validate() throws {
         if allSections && feedOptions.isSet {
-            throw ValidationError("--all-sections cannot be combined with --section, --query or --popular.")
+            throw ValidationError("--all-sections cannot be combined with another feed option.")
         }
         guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100.") }
         if pages > 1 && feedOptions.query == nil {

@@ -33,6 +33,7 @@ enum RefreshLog {
         case .search(let query): return "search “\(query.text)”"
         case .saved: return "saved"
         case .mostPopular(let kind, let period): return "popular \(kind.rawValue) \(period.rawValue)"
+        case .latest: return "latest"
         }
     }
 }

@@ -33,17 +33,17 @@ struct CliErrorTests {
         Case(arguments: ["refresh", "--section", "world", "--pages", "2"], message: "Error: --pages goes with --query."),
         Case(arguments: ["list", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
         Case(arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
-        Case(arguments: ["list", "--section", "world", "--query", "x"], message: "Error: Give one of --section, --query and --popular."),
-        Case(arguments: ["list", "--popular", "viewed", "--section", "world"], message: "Error: Give one of --section, --query and --popular."),
+        Case(arguments: ["list", "--section", "world", "--query", "x"], message: "Error: Give one of --section, --query, --popular and --latest."),
+        Case(arguments: ["list", "--popular", "viewed", "--section", "world"], message: "Error: Give one of --section, --query, --popular and --latest."),
         Case(arguments: ["list", "--popular", "liked"], message: "Error: --popular takes viewed, emailed or shared, not 'liked'."),
         Case(arguments: ["refresh", "--popular", "viewed", "--period", "3"], message: "Error: --period takes 1, 7 or 30."),
         Case(arguments: ["list", "--section", "world", "--period", "7"], message: "Error: --period goes with --popular."),
         Case(arguments: ["list", "--limit", "-1"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["list", "--limit", "0"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["search", "word", "--limit", "-5"], message: "Error: --limit must be at least 1."),
-        Case(arguments: ["refresh", "--all-sections", "--section", "world"], message: "Error: --all-sections cannot be combined with --section, --query or --popular."),
+        Case(arguments: ["refresh", "--all-sections", "--section", "world"], message: "Error: --all-sections cannot be combined with another feed option."),
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
-        Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with --section, --query or --popular."),
+        Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with another feed option."),
     ]
 
     /// The year after this one: the latest a search may name.

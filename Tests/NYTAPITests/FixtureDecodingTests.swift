@@ -89,6 +89,26 @@ struct FixtureDecodingTests {
         #expect(page.articles[4].thumbnailURL == nil)  // multimedia null
     }
 
+    @Test("Times Newswire: Top Stories-shaped items, multimedia null, \"\" or [], facets as \"\", a placeholder skipped")
+    func newswire() throws {
+        let snapshot = try NYTClient.decodeLatest(Fixtures.data("newswire_all.json"), fetchedDate: fetched)
+        #expect(snapshot.feed == .latest)
+        #expect(snapshot.articles.map(\.title) == [
+            "Senate Clears Stopgap Bill, Sending It to the President\u{2019}s Desk",
+            "東京で地震 Tokyo Shaken by a Magnitude 6 Quake",
+            "Where the Wildfire Smoke Is Heading Tonight",
+        ])
+        #expect(snapshot.skippedCount == 1, "the placeholder without uri or title")
+        let first = snapshot.articles[0]
+        #expect(first.section == "U.S.")
+        #expect(first.subsection == "Politics")
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_226_311))  // 2026-11-20T20:58:31-05:00
+        #expect(first.thumbnailURL == nil || first.thumbnailURL?.hasSuffix("thumbStandard.jpg") == true)
+        #expect(snapshot.articles[1].thumbnailURL == nil)
+        #expect(snapshot.articles[2].kicker == "Smoke Map")
+        #expect(snapshot.articles[2].itemType == "Interactive")
+    }
+
     @Test("Most Popular: day-only dates, media metadata thumbnails, facets as \"\", media [] and null, entities")
     func mostPopular() throws {
         let list = try NYTClient.decodeMostPopular(Fixtures.data("mostpopular_viewed_1.json"), fetchedDate: fetched)
@@ -136,13 +156,15 @@ struct FixtureDecodingTests {
 
     @Test("Every fixture file is covered by a decoder")
     func everyFixtureDecodes() throws {
-        #expect(Fixtures.names.count == 7)
+        #expect(Fixtures.names.count == 8)
         for name in Fixtures.names {
             let data = try Fixtures.data(name)
             if name.hasPrefix("topstories_") {
                 #expect(try !NYTClient.decodeTopStories(data, section: .home, fetchedDate: fetched).articles.isEmpty, "\(name)")
             } else if name.hasPrefix("articlesearch_") {
                 #expect(try !NYTClient.decodeArticleSearch(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
+            } else if name.hasPrefix("newswire_") {
+                #expect(try !NYTClient.decodeLatest(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
             } else if name.hasPrefix("mostpopular_") {
                 #expect(try !NYTClient.decodeMostPopular(data, fetchedDate: fetched).articles.isEmpty, "\(name)")
             } else if name.hasPrefix("error_") {

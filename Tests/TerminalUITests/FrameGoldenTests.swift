@@ -307,7 +307,7 @@ struct FrameGoldenTests {
             #expect(rows.count == 1)
             #expect(rows.allSatisfy { screen.style(row: $0.row, column: $0.column).reverse }, "it is the highlighted row")
         }
-        #expect(renderer.pickerHeight(for: ScreenSize(rows: 40, columns: 100)) == feeds.count, "every feed fits")
+        #expect(renderer.pickerHeight(for: ScreenSize(rows: feeds.count + 4, columns: 100)) == feeds.count, "every feed fits")
         #expect(renderer.pickerHeight(for: ScreenSize(rows: 3, columns: 10)) == 1, "too small for panes")
     }
 

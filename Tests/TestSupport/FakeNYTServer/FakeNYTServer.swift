@@ -45,7 +45,11 @@ public final class FakeNYTServer: Sendable {
         topStoriesPath("world"): "topstories_world.json",
         articleSearchPath: "articlesearch_page0.json",
         mostPopularPath("viewed", days: 1): "mostpopular_viewed_1.json",
+        newswirePath: "newswire_all.json",
     ]
+
+    /// The Times Newswire's path.
+    public static let newswirePath = "/svc/news/v3/content/all/all.json"
 
     /// Starts listening at once.
     /// - Parameter servesFixtures: false starts with no paths at all (every request gets 404).
