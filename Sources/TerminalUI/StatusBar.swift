@@ -8,7 +8,7 @@ struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
-        let (message, isError) = Self.message(for: state, now: now)
+        var (message, isError) = Self.message(for: state, now: now)
         let hints: String
         if state.search?.isEditing == true {
             hints = "Enter keep  Esc clear"
@@ -20,8 +20,25 @@ struct StatusBar {
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
-        let roomForHints = rect.width - hintsWidth - 2
-        let messageWidth = roomForHints > 30 ? roomForHints - 1 : rect.width - 1
+        var roomForHints = rect.width - hintsWidth - 2
+        var messageWidth = roomForHints > 30 ? roomForHints - 1 : rect.width - 1
+        // Too narrow for everything: the cache's age goes first, then the key hints, then the feed's name
+        // and count, so what is happening now (Refreshing…, Refreshed, a failure) is the last part cut.
+        let somethingHappened: Bool
+        switch state.refresh {
+        case .running, .succeeded, .failed: somethingHappened = state.notice == nil && state.search == nil && state.cacheError == nil
+        case .idle: somethingHappened = false
+        }
+        if somethingHappened, DisplayWidth.of(message) > messageWidth {
+            message = Self.message(for: state, now: now, withAge: false).0
+            if DisplayWidth.of(message) > messageWidth {
+                roomForHints = 0
+                messageWidth = rect.width - 1
+            }
+            if DisplayWidth.of(message) > messageWidth {
+                message = Self.message(for: state, now: now, withAge: false, withFeed: false).0
+            }
+        }
         screen.draw(DisplayWidth.prefix(message, fitting: messageWidth).text, row: rect.row, column: rect.column + 1, style: style)
         if roomForHints > 30 {
             screen.draw(hints, row: rect.row, column: rect.column + rect.width - hintsWidth - 1, style: style)
@@ -29,7 +46,7 @@ struct StatusBar {
     }
 
     /// The status text and whether it reports a problem.
-    static func message(for state: ReaderState, now: Date) -> (String, Bool) {
+    static func message(for state: ReaderState, now: Date, withAge: Bool = true, withFeed: Bool = true) -> (String, Bool) {
         if let search = state.search, search.isEditing {
             return ("/" + search.text.terminalSafe + "▏ " + hitsPhrase(search), false)
         }
@@ -44,11 +61,13 @@ struct StatusBar {
             parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
         }
         let count = state.feedStatus?.count ?? state.count
-        parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
+        if withFeed {
+            parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
+        }
         guard state.feed.isRemote else {
             return (parts.joined(separator: " · "), false)
         }
-        if let source = source(of: state.feedStatus, now: now) {
+        if withAge, let source = source(of: state.feedStatus, now: now) {
             parts.append(source)
         }
         var isError = false
