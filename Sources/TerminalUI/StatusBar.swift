@@ -7,8 +7,29 @@ import ReaderViewModel
 struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+    /// A piece of the status line; when the line is too narrow, pieces of lower `rank` go first.
+    struct Part: Equatable {
+        /// What goes first: how old the cache is.
+        static let background = 0
+        /// The kept search and its matches.
+        static let context = 1
+        /// The feed and its count.
+        static let subject = 2
+        /// What is happening or just happened (refreshing, refreshed, a failure, a notice): never left out.
+        static let activity = 3
+
+        let text: String
+        let rank: Int
+
+        /// `text` is made terminal-safe here: parts repeat server text (a status, an address) and typed text.
+        init(_ text: String, rank: Int) {
+            self.text = text.terminalSafe
+            self.rank = rank
+        }
+    }
+
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
-        let (message, isError) = Self.message(for: state, now: now)
+        let (parts, isError) = Self.parts(for: state, now: now)
         let hints: String
         if state.search?.isEditing == true {
             hints = "Enter keep  Esc clear"
@@ -20,53 +41,71 @@ struct StatusBar {
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
-        let roomForHints = rect.width - hintsWidth - 2
-        let messageWidth = roomForHints > 30 ? roomForHints - 1 : rect.width - 1
-        screen.draw(DisplayWidth.prefix(message, fitting: messageWidth).text, row: rect.row, column: rect.column + 1, style: style)
-        if roomForHints > 30 {
+        let roomForHints = rect.width - hintsWidth - 3
+        // The hints share the line only when the whole message fits beside them.
+        let showsHints = roomForHints >= 30 && Self.fitted(parts, width: roomForHints).rank < 0
+        let message = Self.fitted(parts, width: showsHints ? roomForHints : rect.width - 1).text
+        screen.draw(message, row: rect.row, column: rect.column + 1, style: style)
+        if showsHints {
             screen.draw(hints, row: rect.row, column: rect.column + rect.width - hintsWidth - 1, style: style)
         }
     }
 
-    /// The status text and whether it reports a problem.
-    static func message(for state: ReaderState, now: Date) -> (String, Bool) {
+    /// The parts joined, leaving out the lowest-ranked ones (the later of equals first) until the rest fits
+    /// `width`, cut with an ellipsis when even the last one does not; `rank` is the highest rank left out
+    /// (-1 when nothing was).
+    static func fitted(_ parts: [Part], width: Int) -> (text: String, rank: Int) {
+        var kept = parts
+        var rank = -1
+        func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+        while kept.count > 1, DisplayWidth.of(joined()) > width,
+              let least = kept.indices.reversed().min(by: { kept[$0].rank < kept[$1].rank }) {
+            rank = max(rank, kept.remove(at: least).rank)
+        }
+        let text = joined()
+        if DisplayWidth.of(text) > width, let last = kept.last { rank = max(rank, last.rank) }
+        return (DisplayWidth.prefix(text, fitting: width).text, rank)
+    }
+
+    /// The pieces of the status text, in the order shown, and whether it reports a problem.
+    static func parts(for state: ReaderState, now: Date) -> ([Part], Bool) {
         if let search = state.search, search.isEditing {
-            return ("/" + search.text.terminalSafe + "▏ " + hitsPhrase(search), false)
+            return ([Part("/" + search.text + "▏ " + hitsPhrase(search), rank: Part.activity)], false)
         }
         if let notice = state.notice {
-            return (notice.text.terminalSafe, notice.isError)
+            return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
         if let error = state.cacheError {
-            return ("Cache error: \(error.terminalSafe)", true)
+            return ([Part("Cache error: \(error)", rank: Part.activity)], true)
         }
-        var parts: [String] = []
+        var parts: [Part] = []
         if let search = state.search {
-            parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
+            parts.append(Part("Search “\(search.query)” · " + hitsPhrase(search), rank: Part.context))
         }
         let count = state.feedStatus?.count ?? state.count
-        parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
+        parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
         guard state.feed.isRemote else {
-            return (parts.joined(separator: " · "), false)
+            return (parts, false)
         }
         if let source = source(of: state.feedStatus, now: now) {
-            parts.append(source)
+            parts.append(Part(source, rank: Part.background))
         }
         var isError = false
         switch state.refresh {
         case .idle(nil):
             break
         case .idle(let blocker?):
-            parts.append(blocker.message)
+            parts.append(Part(blocker.message, rank: Part.activity))
         case .running:
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
-            parts.append("\(frame) Refreshing…")
+            parts.append(Part("\(frame) Refreshing…", rank: Part.activity))
         case .succeeded(let changes):
-            parts.append("Refreshed: \(changes.inserted) new, \(changes.updated) updated")
+            parts.append(Part("Refreshed: \(changes.inserted) new, \(changes.updated) updated", rank: Part.activity))
         case .failed(let failure):
-            parts.append(failure.message)
+            parts.append(Part(failure.message, rank: Part.activity))
             isError = !failure.isStandingBlocker
         }
-        return (parts.joined(separator: " · "), isError)
+        return (parts, isError)
     }
 
     private static func hitsPhrase(_ search: SearchFilter) -> String {
