@@ -7,15 +7,18 @@ import ReaderViewModel
 struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// A piece of the status line; when the line is too narrow, pieces of lower `rank` go first.
-    struct Part: Equatable {
-        /// What goes first: how old the cache is.
+    /// A piece of the status line. When what is happening does not fit, pieces of lower `rank` give way
+    /// to it; without such a piece the line is cut at its end.
+    struct Part {
+        /// What gives way first: how old the cache is; also a standing state (no key, offline by request),
+        /// which is never shown together with something happening.
         static let background = 0
         /// The kept search and its matches.
         static let context = 1
         /// The feed and its count.
         static let subject = 2
-        /// What is happening or just happened (refreshing, refreshed, a failure, a notice): never left out.
+        /// What is happening or just happened (refreshing, refreshed, a failure, a notice, the search
+        /// field): the others give way to it, and so do the key hints.
         static let activity = 3
 
         let text: String
@@ -42,8 +45,8 @@ struct StatusBar {
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
         let roomForHints = rect.width - hintsWidth - 3
-        // The hints share the line only when the whole message fits beside them.
-        let showsHints = roomForHints >= 30 && Self.fitted(parts, width: roomForHints).rank < 0
+        // The hints share the line unless what is happening would be cut beside them.
+        let showsHints = roomForHints >= 30 && !Self.fitted(parts, width: roomForHints).cutsActivity
         let message = Self.fitted(parts, width: showsHints ? roomForHints : rect.width - 1).text
         screen.draw(message, row: rect.row, column: rect.column + 1, style: style)
         if showsHints {
@@ -51,20 +54,21 @@ struct StatusBar {
         }
     }
 
-    /// The parts joined, leaving out the lowest-ranked ones (the later of equals first) until the rest fits
-    /// `width`, cut with an ellipsis when even the last one does not; `rank` is the highest rank left out
-    /// (-1 when nothing was).
-    static func fitted(_ parts: [Part], width: Int) -> (text: String, rank: Int) {
+    /// The parts joined to fit `width`: when there is an activity, the other parts are left out, lowest
+    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with
+    /// an ellipsis, and `cutsActivity` says whether that cut the activity.
+    static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsActivity: Bool) {
         var kept = parts
-        var rank = -1
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
-        while kept.count > 1, DisplayWidth.of(joined()) > width,
-              let least = kept.indices.reversed().min(by: { kept[$0].rank < kept[$1].rank }) {
-            rank = max(rank, kept.remove(at: least).rank)
+        if kept.contains(where: { $0.rank == Part.activity }) {
+            while DisplayWidth.of(joined()) > width,
+                  let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank }) {
+                kept.remove(at: least)
+            }
         }
         let text = joined()
-        if DisplayWidth.of(text) > width, let last = kept.last { rank = max(rank, last.rank) }
-        return (DisplayWidth.prefix(text, fitting: width).text, rank)
+        let isCut = DisplayWidth.of(text) > width
+        return (DisplayWidth.prefix(text, fitting: width).text, isCut && kept.last?.rank == Part.activity)
     }
 
     /// The pieces of the status text, in the order shown, and whether it reports a problem.
@@ -95,7 +99,7 @@ struct StatusBar {
         case .idle(nil):
             break
         case .idle(let blocker?):
-            parts.append(Part(blocker.message, rank: Part.activity))
+            parts.append(Part(blocker.message, rank: Part.background))
         case .running:
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
             parts.append(Part("\(frame) Refreshing…", rank: Part.activity))

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The status line of the reader in a 60-column terminal: a refresh in progress and its outcome are shown
-/// whole, the cache's age gives way; with a key and `--offline` it says the reader is offline by request.
+/// whole; the cache's age and then the feed give way to them.
 @Suite("The status line in a narrow terminal", .serialized, .timeLimit(.minutes(3)))
 struct TuiStatusLineTests {
     /// The last line of `screen` holding text: the status line.
@@ -29,18 +29,5 @@ struct TuiStatusLineTests {
         #expect(Self.statusLine(running).contains("Home Page · 12 articles · "), "\(Self.statusLine(running))")
         try reader.tmux.waitFor(timeout: 20, "the second outcome") { Self.statusLine($0).contains("Refreshed: 0 new, 0 updated") }
         #expect(try reader.quit() == 0)
-    }
-
-    @Test("60 columns, a key and --offline: offline by request, not a missing key")
-    func offlineByRequest() throws {
-        let server = try FakeNYTServer()
-        let reader = try TuiHarness(columns: 60, rows: 24, environment: ["NYT_API_KEY": "narrow-offline-key"])
-        try reader.launch("--offline --api-base-url '\(server.baseURL.absoluteString)'")
-        let screen = try reader.tmux.waitFor("the offline status") {
-            Self.statusLine($0).contains("Offline (--offline) — showing the cache, not refreshing")
-        }
-        #expect(!screen.contains("API key"))
-        #expect(try reader.quit() == 0)
-        #expect(server.requests.isEmpty)
     }
 }

@@ -73,7 +73,7 @@ struct FrameGoldenTests {
          2.html
 
          Lead paragraph of article 2.
-         World · 4 articles · cached 3 h ago
+         World · 4 articles · cached 3 h … ? help  q quit
         """)
     }
 
@@ -91,7 +91,7 @@ struct FrameGoldenTests {
         ────────────────────
          Leaders Meet in
          Geneva
-         World · 4 articles
+         World · 4 articles…
         """)
     }
 

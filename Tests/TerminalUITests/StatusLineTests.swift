@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The status line at every width: what is happening (refreshing, refreshed, a failure) is never cut for
-/// the cache's age or the key hints, and a reader offline by request says so.
+/// the cache's age, the feed or the key hints, and a reader offline by request says so.
 @Suite("The status line")
 struct StatusLineTests {
     static let now = Date(timeIntervalSince1970: 1_763_600_000)
@@ -53,7 +53,7 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
-    @Test("A kept search gives way before the feed and the activity; the key hints only share a line with the whole message")
+    @Test("A kept search gives way before the feed; the key hints give way only to an activity that would be cut")
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
         let wide = statusLine(state, columns: 140)
@@ -62,18 +62,29 @@ struct StatusLineTests {
         let narrow = statusLine(state, columns: 45)
         #expect(narrow.contains("World · 22 articles · "), "\(narrow)")
         #expect(narrow.contains("Refreshing…"), "\(narrow)")
-        #expect(!narrow.contains("help"), "\(narrow)")
+        let refreshed = statusLine(Self.state(.succeeded(RefreshChanges(total: 22, inserted: 2, updated: 1, removed: 0))), columns: 50)
+        #expect(refreshed.hasSuffix("? help  q quit") && refreshed.contains("Refreshed: 2 new, 1 updated"), "\(refreshed)")
+        let failed = statusLine(Self.state(.failed(.unauthorized(status: 401))), columns: 60)
+        #expect(!failed.contains("help") && failed.contains(RefreshFailure.unauthorized(status: 401).message), "\(failed)")
     }
 
-    @Test("With a key and --offline the status says offline by request, at 60 columns too")
+    @Test("Without an activity the line is cut at its end, as the hints keep their place")
+    func withoutActivity() {
+        let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: 80)
+        #expect(line.hasPrefix(" World · 22 articles · cached just now · No API key set"), "\(line)")
+        #expect(line.contains("…") && line.hasSuffix("? help  q quit"), "\(line)")
+    }
+
+    @Test("With a key and --offline the status says offline by request")
     func offlineByRequest() {
-        for columns in [60, 80, 120] {
+        for columns in [120, 140] {
             let line = statusLine(Self.state(.idle(blocker: .offlineByRequest)), columns: columns)
             #expect(line.contains("Offline (--offline) — showing the cache, not refreshing"), "\(columns): \(line)")
             #expect(!line.contains("API key"))
         }
         let afterR = statusLine(Self.state(.failed(.offlineByRequest)), columns: 80)
-        #expect(afterR.contains("Offline (--offline)"))
+        #expect(afterR.contains("Offline (--offline) — showing the cache, not refreshing"), "r: \(afterR)")
+        #expect(!afterR.contains("API key"))
     }
 
     @Test("Server text in the status line is made safe")
