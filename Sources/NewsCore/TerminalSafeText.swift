@@ -1,43 +1,65 @@
-extension String {
-    /// The text with everything a terminal would interpret removed: ESC/CSI/OSC/DCS sequences,
-    /// other control characters and bidirectional overrides. Tabs and line breaks become spaces.
-    /// Text from the network passes through this before it reaches any terminal.
-    public var terminalSafe: String {
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
-        var result = String.UnicodeScalarView()
-        var scalars = unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
+/// The one rule for text that came from the network (or any other outside source) before it reaches an
+/// output: the reader's screen, `list`/`search`/`show` lines, their `--json` strings, error messages and
+/// the log file. What it removes:
+///
+/// - escape sequences whole: ESC with what follows it (CSI `ESC [`, string sequences OSC `ESC ]`, DCS
+///   `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _` up to BEL or ST, charset and other nF escapes, two-character
+///   escapes), and the C1 forms (CSI U+009B, DCS U+0090, SOS U+0098, OSC U+009D, PM U+009E, APC U+009F);
+/// - every other C0 control (U+0000–U+001F), DEL (U+007F) and C1 control (U+0080–U+009F); tab, line feed,
+///   carriage return, vertical tab, form feed, NEL (U+0085) and the line and paragraph separators (U+2028,
+///   U+2029) become a space, so one field stays one line;
+/// - the bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), and
+///   the invisible direction marks LRM, RLM (U+200E, U+200F) and ALM (U+061C). The marks are removed too:
+///   they change nothing a terminal executes, but they move the neighbouring neutral characters (slashes,
+///   dots, parentheses) to the other side, which is enough to make one address look like another; a
+///   right-to-left headline still reads right to left without them.
+///
+/// Everything else is kept as it is, including zero-width joiners (emoji sequences), soft hyphens and
+/// other invisible format characters, which neither move text nor drive the terminal. Encoding (JSON
+/// escaping) is no substitute: `jq -r` turns an escaped `\u001b` back into ESC, so outputs remove these
+/// scalars before they encode.
+public struct TerminalSafeScalars: IteratorProtocol, Sequence {
+    private var scalars: String.UnicodeScalarView.Iterator
+    /// A scalar read past the end of a sequence that still has to be judged.
+    private var pending: Unicode.Scalar?
+
+    /// The safe scalars of `text`, made one at a time as they are asked for.
+    public init(_ text: String) {
+        scalars = text.unicodeScalars.makeIterator()
+    }
+
+    public mutating func next() -> Unicode.Scalar? {
         while let scalar = pending ?? scalars.next() {
             pending = nil
             switch scalar.value {
             case 0x1B:  // ESC: drop the whole sequence it starts
-                pending = Self.skipEscapeSequence(&scalars)
+                pending = skipEscapeSequence()
             case 0x9B:  // CSI (C1)
-                pending = Self.skipControlSequence(&scalars)
-            case 0x90, 0x9D, 0x9E, 0x9F, 0x98:  // DCS, OSC, PM, APC, SOS (C1): skip to their terminator
-                pending = Self.skipString(&scalars)
-            case 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
-                result.append(" ")
+                pending = skipControlSequence()
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:  // DCS, SOS, OSC, PM, APC (C1): skip to their terminator
+                pending = skipString()
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                return " "
             case 0x00..<0x20, 0x7F..<0xA0:
                 continue
-            case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 continue  // bidirectional marks, embeddings, overrides and isolates
             default:
-                result.append(scalar)
+                return scalar
             }
         }
-        return String(result)
+        return nil
     }
 
     /// After ESC: skips a CSI (`ESC [`), a string sequence (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`)
     /// or a two-character escape. Returns a scalar read past the sequence that must still be handled.
-    private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+    private mutating func skipEscapeSequence() -> Unicode.Scalar? {
         guard let next = scalars.next() else { return nil }
         switch next {
         case "[":
-            return skipControlSequence(&scalars)
+            return skipControlSequence()
         case "]", "P", "X", "^", "_":
-            return skipString(&scalars)
+            return skipString()
         case " "..."/":
             // nF escape: intermediates, then one final character
             while let scalar = scalars.next() {
@@ -50,7 +72,7 @@ extension String {
     }
 
     /// Skips parameters and intermediates of a control sequence, and its final byte.
-    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+    private mutating func skipControlSequence() -> Unicode.Scalar? {
         while let scalar = scalars.next() {
             switch scalar.value {
             case 0x20...0x3F: continue
@@ -62,7 +84,7 @@ extension String {
     }
 
     /// Skips an OSC/DCS-style string up to BEL, ST (`ESC \`) or the C1 ST.
-    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+    private mutating func skipString() -> Unicode.Scalar? {
         while let scalar = scalars.next() {
             switch scalar.value {
             case 0x07, 0x9C:
@@ -75,5 +97,17 @@ extension String {
             }
         }
         return nil
+    }
+}
+
+extension String {
+    /// The text under the rule of `TerminalSafeScalars`: escape sequences, controls and bidirectional
+    /// controls removed, tabs and line breaks made spaces. Every output path passes text from the
+    /// network through this.
+    public var terminalSafe: String {
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: TerminalSafeScalars(self))
+        return String(result)
     }
 }

@@ -7,8 +7,10 @@ import Glibc
 /// An append-only log file, private to its owner (0600, in a 0700 directory), shared by every logger of
 /// the process. When the next line would take it past `maximumSize` bytes, the file becomes
 /// `<name>.1` (replacing the previous one) and a new file starts. Secrets given to `redact(_:)` are
-/// replaced by `<redacted>` in every line. A symbolic link at its path is never followed (nothing is
-/// logged then). Thread-safe; it never writes to the terminal.
+/// replaced by `<redacted>` in every line. The file is opened with `O_NOFOLLOW` and `O_CLOEXEC` and
+/// must turn out to be a regular file of ours with no other name: a symbolic link, FIFO, device or hard
+/// link planted at its path is left as it is and nothing is logged (`problem` says why). Thread-safe; it
+/// never writes to the terminal.
 public final class LogFile: Sendable {
     /// The file written to.
     public let url: URL
@@ -21,6 +23,14 @@ public final class LogFile: Sendable {
         var secrets: [String] = []
         /// Set after a failure to open, so a broken log costs one attempt, not one per line.
         var unavailable = false
+        /// Why nothing is logged.
+        var problem: String?
+
+        /// No more attempts to open the file, for `problem`.
+        mutating func turnOff(problem: String) {
+            unavailable = true
+            self.problem = problem
+        }
     }
 
     private let state = Mutex(State())
@@ -39,6 +49,28 @@ public final class LogFile: Sendable {
 
     /// The previous file, `<name>.1`.
     public var rotatedURL: URL { url.appendingPathExtension("1") }
+
+    /// Why nothing is logged, once the file was found unusable (by `check()` or on opening); else nil.
+    public var problem: String? {
+        state.withLock { $0.problem }
+    }
+
+    /// Looks at the log's path before anything is written, without creating anything: when something
+    /// other than a regular file is there (a symbolic link, a directory, a FIFO), logging is turned off and
+    /// the sentence saying so is returned, to be shown once. Opening checks again, whatever this found.
+    public func check() -> String? {
+        state.withLock { state in
+            var information = stat()
+            guard lstat(url.path, &information) == 0 else { return state.problem }
+            let kind = information.st_mode & S_IFMT
+            if kind == S_IFLNK {
+                state.turnOff(problem: "not logging: \(url.path) is a symbolic link, which is left as it is; remove it to log again")
+            } else if kind != S_IFREG {
+                state.turnOff(problem: "not logging: \(url.path) is not a regular file")
+            }
+            return state.problem
+        }
+    }
 
     /// Replaces `secret` by `<redacted>` in every line written from now on.
     public func redact(_ secret: String) {
@@ -70,17 +102,26 @@ public final class LogFile: Sendable {
         do {
             try PrivateFiles.makeDirectory(url.deletingLastPathComponent())
         } catch {
-            state.unavailable = true
+            state.turnOff(problem: "not logging: \(error)")
             return false
         }
-        // Never through a symbolic link planted at the log's path: the log stays off instead.
-        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        // Never through a symbolic link planted at the log's path, never blocking on a FIFO there, and not
+        // inherited by the browser or any other child.
+        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
-            state.unavailable = true
+            let reason = errno == ELOOP ? "is a symbolic link, which is left as it is" : String(cString: strerror(errno))
+            state.turnOff(problem: "not logging: \(url.path): \(reason)")
             return false
         }
-        var information = stat()
-        state.size = fstat(descriptor, &information) == 0 ? Int(information.st_size) : 0
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, opened.st_nlink == 1, opened.st_uid == geteuid() else {
+            close(descriptor)
+            state.turnOff(problem: "not logging: \(url.path) is not a regular file of this user's with one name")
+            return false
+        }
+        // A log left readable by others by an earlier version or another program becomes private.
+        if opened.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
+        state.size = Int(opened.st_size)
         state.descriptor = descriptor
         // A file at its cap from an earlier run is rotated before the first line.
         if state.size >= maximumSize {
@@ -92,3 +133,4 @@ public final class LogFile: Sendable {
         return true
     }
 }
+

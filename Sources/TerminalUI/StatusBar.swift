@@ -7,8 +7,32 @@ import ReaderViewModel
 struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+    /// A piece of the status line. When what is happening does not fit, pieces of lower `rank` give way
+    /// to it; without such a piece the line is cut at its end.
+    struct Part {
+        /// What gives way first: how old the cache is; also a standing state (no key, offline by request),
+        /// which is never shown together with something happening.
+        static let background = 0
+        /// The kept search and its matches.
+        static let context = 1
+        /// The feed and its count.
+        static let subject = 2
+        /// What is happening or just happened (refreshing, refreshed, a failure, a notice, the search
+        /// field): the others give way to it, and so do the key hints.
+        static let activity = 3
+
+        let text: String
+        let rank: Int
+
+        /// `text` is made terminal-safe here: parts repeat server text (a status, an address) and typed text.
+        init(_ text: String, rank: Int) {
+            self.text = text.terminalSafe
+            self.rank = rank
+        }
+    }
+
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
-        var (message, isError) = Self.message(for: state, now: now)
+        let (parts, isError) = Self.parts(for: state, now: now)
         let hints: String
         if state.search?.isEditing == true {
             hints = "Enter keep  Esc clear"
@@ -20,72 +44,72 @@ struct StatusBar {
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
-        var roomForHints = rect.width - hintsWidth - 2
-        var messageWidth = roomForHints > 30 ? roomForHints - 1 : rect.width - 1
-        // Too narrow for everything: the cache's age goes first, then the key hints, then the feed's name
-        // and count, so what is happening now (Refreshing…, Refreshed, a failure) is the last part cut.
-        let somethingHappened: Bool
-        switch state.refresh {
-        case .running, .succeeded, .failed: somethingHappened = state.notice == nil && state.search == nil && state.cacheError == nil
-        case .idle: somethingHappened = false
-        }
-        if somethingHappened, DisplayWidth.of(message) > messageWidth {
-            message = Self.message(for: state, now: now, withAge: false).0
-            if DisplayWidth.of(message) > messageWidth {
-                roomForHints = 0
-                messageWidth = rect.width - 1
-            }
-            if DisplayWidth.of(message) > messageWidth {
-                message = Self.message(for: state, now: now, withAge: false, withFeed: false).0
-            }
-        }
-        screen.draw(DisplayWidth.prefix(message, fitting: messageWidth).text, row: rect.row, column: rect.column + 1, style: style)
-        if roomForHints > 30 {
+        let roomForHints = rect.width - hintsWidth - 3
+        // The hints share the line unless what is happening would be cut beside them.
+        let showsHints = roomForHints >= 30 && !Self.fitted(parts, width: roomForHints).cutsActivity
+        let message = Self.fitted(parts, width: showsHints ? roomForHints : rect.width - 1).text
+        screen.draw(message, row: rect.row, column: rect.column + 1, style: style)
+        if showsHints {
             screen.draw(hints, row: rect.row, column: rect.column + rect.width - hintsWidth - 1, style: style)
         }
     }
 
-    /// The status text and whether it reports a problem.
-    static func message(for state: ReaderState, now: Date, withAge: Bool = true, withFeed: Bool = true) -> (String, Bool) {
+    /// The parts joined to fit `width`: when there is an activity, the other parts are left out, lowest
+    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with
+    /// an ellipsis, and `cutsActivity` says whether that cut the activity.
+    static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsActivity: Bool) {
+        var kept = parts
+        func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+        if kept.contains(where: { $0.rank == Part.activity }) {
+            while DisplayWidth.of(joined()) > width,
+                  let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank }) {
+                kept.remove(at: least)
+            }
+        }
+        let text = joined()
+        let isCut = DisplayWidth.of(text) > width
+        return (DisplayWidth.prefix(text, fitting: width).text, isCut && kept.last?.rank == Part.activity)
+    }
+
+    /// The pieces of the status text, in the order shown, and whether it reports a problem.
+    static func parts(for state: ReaderState, now: Date) -> ([Part], Bool) {
         if let search = state.search, search.isEditing {
-            return ("/" + search.text.terminalSafe + "▏ " + hitsPhrase(search), false)
+            return ([Part("/" + search.text + "▏ " + hitsPhrase(search), rank: Part.activity)], false)
         }
         if let notice = state.notice {
-            return (notice.text.terminalSafe, notice.isError)
+            return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
         if let error = state.cacheError {
-            return ("Cache error: \(error.terminalSafe)", true)
+            return ([Part("Cache error: \(error)", rank: Part.activity)], true)
         }
-        var parts: [String] = []
+        var parts: [Part] = []
         if let search = state.search {
-            parts.append("Search “\(search.query.terminalSafe)” · " + hitsPhrase(search))
+            parts.append(Part("Search “\(search.query)” · " + hitsPhrase(search), rank: Part.context))
         }
         let count = state.feedStatus?.count ?? state.count
-        if withFeed {
-            parts.append("\(state.feed.title.terminalSafe) · \(count) article\(count == 1 ? "" : "s")")
-        }
+        parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
         guard state.feed.isRemote else {
-            return (parts.joined(separator: " · "), false)
+            return (parts, false)
         }
-        if withAge, let source = source(of: state.feedStatus, now: now) {
-            parts.append(source)
+        if let source = source(of: state.feedStatus, now: now) {
+            parts.append(Part(source, rank: Part.background))
         }
         var isError = false
         switch state.refresh {
         case .idle(nil):
             break
         case .idle(let blocker?):
-            parts.append(blocker.message)
+            parts.append(Part(blocker.message, rank: Part.background))
         case .running:
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
-            parts.append("\(frame) Refreshing…")
+            parts.append(Part("\(frame) Refreshing…", rank: Part.activity))
         case .succeeded(let changes):
-            parts.append("Refreshed: \(changes.inserted) new, \(changes.updated) updated")
+            parts.append(Part("Refreshed: \(changes.inserted) new, \(changes.updated) updated", rank: Part.activity))
         case .failed(let failure):
-            parts.append(failure.message)
+            parts.append(Part(failure.message, rank: Part.activity))
             isError = !failure.isStandingBlocker
         }
-        return (parts.joined(separator: " · "), isError)
+        return (parts, isError)
     }
 
     private static func hitsPhrase(_ search: SearchFilter) -> String {

@@ -43,7 +43,7 @@ struct SearchCommand: AsyncParsableCommand {
             if json {
                 Terminal.print(try listing.json(for: hits.map(\.entry), snippets: hits.map(\.snippet)))
             } else if hits.isEmpty {
-                Terminal.printError("No cached article matches '\(text.terminalSafe)'.")
+                Terminal.printError("No cached article matches '\(text)'.")
             } else {
                 listing.lines(for: hits.map(\.entry)).forEach(Terminal.print)
             }

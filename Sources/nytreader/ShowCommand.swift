@@ -38,7 +38,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await Terminal.reportingFailures {
             let environment = try Environment(options: common, access: .readOnlyWhenReady)
             guard let entry = try environment.service.entry(matching: reference) else {
-                Terminal.printError("No cached article is \(reference.terminalSafe.prefix(200)). 'nytreader list --json' shows the uris.")
+                Terminal.printError("No cached article is \(reference.prefix(200)). 'nytreader list --json' shows the uris.")
                 throw ExitCode.failure
             }
             let listing = ArticleListing()

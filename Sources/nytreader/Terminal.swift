@@ -1,15 +1,19 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NewsCore
 
 /// Writing to the standard streams from the headless commands.
 enum Terminal {
+    /// One line on stdout; its text from the network is already terminal-safe (`ArticleListing`).
     static func print(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// One line on stderr, terminal-safe as a whole: messages carry server text (a status, a host, a
+    /// decoding error) and a person's own arguments.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data(("nytreader: " + line + "\n").utf8))
+        FileHandle.standardError.write(Data(("nytreader: " + line.terminalSafe + "\n").utf8))
     }
 
     /// Runs a command's body: known failures become one sentence on stderr and their exit status,

@@ -8,13 +8,6 @@ import Testing
 /// control, separator or bidi scalar, even after JSON decoding (`jq -r` would turn `\u001b` back into ESC).
 @Suite("Naughty text on every headless output", .serialized, .timeLimit(.minutes(2)))
 struct NaughtyOutputTests {
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
-        default: return false
-        }
-    }
-
     @Test("list, list --json and search --json hold no control or bidi scalar")
     func naughtyOutputs() async throws {
         let home = try CliHome()
@@ -35,17 +28,52 @@ struct NaughtyOutputTests {
         #expect(plain.status == 0)
         let plainLines = plain.output.split(separator: "\n")
         #expect(plainLines.count > 500)
-        let badPlain = plainLines.filter { $0.unicodeScalars.contains(where: Self.isForbidden) }
+        let badPlain = plainLines.filter { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) }
         #expect(badPlain.isEmpty, "\(badPlain.prefix(3).map(\.debugDescription))")
 
-        let listed = try ListedArticle.decode(try await home.run(["list", "--section", "world", "--json", "--limit", "5000"]).output)
-        let found = try ListedArticle.decode(try await home.run(["search", "naughty", "--json", "--limit", "5000"]).output)
+        // Every string of every object, decoded (as jq -r would print it), not only the raw bytes.
+        let listed = try Self.decodedStrings(try await home.run(["list", "--section", "world", "--json", "--limit", "5000"]).output)
+        let found = try Self.decodedStrings(try await home.run(["search", "naughty", "--json", "--limit", "5000"]).output)
         #expect(listed.count > 500)
         #expect(found.count > 400)
-        for article in listed + found {
-            for field in [article.uri, article.title, article.byline, article.section, article.url, article.lead] {
-                #expect(!field.unicodeScalars.contains(where: Self.isForbidden), "\(field.debugDescription)")
+        #expect(found.allSatisfy { $0["snippet"] != nil }, "search hits carry their snippet")
+        for object in listed + found {
+            for (field, value) in object {
+                #expect(!value.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "\(field): \(value.debugDescription)")
             }
         }
+        // The texts are still there, only cleaned: the title of a plain naughty string is whole.
+        #expect(listed.contains { $0["title"] == "naughty " + "Ω≈ç√∫˜µ≤≥÷" })
+
+        // One article in full, plain and as JSON: the terminal attacks in every field.
+        for (offset, _) in NaughtyStrings.terminalAttacks.enumerated() {
+            let uri = "nyt://article/test-\(NaughtyStrings.list.count + offset)"
+            let plainShow = try await home.run(["show", uri])
+            #expect(plainShow.status == 0, "\(plainShow.errorOutput)")
+            #expect(!plainShow.output.split(separator: "\n").contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) })
+            let shown = try #require(try JSONSerialization.jsonObject(with: Data(try await home.run(["show", uri, "--json"]).output.utf8)) as? [String: Any])
+            for case let (field, value as String) in shown {
+                #expect(!value.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "show \(field): \(value.debugDescription)")
+            }
+        }
+    }
+
+    @Test("Error messages on stderr are terminal-safe, whatever text they repeat")
+    func errorMessages() async throws {
+        let home = try CliHome()
+        for attack in NaughtyStrings.terminalAttacks {
+            for arguments in [["show", attack], ["search", attack, "--offline"]] {
+                let result = try await home.run(arguments)
+                let lines = result.errorOutput.split(separator: "\n")
+                if arguments[0] == "show" { #expect(result.status == 1 && !lines.isEmpty, "\(arguments.debugDescription) says why") }
+                #expect(!lines.contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) }, "\(arguments.debugDescription): \(result.errorOutput.debugDescription)")
+            }
+        }
+    }
+
+    /// The string fields of each object of a JSON array, decoded.
+    static func decodedStrings(_ output: String) throws -> [[String: String]] {
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        return objects.map { $0.compactMapValues { $0 as? String } }
     }
 }

@@ -108,5 +108,61 @@ struct LogFileTests {
         file.write("a line that must not land in the target")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: log.path) == target)
+        #expect(file.problem?.contains("symbolic link") == true, "\(file.problem ?? "no problem")")
+
+        // Looked at before the first line: the same, said before anything is written.
+        let checked = LogFile(url: log)
+        #expect(checked.check()?.contains("is a symbolic link") == true)
+        checked.write("nor this one")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+
+    @Test("A FIFO, a directory or a hard link at the log's path: nothing blocks, nothing is written there", .timeLimit(.minutes(1)))
+    func otherPlantedFiles() throws {
+        let directory = try TemporaryDirectory()
+        // A FIFO nobody reads: opening it for writing would wait for a reader forever.
+        let fifo = directory.url.appendingPathComponent("fifo.log")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let toFIFO = LogFile(url: fifo)
+        #expect(toFIFO.check()?.contains("not a regular file") == true)
+        toFIFO.write("line")
+        let unchecked = LogFile(url: fifo)
+        unchecked.write("line")
+        #expect(unchecked.problem != nil)
+
+        let folder = directory.url.appendingPathComponent("folder.log")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let toFolder = LogFile(url: folder)
+        toFolder.write("line")
+        #expect(toFolder.problem != nil)
+
+        // A second name for a file elsewhere: appending would change that file.
+        let target = directory.path("linked")
+        try "precious\n".write(toFile: target, atomically: true, encoding: .utf8)
+        let hardLink = directory.url.appendingPathComponent("hard.log")
+        #expect(link(target, hardLink.path) == 0)
+        let toHardLink = LogFile(url: hardLink)
+        #expect(toHardLink.check() == nil, "a regular file: only opening can tell")
+        toHardLink.write("line")
+        #expect(toHardLink.problem != nil)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+
+    @Test("The descriptor is private and close-on-exec; an existing log readable by others becomes 0600")
+    func descriptorAndMode() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("nytreader.log")
+        try "old line\n".write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o644)
+        let file = LogFile(url: url)
+        #expect(file.check() == nil)
+        file.write("new line")
+        #expect(try lines(url) == ["old line", "new line"])
+        #expect(PrivateFiles.permissions(of: url) == 0o600)
+        #expect(file.problem == nil)
+        // The open descriptor of the log, found through /proc, carries FD_CLOEXEC.
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
+        let logDescriptor = try #require(descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path })
+        #expect(fcntl(logDescriptor, F_GETFD) & FD_CLOEXEC != 0)
     }
 }

@@ -131,13 +131,15 @@ struct NavigationTests {
 
 @Suite("Refreshing")
 struct RefreshTests {
-    @Test("Without a key, r does not start a refresh and the status says why")
-    func noKey() {
-        var driver = ViewModelDriver(count: 5, blocker: .noAPIKey)
-        #expect(driver.state.refresh == .idle(blocker: .noAPIKey))
+    @Test("Without a key, or offline by request, r does not start a refresh and the status says why", arguments: [
+        RefreshFailure.noAPIKey, .offlineByRequest,
+    ])
+    func standingBlocker(blocker: RefreshFailure) {
+        var driver = ViewModelDriver(count: 5, blocker: blocker)
+        #expect(driver.state.refresh == .idle(blocker: blocker))
         driver.send(.refresh)
         #expect(driver.pendingRefreshes.isEmpty)
-        #expect(driver.state.refresh == .failed(.noAPIKey))
+        #expect(driver.state.refresh == .failed(blocker))
     }
 
     @Test("A refresh keeps the selection on the same article")
