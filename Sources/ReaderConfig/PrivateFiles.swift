@@ -6,7 +6,9 @@ import Glibc
 /// Creating the program's directories and files so that only their owner can read them:
 /// directories 0700, files 0600.
 public enum PrivateFiles {
-    /// Creates `directory` and any missing parents, each 0700; makes `directory` itself 0700 when it existed.
+    /// Creates `directory` and any missing parents, each 0700; makes `directory` itself 0700 when it existed
+    /// as a directory. A symbolic link there is followed for use but never chmod-ed: the mode of what it
+    /// points to is its owner's business.
     public static func makeDirectory(_ directory: URL) throws(PrivateFileError) {
         var missing: [String] = []
         var path = directory.standardizedFileURL.path
@@ -19,6 +21,8 @@ public enum PrivateFiles {
                 throw .cannotCreate(path, reason: String(cString: strerror(errno)))
             }
         }
+        var status = stat()
+        if lstat(directory.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { return }
         guard chmod(directory.path, 0o700) == 0 else {
             throw .cannotCreate(directory.path, reason: String(cString: strerror(errno)))
         }

@@ -19,6 +19,18 @@ struct PrivateFilesTests {
         #expect(PrivateFiles.permissions(of: leaf) == 0o700)
     }
 
+    @Test("A symbolic link at the directory's path is used but never chmod-ed: its target keeps its mode")
+    func symlinkedDirectory() throws {
+        let root = try TemporaryDirectory()
+        let target = root.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target.path)
+        let link = root.url.appendingPathComponent("state")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        try PrivateFiles.makeDirectory(link)
+        #expect(PrivateFiles.permissions(of: target) == 0o755)
+    }
+
     @Test("A file is readable by others when its group or other read bit is set")
     func readableByOthers() throws {
         let root = try TemporaryDirectory()
