@@ -95,7 +95,7 @@ public final class ArticleStore: Sendable {
         for location in [path, "file:\(uriPath(path))?immutable=1"] {
             guard let queue = try? DatabaseQueue(path: location, configuration: configuration(readonly: true)) else { continue }
             let ready = try? queue.read { db in
-                try SchemaMigration.state(db) == .current && Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article)") == true
+                try SchemaMigration.state(db) == .current && !holdsNoArticle(db)
             }
             if ready == true { return queue }
         }
@@ -136,7 +136,7 @@ public final class ArticleStore: Sendable {
     public func importIfEmpty(_ snapshots: () throws -> [FeedSnapshot]) throws(StoreError) -> Int {
         guard try isEmpty() else { return 0 }
         return try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") == true else { return 0 }
+            guard try Self.holdsNoArticle(db) else { return 0 }
             let writer = FeedWriter(db: db, policy: self.policy)
             return try snapshots().reduce(0) { total, snapshot in try total + writer.apply(snapshot.bounded, origin: .bundled).total }
         }
@@ -165,9 +165,12 @@ public final class ArticleStore: Sendable {
 
     /// True when the cache holds no article at all (first launch).
     public func isEmpty() throws(StoreError) -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") ?? true
-        }
+        try read(Self.holdsNoArticle)
+    }
+
+    /// Whether `db` holds no article at all.
+    private static func holdsNoArticle(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") ?? true
     }
 
     /// How many articles `feed` has and when it was last refreshed.

@@ -42,8 +42,6 @@ public struct StreamingArrayDecoder<Element: Decodable> {
     private var batch: [UInt8] = [UInt8(ascii: "[")]
     private var batchCount = 0
     private let decoder: JSONDecoder
-    /// Elements decoded so far.
-    public private(set) var elementCount = 0
 
     /// A decoder for the array at `path` (keys from the root object).
     public init(
@@ -95,7 +93,6 @@ public struct StreamingArrayDecoder<Element: Decodable> {
         } catch {
             throw Failure.elements(error)
         }
-        elementCount += elements.count
         batch.removeAll(keepingCapacity: true)
         batch.append(UInt8(ascii: "["))
         batchCount = 0

@@ -24,9 +24,9 @@ public enum KeyRedaction {
     public static func redacted(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
         var result = text.replacingOccurrences(of: key, with: placeholder)
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        for allowed in [unreserved, .urlQueryAllowed] {
-            if let encoded = key.addingPercentEncoding(withAllowedCharacters: allowed), encoded != key {
+        // The form requests send (QueryEncoding), and the looser one other software writes.
+        for encoded in [QueryEncoding.encode(key), key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)] {
+            if let encoded, encoded != key {
                 result = result.replacingOccurrences(of: encoded, with: placeholder)
             }
         }
