@@ -8,7 +8,7 @@ import NewsCore
 public final class ArticleStore: Sendable {
     /// The database; internal so tests can inspect query plans and inject failures.
     let writer: any DatabaseWriter
-    private let policy: RetentionPolicy
+    let policy: RetentionPolicy
 
     /// How a command uses the cache.
     public enum Access: Sendable {
@@ -187,7 +187,9 @@ public final class ArticleStore: Sendable {
                 count: row[0],
                 lastRefreshedDate: ArticleColumns.date(row[1]),
                 origin: (row[2] as String?).flatMap(FeedOrigin.init(rawValue:)),
-                lastError: row[3]
+                lastError: row[3],
+                totalHits: row[4],
+                pageCount: row[5]
             )
         }
     }
@@ -375,7 +377,7 @@ public final class ArticleStore: Sendable {
 
     // MARK: - Plumbing
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.read(body)
         } catch {
@@ -383,7 +385,7 @@ public final class ArticleStore: Sendable {
         }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
         } catch let error as StoreError {

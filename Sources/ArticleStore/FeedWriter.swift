@@ -10,29 +10,89 @@ struct FeedWriter {
     func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws -> RefreshChanges {
         let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
         let feedID = try feedID(for: snapshot.feed)
-        let articles = Self.firstOfEachURI(snapshot.articles)
+        let stored = try upsert(snapshot.articles, fetchedAt: fetchedAt)
+        let removed = try replaceMembership(of: feedID, with: stored.ids)
+        try db.cachedStatement(sql: """
+            UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?,
+                totalHits = ?, pageCount = ?
+            WHERE id = ?
+            """).execute(arguments: [
+                fetchedAt, origin.rawValue, stored.ids.count, stored.unreadCount, snapshot.totalHits, snapshot.pageCount, feedID,
+            ])
+        try prune(now: fetchedAt, keeping: feedID)
+        return RefreshChanges(
+            total: stored.ids.count, inserted: stored.inserted, updated: stored.updated, removed: removed, skipped: snapshot.skippedCount
+        )
+    }
+
+    /// Adds a further page of a search after the articles the feed already lists (those it lists already
+    /// keep their place), and records how many pages it now holds and the NYT's count of matches. Nil, and
+    /// nothing written, when the feed no longer holds the pages before it (it was refreshed meanwhile).
+    func appendPage(_ snapshot: FeedSnapshot) throws -> RefreshChanges? {
+        let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
+        let feedID = try feedID(for: snapshot.feed)
+        let pagesHeld = try Int.fetchOne(db.cachedStatement(sql: "SELECT pageCount FROM feed WHERE id = ?"), arguments: [feedID])
+        guard pagesHeld == snapshot.pageCount - 1 else { return nil }
+        let stored = try upsert(snapshot.articles, fetchedAt: fetchedAt)
+        let members = try Set(Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT articleId FROM feedItem WHERE feedId = ?"), arguments: [feedID]
+        ))
+        var rank = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
+        ) ?? 0
+        let statement = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
+        var added = 0
+        var addedUnread = 0
+        for (id, isUnread) in zip(stored.ids, stored.isUnread) where !members.contains(id) {
+            try statement.execute(arguments: [feedID, id, rank])
+            rank += 1
+            added += 1
+            if isUnread { addedUnread += 1 }
+        }
+        try db.cachedStatement(sql: """
+            UPDATE feed SET lastError = NULL, articleCount = articleCount + ?, unreadCount = unreadCount + ?,
+                totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?)
+            WHERE id = ?
+            """).execute(arguments: [added, addedUnread, snapshot.totalHits, snapshot.pageCount, feedID])
+        return RefreshChanges(
+            total: members.count + added, inserted: stored.inserted, updated: stored.updated, removed: 0, skipped: snapshot.skippedCount
+        )
+    }
+
+    /// The articles written: their row ids in the snapshot's order (first of each uri), whether each is
+    /// unread, and how many were new or changed.
+    private struct Upserted {
+        var ids: [Int64] = []
+        var isUnread: [Bool] = []
+        var inserted = 0
+        var updated = 0
+        var unreadCount: Int { isUnread.lazy.filter { $0 }.count }
+    }
+
+    /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
+    private func upsert(_ snapshotArticles: [Article], fetchedAt: Int64) throws -> Upserted {
+        let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
 
         // New rows get ids above every existing one, so the full-text index takes them in one statement.
         let firstNewID = try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0) + 1
-        var articleIDs: [Int64] = []
-        articleIDs.reserveCapacity(articles.count)
+        var result = Upserted()
+        result.ids.reserveCapacity(articles.count)
+        result.isUnread.reserveCapacity(articles.count)
         var changed: [(id: Int64, article: Article)] = []
-        var inserted = 0
-        var unread = 0
         for article in articles {
             if let known = existing[article.id] {
-                articleIDs.append(known.id)
-                if !known.isRead { unread += 1 }
+                result.ids.append(known.id)
+                result.isUnread.append(!known.isRead)
                 if Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
                     try touch(known.id, fetchedAt: fetchedAt)
                 }
             } else {
-                articleIDs.append(try insert(article, fetchedAt: fetchedAt))
-                inserted += 1
-                unread += 1
+                result.ids.append(try insert(article, fetchedAt: fetchedAt))
+                result.isUnread.append(true)
+                result.inserted += 1
             }
         }
         try db.cachedStatement(sql: """
@@ -40,16 +100,8 @@ struct FeedWriter {
             SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
             """).execute(arguments: [firstNewID])
         try update(changed, fetchedAt: fetchedAt)
-
-        let removed = try replaceMembership(of: feedID, with: articleIDs)
-        try db.cachedStatement(sql: """
-            UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?
-            WHERE id = ?
-            """).execute(arguments: [fetchedAt, origin.rawValue, articleIDs.count, unread, feedID])
-        try prune(now: fetchedAt, keeping: feedID)
-        return RefreshChanges(
-            total: articleIDs.count, inserted: inserted, updated: changed.count, removed: removed, skipped: snapshot.skippedCount
-        )
+        result.updated = changed.count
+        return result
     }
 
     /// The id of `feed`'s row, created when the feed is new.

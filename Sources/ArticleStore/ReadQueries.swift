@@ -46,7 +46,7 @@ enum ReadQueries {
         """
 
     /// Count, last refresh, origin and last error of the feed with key `?`.
-    static let feedStatus = "SELECT articleCount, lastRefreshedAt, origin, lastError FROM feed WHERE key = ?"
+    static let feedStatus = "SELECT articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount FROM feed WHERE key = ?"
 
     /// The unread count of the feed with key `?`.
     static let feedUnreadCount = "SELECT unreadCount FROM feed WHERE key = ?"

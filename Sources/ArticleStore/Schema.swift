@@ -11,6 +11,7 @@ enum Schema {
         ("v4-feedItem-keyFirst", reorderFeedItemColumns),
         ("v5-fts-written-per-refresh", dropFullTextWriteTriggers),
         ("v6-article-url", indexArticleURLs),
+        ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
     ]
 
     /// The same migrations as GRDB's migrator (tests use it to make databases of earlier schemas).
@@ -155,5 +156,20 @@ enum Schema {
     /// Articles found by their web address (`nytreader show URL`).
     private static func indexArticleURLs(_ db: Database) throws {
         try db.execute(sql: "CREATE INDEX article_url ON article(url)")
+    }
+
+    /// A search feed's count of matches at the NYT and the pages of them cached (the reader asks for more
+    /// as the list reaches its end), and the requests made to each NYT API each day (it allows 500).
+    private static func addSearchPagesAndRequestCounts(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feed ADD COLUMN totalHits INTEGER;
+            ALTER TABLE feed ADD COLUMN pageCount INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE requestCount (
+                api TEXT NOT NULL,
+                day TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (api, day)
+            ) WITHOUT ROWID;
+            """)
     }
 }

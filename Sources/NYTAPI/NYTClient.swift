@@ -13,6 +13,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
     private let now: @Sendable () -> Date
+    /// Told the name of the API (`topstories`, `articlesearch`, `mostpopular`, `newswire`) before each request.
+    private var requestObserver: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - baseURL: must be https, unless its host is a loopback address.
@@ -29,6 +31,14 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         self.transport = transport
         self.timeout = timeout
         self.now = now
+    }
+
+    /// The same client, telling `observer` the API's name (`topstories`, `articlesearch`, `mostpopular`,
+    /// `newswire`) before each request it sends (the service counts them per day).
+    public func observingRequests(_ observer: @escaping @Sendable (String) -> Void) -> NYTClient {
+        var copy = self
+        copy.requestObserver = observer
+        return copy
     }
 
     /// `NYTClient(https://api.nytimes.com, timeout 15 s)`: never the key.
@@ -76,7 +86,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     public func topStories(_ section: Section) async throws(APIError) -> FeedSnapshot {
         let fetchedDate = now()
         let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
-        try await get(path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
+        try await get(api: "topstories", path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
         return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
     }
 
@@ -121,12 +131,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// One page (10 documents) of Article Search results for `query`.
     public func articleSearch(_ query: SearchQuery, page: Int) async throws(APIError) -> SearchPage {
-        var parameters = [URLQueryItem(name: "q", value: query.text), URLQueryItem(name: "sort", value: "newest")]
+        var parameters = [URLQueryItem(name: "q", value: query.text), URLQueryItem(name: "sort", value: query.sort.rawValue)]
         if let begin = query.beginDate { parameters.append(URLQueryItem(name: "begin_date", value: begin)) }
         if let end = query.endDate { parameters.append(URLQueryItem(name: "end_date", value: end)) }
         parameters.append(URLQueryItem(name: "page", value: String(page)))
         let stream = Self.articleSearchStream(fetchedDate: now())
-        try await get(path: "/svc/search/v2/articlesearch.json", query: parameters, streamingTo: stream)
+        try await get(api: "articlesearch", path: "/svc/search/v2/articlesearch.json", query: parameters, streamingTo: stream)
         return try Self.searchPage(stream)
     }
 
@@ -142,6 +152,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         var articles: [Article] = []
         var seen = Set<ArticleID>()
         var skipped = 0
+        var hits: Int?
+        var fetched = 0
         for page in 0..<min(max(1, pages), Self.maximumSearchPages) {
             if page > 0 {
                 do { try await Task.sleep(for: spacing) } catch { throw .cancelled }
@@ -149,9 +161,16 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             let result = try await articleSearch(query, page: page)
             articles += result.articles.filter { seen.insert($0.id).inserted }
             skipped += result.skippedCount
-            if result.documentCount < SearchPage.fullPageSize { break }
+            hits = result.hits ?? hits
+            fetched = page + 1
+            if result.documentCount < SearchPage.fullPageSize {
+                hits = page * SearchPage.fullPageSize + result.documentCount
+                break
+            }
         }
-        return FeedSnapshot(feed: .search(query), articles: articles, fetchedDate: now(), skippedCount: skipped)
+        return FeedSnapshot(
+            feed: .search(query), articles: articles, fetchedDate: now(), skippedCount: skipped, totalHits: hits, pageCount: fetched
+        )
     }
 
     /// Decodes an Article Search body, old or new shape.
@@ -182,7 +201,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         let fetchedDate = now()
         let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
         let limit = [URLQueryItem(name: "limit", value: String(Self.newswireLimit))]
-        try await get(path: "/svc/news/v3/content/all/all.json", query: limit, streamingTo: stream)
+        try await get(api: "newswire", path: "/svc/news/v3/content/all/all.json", query: limit, streamingTo: stream)
         return try Self.latestSnapshot(stream, fetchedDate: fetchedDate)
     }
 
@@ -208,7 +227,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     public func mostPopular(_ kind: MostPopularKind, period: MostPopularPeriod) async throws(APIError) -> MostPopularList {
         let fetchedDate = now()
         let stream = Self.mostPopularStream(fetchedDate: fetchedDate)
-        try await get(path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [], streamingTo: stream)
+        try await get(api: "mostpopular", path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [], streamingTo: stream)
         return try Self.mostPopularList(stream, fetchedDate: fetchedDate)
     }
 
@@ -233,9 +252,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     // MARK: - HTTP
 
-    /// GETs `path` with `query`, the body of a success streamed into `stream`.
-    private func get<Item>(path: String, query: [URLQueryItem], streamingTo stream: ArticleStream<Item>) async throws(APIError) {
+    /// GETs `path` of the API named `api` with `query`, the body of a success streamed into `stream`.
+    private func get<Item>(
+        api: String, path: String, query: [URLQueryItem], streamingTo stream: ArticleStream<Item>
+    ) async throws(APIError) {
         let request = try request(path: path, query: query)
+        requestObserver?(api)
         let response: HTTPResponse
         do {
             response = try await transport.stream(request) { chunk in try stream.consume(chunk) }

@@ -20,6 +20,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             var key = "search:q=\(query.text)"
             if let begin = query.beginDate { key += ";from=\(begin)" }
             if let end = query.endDate { key += ";to=\(end)" }
+            if query.sort != .newest { key += ";sort=\(query.sort.rawValue)" }
             return key
         case .saved:
             return "saved"
@@ -45,7 +46,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     public var title: String {
         switch self {
         case .topStories(let section): return section.displayName
-        case .search(let query): return "Search “\(query.text)”"
+        case .search(let query): return "Search \(query.summary)"
         case .saved: return "Saved"
         case .mostPopular(let kind, let period): return "\(kind.title) · \(period.title)"
         case .latest: return "Latest"
@@ -53,6 +54,51 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { key }
+
+    /// The feed `key` names, when it is one this version writes (the inverse of `key`). A search key's
+    /// words are everything between `q=` and the options that end it.
+    public init?(key: String) {
+        if key == "saved" { self = .saved; return }
+        if key == "latest" { self = .latest; return }
+        if key.hasPrefix("top:"), let section = Section(validating: String(key.dropFirst(4))) {
+            self = .topStories(section)
+            return
+        }
+        if key.hasPrefix("popular:") {
+            let parts = key.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, let kind = MostPopularKind(rawValue: String(parts[1])),
+                  let days = Int(parts[2]), let period = MostPopularPeriod(rawValue: days)
+            else { return nil }
+            self = .mostPopular(kind, period)
+            return
+        }
+        guard key.hasPrefix("search:q=") else { return nil }
+        var rest = Substring(key.dropFirst("search:q=".count))
+        var query = SearchQuery(text: "")
+        /// Takes `;name=value` off the end of `rest` when it is there and `isValid(value)`.
+        func takeOption(_ name: String, length: Int, _ isValid: (Substring) -> Bool) -> Substring? {
+            let marker = ";\(name)="
+            guard rest.count > marker.count + length else { return nil }
+            let option = rest.suffix(marker.count + length)
+            guard option.hasPrefix(marker) else { return nil }
+            let value = option.dropFirst(marker.count)
+            guard isValid(value) else { return nil }
+            rest = rest.dropLast(option.count)
+            return value
+        }
+        let isDay: (Substring) -> Bool = { $0.utf8.allSatisfy { (48...57).contains($0) } }
+        for sort in SearchSort.allCases where sort != .newest {
+            if takeOption("sort", length: sort.rawValue.count, { $0 == sort.rawValue }) != nil {
+                query.sort = sort
+                break
+            }
+        }
+        query.endDate = takeOption("to", length: 8, isDay).map(String.init)
+        query.beginDate = takeOption("from", length: 8, isDay).map(String.init)
+        guard !rest.isEmpty else { return nil }
+        query.text = String(rest)
+        self = .search(query)
+    }
 
     /// Whether the feed comes from the NYT API (and so can be refreshed).
     public var isRemote: Bool {

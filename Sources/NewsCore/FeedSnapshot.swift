@@ -7,11 +7,19 @@ public struct FeedSnapshot: Sendable {
     public var fetchedDate: Date
     /// Items in the response that could not be turned into articles (malformed or placeholders).
     public var skippedCount: Int
+    /// For a search: how many matches the NYT reports in all, when it says.
+    public var totalHits: Int?
+    /// For a search: the pages of results (10 a page) this snapshot holds, from the first.
+    public var pageCount: Int
 
-    public init(feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0) {
+    public init(
+        feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0, totalHits: Int? = nil, pageCount: Int = 0
+    ) {
         self.feed = feed
         self.articles = articles
         self.fetchedDate = fetchedDate
         self.skippedCount = skippedCount
+        self.totalHits = totalHits
+        self.pageCount = pageCount
     }
 }

@@ -18,6 +18,9 @@ public actor ReaderService: ReaderServing {
     private let withoutClient: RefreshFailure
     /// The refresh under way for each feed; a newer one cancels it.
     private var inFlight: [Feed: InFlightRefresh] = [:]
+    /// When each NYT API (by `Feed.apiName`) was last asked by this process: the next request of one
+    /// API waits `policy.requestSpacing` after it.
+    private var lastRequestDate: [String: Date] = [:]
 
     private struct InFlightRefresh {
         let token: UUID
@@ -39,7 +42,9 @@ public actor ReaderService: ReaderServing {
         observer: RefreshObserver? = nil
     ) {
         self.store = store
-        self.client = client
+        self.client = client?.observingRequests { [store, now] api in
+            _ = try? store.countRequest(api: api, day: RequestDay(now()).text)
+        }
         self.withoutClient = withoutClient
         self.policy = policy
         self.rateLimits = rateLimits
@@ -78,7 +83,15 @@ public actor ReaderService: ReaderServing {
     }
 
     public nonisolated func status(of feed: Feed) throws(ServiceError) -> FeedStatus {
-        try cache { () throws(StoreError) in try store.status(of: feed) }
+        try cache { () throws(StoreError) in try withRequestsToday(store.status(of: feed)) }
+    }
+
+    /// `status` with today's count of requests to its feed's API.
+    private nonisolated func withRequestsToday(_ status: FeedStatus) throws(StoreError) -> FeedStatus {
+        guard status.feed.isRemote else { return status }
+        var status = status
+        status.requestsToday = try store.requestCount(api: status.feed.apiName, day: RequestDay(now()).text)
+        return status
     }
 
     public nonisolated func entries(in feed: Feed, range: Range<Int>) throws(ServiceError) -> [ArticleEntry] {
@@ -108,9 +121,42 @@ public actor ReaderService: ReaderServing {
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,
     /// as does cancelling the calling task; a cancelled refresh changes nothing.
     public func refresh(_ feed: Feed) async -> RefreshOutcome {
+        await run(feed) { (service, client) throws(RefreshFailure) in try await service.fetchAndStore(feed, with: client) }
+    }
+
+    /// Fetches the next page of a search feed (10 articles) and adds it after those cached, in one
+    /// transaction; it waits first while `policy.requestSpacing` since the last request to Article Search
+    /// has not passed. A search with no more pages succeeds at once with nothing new. A refresh of the
+    /// feed cancels it.
+    public func loadMore(_ feed: Feed) async -> RefreshOutcome {
+        await run(feed) { (service, client) throws(RefreshFailure) in try await service.fetchNextPage(of: feed, with: client) }
+    }
+
+    /// How long until the API behind `feed` may be asked again under `policy.requestSpacing`.
+    public func requestWait(for feed: Feed) -> Duration {
+        guard let last = lastRequestDate[feed.apiName] else { return .zero }
+        let spacing = Double(policy.requestSpacing.components.seconds)
+            + Double(policy.requestSpacing.components.attoseconds) / 1e18
+        let remaining = last.addingTimeInterval(spacing).timeIntervalSince(now())
+        return remaining > 0 ? .milliseconds(Int((remaining * 1000).rounded(.up))) : .zero
+    }
+
+    /// Runs `operation` as the one network operation of `feed` (cancelling the one under way), records a
+    /// failure, tells the observer, and answers with the feed's state after it.
+    private func run(
+        _ feed: Feed,
+        _ operation: @escaping @Sendable (isolated ReaderService, NYTClient) async throws(RefreshFailure) -> RefreshChanges
+    ) async -> RefreshOutcome {
         inFlight[feed]?.task.cancel()
         let token = UUID()
-        let task = Task { await self.fetchAndStore(feed) }
+        let task = Task { () -> Result<RefreshChanges, RefreshFailure> in
+            do throws(RefreshFailure) {
+                guard let client = self.client else { throw self.withoutClient }
+                return .success(try await operation(self, client))
+            } catch {
+                return .failure(error)
+            }
+        }
         inFlight[feed] = InFlightRefresh(token: token, task: task)
         let result = await withTaskCancellationHandler {
             await task.value
@@ -123,7 +169,7 @@ public actor ReaderService: ReaderServing {
         if case .failure(let failure) = result, failure != .cancelled {
             try? store.recordFailure(of: feed, message: failure.message)
         }
-        let status = (try? store.status(of: feed)) ?? FeedStatus(feed: feed, count: 0)
+        let status = (try? withRequestsToday(store.status(of: feed))) ?? FeedStatus(feed: feed, count: 0)
         let outcome: RefreshOutcome
         switch result {
         case .success(let changes): outcome = .refreshed(changes, status)
@@ -131,6 +177,18 @@ public actor ReaderService: ReaderServing {
         }
         observer?(feed, outcome)
         return outcome
+    }
+
+    // MARK: - Searches made
+
+    /// Every search kept in the cache, the most recently refreshed first.
+    public nonisolated func searchFeeds() throws(ServiceError) -> [FeedStatus] {
+        try cache { () throws(StoreError) in try store.searchFeeds() }
+    }
+
+    /// Forgets a search: its feed, and its articles unless saved or listed by another feed.
+    public nonisolated func forget(_ feed: Feed) throws(ServiceError) {
+        try cache { () throws(StoreError) in _ = try store.forget(feed) }
     }
 
     public nonisolated func search(_ text: String, limit: Int) throws(ServiceError) -> [SearchHit] {
@@ -158,28 +216,64 @@ public actor ReaderService: ReaderServing {
 
     // MARK: - Refresh
 
-    private func fetchAndStore(_ feed: Feed) async -> Result<RefreshChanges, RefreshFailure> {
-        guard let client else { return .failure(withoutClient) }
-        if let wait = secondsBlocked(feed) {
-            return .failure(.rateLimited(retryAfter: wait))
-        }
-        let snapshot: FeedSnapshot
+    private func fetchAndStore(_ feed: Feed, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
+        let snapshot = try await fetching(feed) { () async throws(APIError) in try await fetch(feed, with: client) }
+        // No suspension point between this check and the write: a cancelled refresh never writes.
+        if Task.isCancelled { throw .cancelled }
         do {
-            snapshot = try await fetch(feed, with: client)
+            return try store.apply(snapshot, origin: .network)
+        } catch {
+            throw .storage
+        }
+    }
+
+    private func fetchNextPage(of feed: Feed, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
+        guard case .search(let query) = feed else { throw .notFound }
+        let status: FeedStatus
+        do { status = try store.status(of: feed) } catch { throw .storage }
+        guard status.hasMorePages else {
+            return RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0)
+        }
+        let wait = requestWait(for: feed)
+        if wait > .zero {
+            do { try await Task.sleep(for: wait) } catch { throw .cancelled }
+        }
+        let pageNumber = status.pageCount
+        let page = try await fetching(feed) { () async throws(APIError) in try await client.articleSearch(query, page: pageNumber) }
+        let isLast = page.documentCount < SearchPage.fullPageSize
+        let snapshot = FeedSnapshot(
+            feed: feed, articles: page.articles, fetchedDate: now(), skippedCount: page.skippedCount,
+            totalHits: isLast ? pageNumber * SearchPage.fullPageSize + page.documentCount : page.hits,
+            pageCount: pageNumber + 1
+        )
+        if Task.isCancelled { throw .cancelled }
+        do {
+            guard let changes = try store.appendPage(snapshot) else { throw RefreshFailure.cancelled }
+            return changes
+        } catch let failure as RefreshFailure {
+            throw failure
+        } catch {
+            throw .storage
+        }
+    }
+
+    /// Runs one request to the API behind `feed` unless a rate-limit window is open, noting when it was
+    /// made; a 429 opens a window (bounded), other failures become what the service reports.
+    private func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
+        if let wait = secondsBlocked(feed) {
+            throw .rateLimited(retryAfter: wait)
+        }
+        lastRequestDate[feed.apiName] = now()
+        defer { lastRequestDate[feed.apiName] = now() }
+        do {
+            return try await request()
         } catch {
             if case .rateLimited(let retryAfter) = error {
                 let wait = RetryAfter.clamp(retryAfter ?? policy.rateLimitBackoffSeconds)
                 try? rateLimits.setBlockedUntil(now().addingTimeInterval(TimeInterval(wait)), api: feed.apiName)
-                return .failure(.rateLimited(retryAfter: wait))
+                throw .rateLimited(retryAfter: wait)
             }
-            return .failure(error.refreshFailure)
-        }
-        // No suspension point between this check and the write: a cancelled refresh never writes.
-        if Task.isCancelled { return .failure(.cancelled) }
-        do {
-            return .success(try store.apply(snapshot, origin: .network))
-        } catch {
-            return .failure(.storage)
+            throw error.refreshFailure
         }
     }
 

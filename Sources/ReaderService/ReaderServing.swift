@@ -18,6 +18,14 @@ public protocol ReaderServing: Sendable {
     func needsRefresh(_ feed: Feed) async -> Bool
     /// Fetches `feed` from the NYT and stores it; on failure the cache stays as it was and the outcome says why.
     func refresh(_ feed: Feed) async -> RefreshOutcome
+    /// Fetches the next page of a search feed and adds it after the cached ones (see `ReaderService.loadMore`).
+    func loadMore(_ feed: Feed) async -> RefreshOutcome
+    /// How long until the API behind `feed` may be asked again under the spacing between requests.
+    func requestWait(for feed: Feed) async -> Duration
+    /// Every search kept in the cache, the most recently refreshed first.
+    func searchFeeds() async throws(ServiceError) -> [FeedStatus]
+    /// Forgets a search: its feed, and its articles unless saved or listed by another feed.
+    func forget(_ feed: Feed) async throws(ServiceError)
     /// Full-text search of the cache, best first.
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit]
     /// The position of the next unread article after `position`, wrapping around; nil when all are read.

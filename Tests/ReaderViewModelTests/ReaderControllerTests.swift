@@ -41,6 +41,16 @@ final class RecordingService: ReaderServing {
         record("refresh \(feed.key)")
         return .failed(.server(status: 503), try! await status(of: feed))
     }
+    func loadMore(_ feed: Feed) async -> RefreshOutcome {
+        record("loadMore \(feed.key)")
+        return .failed(.server(status: 503), try! await status(of: feed))
+    }
+    func requestWait(for feed: Feed) async -> Duration { .zero }
+    func searchFeeds() async throws(ServiceError) -> [FeedStatus] {
+        record("searchFeeds")
+        return []
+    }
+    func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache("disk I/O error") }
