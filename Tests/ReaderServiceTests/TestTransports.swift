@@ -24,7 +24,7 @@ struct FailingTransport: HTTPTransport {
 /// It answers even when its caller was cancelled meanwhile, as a response that arrived just as the cancel
 /// did: only the service's own check can then keep a cancelled refresh from writing.
 final class ScriptedTransport: HTTPTransport {
-    private let state = Mutex<(bodies: [Data], requests: Int)>(([], 0))
+    private let state = Mutex<(bodies: [Data], requests: Int, queries: [[String: String]])>(([], 0, []))
     private let holding: Bool
     private let gate = Mutex<[CheckedContinuation<Void, Never>]>([])
 
@@ -36,9 +36,15 @@ final class ScriptedTransport: HTTPTransport {
     /// Requests received so far.
     var requestCount: Int { state.withLock { $0.requests } }
 
+    /// The query parameters of each request so far, in order (the key left out).
+    var queries: [[String: String]] { state.withLock { $0.queries } }
+
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let query = Dictionary(items.filter { $0.name != "api-key" }.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
         let body = state.withLock { state -> Data in
             state.requests += 1
+            state.queries.append(query)
             return state.bodies.isEmpty ? Data() : state.bodies.removeFirst()
         }
         if holding {
