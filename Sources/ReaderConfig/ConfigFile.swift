@@ -75,6 +75,14 @@ public enum ConfigFile {
                 settings.refreshAfterMinutes = Setting($0, source: source)
             }
         },
+        "auto_refresh_minutes": { value, source, settings in
+            let limits = Settings.Limits.autoRefreshMinutes
+            guard let minutes = value.double ?? value.int.map(Double.init), limits.contains(minutes) else {
+                return "'auto_refresh_minutes' must be a number of minutes from 0 (off) to \(Int(limits.upperBound))\(shown(value))"
+            }
+            settings.autoRefreshMinutes = Setting(minutes, source: source)
+            return nil
+        },
         "retention_days": { value, source, settings in
             integer(value, key: "retention_days", in: Settings.Limits.retentionDays) {
                 settings.retentionDays = Setting($0, source: source)

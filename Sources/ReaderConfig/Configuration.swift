@@ -78,6 +78,11 @@ public struct Configuration: Sendable {
         return lines
     }
 
+    /// `15` for a whole number, `0.5` otherwise: as TOML has it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// Every setting as `name = value  # source`, then the `[keys]` table, where entries in
     /// `unusedKeyBindings` are commented out.
     func settingLines(unusedKeyBindings: Set<String>) -> [String] {
@@ -90,6 +95,7 @@ public struct Configuration: Sendable {
         var lines: [String] = [
             line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
             line("refresh_after_minutes", String(settings.refreshAfterMinutes.value), settings.refreshAfterMinutes.source),
+            line("auto_refresh_minutes", Self.number(settings.autoRefreshMinutes.value), settings.autoRefreshMinutes.source),
             line("retention_days", String(settings.retentionDays.value), settings.retentionDays.source),
             line("maximum_articles", String(settings.maximumArticles.value), settings.maximumArticles.source),
         ]
@@ -99,9 +105,7 @@ public struct Configuration: Sendable {
         lines += [
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
-            line("request_timeout_seconds",
-                 timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout),
-                 settings.requestTimeoutSeconds.source),
+            line("request_timeout_seconds", Self.number(timeout), settings.requestTimeoutSeconds.source),
         ]
         if !settings.colorTheme.isEmpty {
             lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]

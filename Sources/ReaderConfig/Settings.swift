@@ -41,6 +41,9 @@ public struct Settings: Hashable, Sendable {
     public var defaultSection = Setting(Section.home)
     /// On launch, a feed cached longer ago than this many minutes is refreshed (`refresh_after_minutes`).
     public var refreshAfterMinutes = Setting(15)
+    /// While the reader is open, the feed on screen is refreshed every this many minutes; 0 turns it off
+    /// (`auto_refresh_minutes`).
+    public var autoRefreshMinutes = Setting(15.0)
     /// Articles that left every feed and are not saved are kept this many days (`retention_days`).
     public var retentionDays = Setting(30)
     /// The most unsaved articles the cache keeps (`maximum_articles`).
@@ -75,6 +78,7 @@ public struct Settings: Hashable, Sendable {
     /// The allowed ranges, used to check the config file and quoted in its messages.
     public enum Limits {
         public static let refreshAfterMinutes = 0...525_600
+        public static let autoRefreshMinutes = 0.0...1_440.0
         public static let retentionDays = 1...3_650
         public static let maximumArticles = 100...1_000_000
         public static let requestTimeoutSeconds = 1.0...300.0

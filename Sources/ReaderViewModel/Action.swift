@@ -16,6 +16,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case refresh = "refresh"
     /// Start typing a live search of the cache.
     case search = "search"
+    /// Open the prompt that searches the NYT (Article Search).
+    case nytSearch = "nyt_search"
     case pickSection = "sections"
     case openInBrowser = "browser"
     /// Copy the article's NYT link to the clipboard (through the terminal, OSC 52).
@@ -25,6 +27,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case showSaved = "saved"
     case nextUnread = "next_unread"
     case markAllRead = "mark_all_read"
+    /// In the section picker: forget the highlighted search.
+    case forget = "forget"
     case help = "help"
     case quit = "quit"
 
@@ -42,6 +46,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .switchPane: return "switch pane"
         case .refresh: return "refresh from the NYT"
         case .search: return "search the cache as you type"
+        case .nytSearch: return "search the NYT (from: to: sort:)"
         case .pickSection: return "choose a section"
         case .openInBrowser: return "open in the browser"
         case .copyLink: return "copy the link (OSC 52)"
@@ -50,6 +55,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .showSaved: return "saved articles"
         case .nextUnread: return "next unread article"
         case .markAllRead: return "mark all in the feed read"
+        case .forget: return "in the s list: forget a search"
         case .help: return "this help"
         case .quit: return "quit"
         }

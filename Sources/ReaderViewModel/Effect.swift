@@ -14,6 +14,12 @@ public enum Effect: Hashable, Sendable {
     case refresh(Feed)
     /// Stop the refresh under way, if any (the person left its feed).
     case cancelRefresh
+    /// Fetch the next page of a search feed.
+    case loadMore(Feed)
+    /// Read the searches kept in the cache (for the section picker).
+    case loadSearchFeeds
+    /// Forget a search and its articles.
+    case forget(Feed)
     /// Full-text search of the cache.
     case search(String)
     /// Find the next unread article of the feed after `position`.

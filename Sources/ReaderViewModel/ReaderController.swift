@@ -12,6 +12,7 @@ public final class ReaderController {
     private let openURL: (String) -> Bool
     private let copyLink: ((String) -> Bool)?
     private var refreshTask: Task<Void, Never>?
+    private var pagingTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
 
     /// - Parameters:
@@ -34,6 +35,7 @@ public final class ReaderController {
 
     deinit {
         refreshTask?.cancel()
+        pagingTask?.cancel()
     }
 
     public var state: ReaderState { viewModel.state }
@@ -84,8 +86,11 @@ public final class ReaderController {
         viewModel.setDetailScrollLimit(limit)
     }
 
-    /// Applies every answer that arrived; returns whether there was any.
-    @discardableResult
+    /// About once a second while the reader waits: lets the view-model refresh the feed on its own.
+    public func tick() {
+        run(viewModel.tick())
+    }
+
     /// Asks whether another process changed the cache since the last time; when it did, the rows on
     /// screen are read again (the answer arrives through the inbox, like every other).
     public func checkForOutsideChanges() {
@@ -99,6 +104,8 @@ public final class ReaderController {
         }
     }
 
+    /// Applies every answer that arrived; returns whether there was any.
+    @discardableResult
     public func drainInbox() -> Bool {
         let events = inbox.takeAll()
         for event in events {
@@ -129,6 +136,25 @@ public final class ReaderController {
         case .cancelRefresh:
             refreshTask?.cancel()
             refreshTask = nil
+            pagingTask?.cancel()
+            pagingTask = nil
+        case .loadMore(let feed):
+            pagingTask?.cancel()
+            pagingTask = Task {
+                let wait = await service.requestWait(for: feed)
+                if wait > .zero {
+                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+                    inbox.post(.morePagesWaiting(feed, until: Date().addingTimeInterval(seconds)))
+                }
+                inbox.post(.morePagesLoaded(feed, await service.loadMore(feed)))
+            }
+        case .loadSearchFeeds:
+            cacheTask(inbox) { () throws(ServiceError) in .searchFeedsLoaded(try await service.searchFeeds()) }
+        case .forget(let feed):
+            cacheTask(inbox) { () throws(ServiceError) in
+                try await service.forget(feed)
+                return nil
+            }
         case .search(let text):
             cacheTask(inbox) { () throws(ServiceError) in
                 .searchFinished(text, try await service.search(text, limit: ReaderViewModel.searchLimit).map(\.entry))

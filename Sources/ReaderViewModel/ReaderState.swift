@@ -30,6 +30,14 @@ public struct ReaderState: Hashable, Sendable {
     public var refresh: RefreshActivity = .idle(blocker: nil)
     /// The live search replacing the list's rows, when one is active.
     public var search: SearchFilter?
+    /// The NYT search prompt on the bottom line, while it is open (`f`).
+    public var prompt: SearchPrompt?
+    /// Asking for the next page of a search feed: drawn as the list's last row unless idle.
+    public var morePages: MorePages = .idle
+    /// The searches kept in the cache, newest first, as the section picker lists them.
+    public var searchFeeds: [FeedStatus] = []
+    /// When the next automatic try is due after the network failed (auto-refresh), for the status line.
+    public var retryDate: Date?
     /// The panel drawn over the panes, when one is open.
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.
@@ -53,7 +61,22 @@ public struct ReaderState: Hashable, Sendable {
         top..<min(count, top + listHeight)
     }
 
-    /// The feeds the section picker offers: every Top Stories section, then the saved articles.
+    /// The feeds the section picker lists: the fixed ones, then the searches kept in the cache.
+    public var pickerFeeds: [Feed] {
+        Self.pickableFeeds + searchFeeds.map(\.feed)
+    }
+
+    /// Whether the list ends with a row about the next page (loading, waiting, failed).
+    public var showsMorePagesRow: Bool {
+        morePages != .idle && search?.showsHits != true
+    }
+
+    /// Rows the list draws: the articles, and the row about the next page when there is one.
+    public var listRowCount: Int {
+        count + (showsMorePagesRow ? 1 : 0)
+    }
+
+    /// The fixed feeds the section picker offers: every Top Stories section, Most Popular, Latest, Saved.
     public static let pickableFeeds: [Feed] = Section.all.map(Feed.topStories)
         + MostPopularKind.allCases.flatMap { kind in MostPopularPeriod.allCases.map { Feed.mostPopular(kind, $0) } }
         + [.latest, .saved]

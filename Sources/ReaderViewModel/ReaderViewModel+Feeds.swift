@@ -9,6 +9,7 @@ extension ReaderViewModel {
         if state.refresh.isRunning { effects.append(.cancelRefresh) }
         state = ReaderState(feed: feed, keepingLayoutOf: state)
         state.refresh = .idle(blocker: refreshBlocker)
+        autoRefresh.schedule(after: now())
         generation += 1
         pendingRange = nil
         anchorBeforeSearch = nil
@@ -64,6 +65,7 @@ extension ReaderState {
     /// A fresh state for `feed` that keeps the screen's list, detail and picker heights.
     init(feed: Feed, keepingLayoutOf previous: ReaderState) {
         self.init(feed: feed)
+        searchFeeds = previous.searchFeeds
         listHeight = previous.listHeight
         detailHeight = previous.detailHeight
         pickerHeight = previous.pickerHeight

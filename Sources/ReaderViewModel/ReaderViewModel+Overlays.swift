@@ -17,7 +17,7 @@ extension ReaderViewModel {
             state.overlay = nil
             return []
         }
-        let feeds = ReaderState.pickableFeeds
+        let feeds = state.pickerFeeds
         let page = state.pickerHeight
         var target = selection
         switch action {
@@ -29,7 +29,13 @@ extension ReaderViewModel {
         case .moveToLast: target = feeds.count - 1
         case .focusDetail:
             state.overlay = nil
-            return switchFeed(to: feeds[selection])
+            let feed = feeds[selection]
+            let effects = switchFeed(to: feed)
+            // A search made earlier opens from the cache, and is asked again when its cache is stale.
+            if case .search = feed, !effects.isEmpty { return effects + [.refreshIfStale(feed)] }
+            return effects
+        case .forget:
+            return forgetSearch(at: selection)
         case .help:
             state.overlay = .help
             return []
@@ -41,5 +47,25 @@ extension ReaderViewModel {
         }
         state.overlay = .sectionPicker(selection: min(max(0, target), feeds.count - 1))
         return []
+    }
+
+    /// `d` in the picker: forgets the highlighted search (the fixed feeds cannot be forgotten). When it is
+    /// the feed on screen, the reader goes to the first section.
+    private mutating func forgetSearch(at selection: Int) -> [Effect] {
+        let feeds = state.pickerFeeds
+        guard feeds.indices.contains(selection), case .search = feeds[selection] else {
+            state.notice = Notice("Only searches can be forgotten")
+            return []
+        }
+        let feed = feeds[selection]
+        state.searchFeeds.removeAll { $0.feed == feed }
+        state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
+        state.notice = Notice("Forgot \(feed.title)")
+        var effects: [Effect] = [.forget(feed)]
+        if feed == state.feed {
+            effects += switchFeed(to: ReaderState.pickableFeeds[0])
+            state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
+        }
+        return effects
     }
 }

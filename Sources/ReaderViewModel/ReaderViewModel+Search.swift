@@ -3,6 +3,9 @@ extension ReaderViewModel {
     /// A key typed into the open search field.
     public mutating func edit(_ edit: TextEdit) -> [Effect] {
         state.notice = nil
+        if let prompt = state.prompt {
+            return editPrompt(prompt, edit)
+        }
         guard var search = state.search, search.isEditing else { return [] }
         switch edit {
         case .insert(let character):
@@ -17,6 +20,8 @@ extension ReaderViewModel {
             return []
         case .cancel:
             return clearSearch()
+        case .moveLeft, .moveRight, .moveToStart, .moveToEnd, .deleteToStart, .deleteWordBackward:
+            return []
         }
         state.search = search
         if search.query.isEmpty {

@@ -8,8 +8,9 @@ extension ReaderViewModel {
         guard target != state.selection else { return [] }
         state.selection = target
         state.detailScroll = 0
+        let more = morePagesNeeded()
         scrollToSelection()
-        return entriesNeeded()
+        return entriesNeeded() + more
     }
 
     /// Scrolls the focused detail by `lines`, within its limits.
@@ -23,14 +24,19 @@ extension ReaderViewModel {
         min(max(0, position), max(0, state.count - 1))
     }
 
-    /// Moves the list's first row so that the selection is on screen.
+    /// Moves the list's first row so that the selection is on screen, and the row about the next page
+    /// too when the last article is selected.
     mutating func scrollToSelection() {
         if state.selection < state.top {
             state.top = state.selection
         } else if state.selection >= state.top + state.listHeight {
             state.top = state.selection - state.listHeight + 1
         }
-        state.top = max(0, min(state.top, max(0, state.count - state.listHeight)))
+        let rows = state.listRowCount
+        if state.showsMorePagesRow, state.selection == state.count - 1 {
+            state.top = max(state.top, rows - state.listHeight)
+        }
+        state.top = max(0, min(state.top, max(0, rows - state.listHeight)))
     }
 
     /// Focuses the detail of the selected article and marks it read.

@@ -1,3 +1,5 @@
+import NewsCore
+
 // The service's answers applied to the state.
 extension ReaderViewModel {
     /// An answer from the service: new rows, a finished refresh or search, a failure.
@@ -42,6 +44,8 @@ extension ReaderViewModel {
 
         case .refreshFinished(let feed, let outcome):
             guard feed == state.feed else { return [] }
+            planAutoRefresh(after: outcome)
+            state.morePages = .idle
             switch outcome {
             case .refreshed(let changes, _):
                 state.refresh = .succeeded(changes)
@@ -49,6 +53,20 @@ extension ReaderViewModel {
                 state.refresh = .failed(failure)
             }
             return reloadRows()
+
+        case .morePagesWaiting, .morePagesLoaded:
+            return applyMorePages(event)
+
+        case .searchFeedsLoaded(let feeds):
+            let highlighted = state.overlay.flatMap { overlay -> Feed? in
+                guard case .sectionPicker(let selection) = overlay else { return nil }
+                return state.pickerFeeds.indices.contains(selection) ? state.pickerFeeds[selection] : nil
+            }
+            state.searchFeeds = feeds
+            if let highlighted, case .sectionPicker = state.overlay {
+                state.overlay = .sectionPicker(selection: state.pickerFeeds.firstIndex(of: highlighted) ?? 0)
+            }
+            return []
 
         case .searchFinished(let text, let entries):
             guard var search = state.search, search.query == text else { return [] }

@@ -18,18 +18,24 @@ public struct ReaderViewModel: Sendable {
     /// a change to the cache); an answer that arrives after the reader moved away from it is out of date.
     var reloadSelection: Int?
     let now: @Sendable () -> Date
+    /// When the feed on screen is next refreshed on its own.
+    var autoRefresh: AutoRefresh
 
     /// Hits a live search shows at most.
     public static let searchLimit = 500
 
-    public init(feed: Feed, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter autoRefreshInterval: seconds between two refreshes of the feed on screen while the
+    ///   reader is open (`auto_refresh_minutes`); 0 refreshes only when asked.
+    public init(feed: Feed, autoRefreshInterval: TimeInterval = 0, now: @escaping @Sendable () -> Date = Date.init) {
         self.state = ReaderState(feed: feed)
         self.now = now
+        self.autoRefresh = AutoRefresh(interval: autoRefreshInterval)
     }
 
     /// The effects that fill the first screen, and refresh the feed in the background when its cache is stale.
     public mutating func start() -> [Effect] {
-        [.checkRefresh, .loadFeed(state.feed, anchor: nil), .refreshIfStale(state.feed)]
+        autoRefresh.schedule(after: now())
+        return [.checkRefresh, .loadFeed(state.feed, anchor: nil), .refreshIfStale(state.feed)]
     }
 
     // MARK: - Layout
@@ -97,6 +103,11 @@ public struct ReaderViewModel: Sendable {
             return openDetail()
         case .refresh:
             return startRefresh()
+        case .nytSearch:
+            return openPrompt()
+        case .forget:
+            state.notice = Notice("d forgets a search in the list of sections (s)")
+            return []
         case .search:
             state.focus = .list
             if state.search == nil {
@@ -107,9 +118,9 @@ public struct ReaderViewModel: Sendable {
             }
             return []
         case .pickSection:
-            let current = ReaderState.pickableFeeds.firstIndex(of: state.feed) ?? 0
+            let current = state.pickerFeeds.firstIndex(of: state.feed) ?? 0
             state.overlay = .sectionPicker(selection: current)
-            return []
+            return [.loadSearchFeeds]
         case .openInBrowser:
             guard let entry = state.selectedEntry else { return [] }
             guard !entry.article.url.isEmpty else {

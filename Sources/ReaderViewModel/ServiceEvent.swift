@@ -1,3 +1,4 @@
+import Foundation
 import NewsCore
 import ReaderService
 
@@ -11,6 +12,12 @@ public enum ServiceEvent: Hashable, Sendable {
     /// The answer to `.refreshIfStale`: whether the feed's cache is old enough to refresh.
     case staleness(Feed, isStale: Bool)
     case refreshFinished(Feed, RefreshOutcome)
+    /// The next page of the feed waits for the spacing between requests until `until`.
+    case morePagesWaiting(Feed, until: Date)
+    /// The answer to `.loadMore`.
+    case morePagesLoaded(Feed, RefreshOutcome)
+    /// The answer to `.loadSearchFeeds`.
+    case searchFeedsLoaded([FeedStatus])
     /// The answer to `.search(text)`.
     case searchFinished(String, [ArticleEntry])
     /// The answer to `.findNextUnread`: the position, or nil when every article is read.

@@ -1,9 +1,16 @@
-/// A key typed into the search field, which takes letters instead of actions while it is open.
+/// A key typed into a text field (the live search, or the NYT search prompt), which takes letters instead
+/// of actions while it is open.
 public enum TextEdit: Hashable, Sendable {
     case insert(Character)
     case deleteBackward
-    /// Enter: keep the search results as the list.
+    /// Enter: keep the search results as the list, or run the NYT search.
     case submit
-    /// Esc: drop the search and show the feed again.
+    /// Esc: drop the search (or the prompt).
     case cancel
+    /// ←, →, Home (Ctrl-A), End (Ctrl-E): move the cursor (the NYT search prompt).
+    case moveLeft, moveRight, moveToStart, moveToEnd
+    /// Ctrl-U: delete everything before the cursor.
+    case deleteToStart
+    /// Ctrl-W: delete the word before the cursor.
+    case deleteWordBackward
 }

@@ -37,6 +37,26 @@ struct ArticleListPane {
             }
             drawRow(entry, selected: isSelected, style: style, row: row, rect: rect, now: now, on: screen)
         }
+        let footerOffset = state.count - state.top
+        if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0, footerOffset < rect.height {
+            let isError: Bool
+            if case .failed = state.morePages { isError = true } else { isError = false }
+            screen.draw(
+                DisplayWidth.prefix(footer.terminalSafe, fitting: rect.width - 3).text,
+                row: rect.row + footerOffset, column: rect.column + 2, style: TextStyle(role: isError ? .error : .muted)
+            )
+        }
+    }
+
+    /// The last row while the next page of a search is asked for: `Loading more…`, `More in 9 s`, or why
+    /// it failed.
+    static func morePagesText(_ state: MorePages, now: Date) -> String? {
+        switch state {
+        case .idle: return nil
+        case .loading: return "Loading more…"
+        case .waiting(let until): return "More in \(max(1, Int(until.timeIntervalSince(now).rounded(.up)))) s"
+        case .failed(let reason): return "Could not load more: \(reason)"
+        }
     }
 
     private func drawRow(_ entry: ArticleEntry, selected: Bool, style: TextStyle, row: Int, rect: Rect, now: Date, on screen: any Screen) {

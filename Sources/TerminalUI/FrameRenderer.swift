@@ -75,7 +75,7 @@ public struct FrameRenderer {
         case .help:
             help.draw(in: body, on: screen)
         case .sectionPicker(let selection):
-            picker.draw(selection: selection, current: state.feed, in: body, on: screen)
+            picker.draw(selection: selection, state: state, in: body, on: screen, now: now)
         case nil:
             break
         }

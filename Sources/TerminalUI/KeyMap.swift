@@ -86,6 +86,8 @@ public struct KeyMap: Sendable {
         .tab: .switchPane,
         .character("r"): .refresh,
         .character("/"): .search,
+        .character("f"): .nytSearch,
+        .character("d"): .forget,
         .character("s"): .pickSection,
         .character("o"): .openInBrowser,
         .character("y"): .copyLink,

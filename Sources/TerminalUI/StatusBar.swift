@@ -34,7 +34,9 @@ struct StatusBar {
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         let (parts, isError) = Self.parts(for: state, now: now)
         let hints: String
-        if state.search?.isEditing == true {
+        if state.prompt != nil {
+            hints = "Enter search  Esc cancel"
+        } else if state.search?.isEditing == true {
             hints = "Enter keep  Esc clear"
         } else if state.focus == .detail {
             hints = "↑↓ scroll  ← back"
@@ -73,6 +75,12 @@ struct StatusBar {
 
     /// The pieces of the status text, in the order shown, and whether it reports a problem.
     static func parts(for state: ReaderState, now: Date) -> ([Part], Bool) {
+        if let prompt = state.prompt {
+            let (before, after) = prompt.editor.split
+            var text = SearchPrompt.label + before + "▏" + after
+            if let problem = prompt.problem { text += "  " + problem }
+            return ([Part(text, rank: Part.activity)], prompt.problem != nil)
+        }
         if let search = state.search, search.isEditing {
             return ([Part("/" + search.text + "▏ " + hitsPhrase(search), rank: Part.activity)], false)
         }
@@ -87,9 +95,16 @@ struct StatusBar {
             parts.append(Part("Search “\(search.query)” · " + hitsPhrase(search), rank: Part.context))
         }
         let count = state.feedStatus?.count ?? state.count
-        parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
+        if case .search = state.feed, let hits = state.feedStatus?.totalHits {
+            parts.append(Part("\(state.feed.title) · \(GroupedCount(count)) of \(GroupedCount(hits))", rank: Part.subject))
+        } else {
+            parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
+        }
         guard state.feed.isRemote else {
             return (parts, false)
+        }
+        if let requests = state.feedStatus?.requestsToday, requests >= FeedStatus.dailyRequestWarning {
+            parts.append(Part("\(requests) of \(FeedStatus.dailyRequestLimit) NYT requests today", rank: Part.context))
         }
         if let source = source(of: state.feedStatus, now: now) {
             parts.append(Part(source, rank: Part.background))
@@ -106,10 +121,22 @@ struct StatusBar {
         case .succeeded(let changes):
             parts.append(Part("Refreshed: \(changes.inserted) new, \(changes.updated) updated", rank: Part.activity))
         case .failed(let failure):
-            parts.append(Part(failure.message, rank: Part.activity))
+            if let retry = state.retryDate {
+                parts.append(Part(retryPhrase(failure, retry: retry, now: now), rank: Part.activity))
+            } else {
+                parts.append(Part(failure.message, rank: Part.activity))
+            }
             isError = !failure.isStandingBlocker
         }
         return (parts, isError)
+    }
+
+    /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.
+    static func retryPhrase(_ failure: RefreshFailure, retry: Date, now: Date) -> String {
+        let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
+        let wait = seconds < 60 ? "\(seconds) s" : "\((seconds + 30) / 60) min"
+        let reason = failure == .offline ? "Offline" : failure.message
+        return "\(reason) — retrying in \(wait)"
     }
 
     private static func hitsPhrase(_ search: SearchFilter) -> String {

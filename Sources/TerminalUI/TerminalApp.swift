@@ -73,6 +73,8 @@ public final class TerminalApp {
                     needsFrame = true
                 } else {
                     controller.checkForOutsideChanges()
+                    controller.tick()
+                    needsFrame = controller.viewModel.showsCountdown || controller.state.refresh.isRunning
                 }
                 continue
             }
@@ -119,7 +121,13 @@ public final class TerminalApp {
         default:
             break
         }
-        if controller.state.search?.isEditing == true, let edit = Self.textEdit(for: key) {
+        if controller.state.prompt != nil {
+            if let edit = Self.lineEdit(for: key) {
+                controller.send(edit)
+            } else if keyMap.action(for: key) == .quit, case .control = key {
+                controller.send(.quit)
+            }
+        } else if controller.state.search?.isEditing == true, let edit = Self.textEdit(for: key) {
             controller.send(edit)
         } else if let action = keyMap.action(for: key) {
             controller.send(action)
@@ -136,6 +144,19 @@ public final class TerminalApp {
         case .enter: return .submit
         case .escape: return .cancel
         default: return nil
+        }
+    }
+
+    /// While the NYT search prompt is open every key edits the line; a control key bound to quit still quits.
+    static func lineEdit(for key: Key) -> TextEdit? {
+        switch key {
+        case .left: return .moveLeft
+        case .right: return .moveRight
+        case .home, .control("a"): return .moveToStart
+        case .end, .control("e"): return .moveToEnd
+        case .control("u"): return .deleteToStart
+        case .control("w"): return .deleteWordBackward
+        default: return textEdit(for: key)
         }
     }
 

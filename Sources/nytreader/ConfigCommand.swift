@@ -17,6 +17,7 @@ struct ConfigCommand: ParsableCommand {
             Settings, in $XDG_CONFIG_HOME/nytreader/config.toml (~/.config/...):
               default_section = "world"     the section the reader opens
               refresh_after_minutes = 15    refresh on launch when older (0: always)
+              auto_refresh_minutes = 15     refresh the feed on screen this often (0: off)
               retention_days = 30           keep articles gone from every feed
               maximum_articles = 20000      most unsaved articles in the cache
               colors = true                 false: no colors (also NO_COLOR=1)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NewsCore
 
-/// `--section`, `--query`, `--from`, `--to`, `--popular`, `--period`: which NYT feed a command is about.
+/// `--section`, `--query`, `--from`, `--to`, `--sort`, `--popular`, `--period`: which NYT feed a command is about.
 struct FeedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"))
     var section: String?
@@ -15,6 +15,9 @@ struct FeedOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("With --query: last publication day.", valueName: "YYYY-MM-DD"))
     var to: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --query: newest (the default), oldest or relevance.", valueName: "order"))
+    var sort: String?
 
     @Option(name: .long, help: ArgumentHelp("A Most Popular list: viewed, emailed or shared.", valueName: "kind"))
     var popular: String?
@@ -42,8 +45,11 @@ struct FeedOptions: ParsableArguments {
         if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--query needs some words.")
         }
-        if query == nil && (from != nil || to != nil) {
-            throw ValidationError("--from and --to go with --query.")
+        if query == nil && (from != nil || to != nil || sort != nil) {
+            throw ValidationError("--from, --to and --sort go with --query.")
+        }
+        if let sort, SearchSort(rawValue: sort) == nil {
+            throw ValidationError("--sort takes newest, oldest or relevance, not '\(sort.terminalSafe.prefix(40))'.")
         }
         let begin = try from.map { try Self.apiDate($0, option: "--from") }
         let end = try to.map { try Self.apiDate($0, option: "--to") }
@@ -61,7 +67,8 @@ struct FeedOptions: ParsableArguments {
             return .search(SearchQuery(
                 text: query.trimmingCharacters(in: .whitespaces),
                 beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
-                endDate: to.flatMap { try? Self.apiDate($0, option: "--to") }
+                endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
+                sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest
             ))
         }
         if latest { return .latest }

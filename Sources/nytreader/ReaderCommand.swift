@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NewsCore
 import ReaderConfig
+import ReaderService
 import ReaderViewModel
 import TerminalUI
 
@@ -26,6 +27,8 @@ struct ReaderCommand: AsyncParsableCommand {
               nytreader --section world          the World section
               nytreader --query climate --from 2024-01-01
               nytreader --offline                the cache only, no network
+              nytreader --popular viewed --period 7
+              nytreader --latest                 the Times Newswire
               NO_COLOR=1 nytreader               without colors
               BROWSER=firefox nytreader          o opens articles in Firefox
 
@@ -36,13 +39,24 @@ struct ReaderCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
+    @Option(name: .long, help: .hidden)
+    var requestSpacing: Double = 12
+
+    func validate() throws {
+        guard requestSpacing.isFinite, (0...3_600).contains(requestSpacing) else {
+            throw ValidationError("--request-spacing must be a number of seconds from 0 to 3600.")
+        }
+    }
+
     func run() async throws {
         guard TerminalApp.hasTerminal else {
             Terminal.printError("the reader needs a terminal; for plain output use 'nytreader list'.")
             throw ExitCode(ExitStatus.notATerminal)
         }
         let signal = try await Terminal.reportingFailures { () async throws -> Int32? in
-            let environment = try Environment(options: common)
+            let environment = try Environment(
+                options: common, policy: RefreshPolicy(requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
+            )
             let settings = environment.settings
             // Its problems were reported with the rest of the config file's (Environment).
             let keyMap = KeyMap(overrides: settings.keys)
@@ -50,7 +64,7 @@ struct ReaderCommand: AsyncParsableCommand {
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
             let controller = ReaderController(
-                viewModel: ReaderViewModel(feed: feed),
+                viewModel: ReaderViewModel(feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60),
                 service: environment.service,
                 openURL: { browser.open($0) },
                 copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,

@@ -39,6 +39,7 @@ struct ConfigurationTests {
             "",
             "default_section = \"home\"          # default",
             "refresh_after_minutes = 15        # default",
+            "auto_refresh_minutes = 15         # default",
             "retention_days = 7                # config file line 1",
             "maximum_articles = 20000          # default",
             "colors = false                    # environment NO_COLOR",

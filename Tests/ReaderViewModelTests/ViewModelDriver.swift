@@ -3,7 +3,15 @@ import Foundation
 import NewsCore
 import ReaderService
 @testable import ReaderViewModel
+import Synchronization
 import TestSupport
+
+/// The driver's clock: the view-model reads it; tests move it.
+final class DriverClock: Sendable {
+    private let date = Mutex(ViewModelDriver.now)
+    var now: Date { date.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
 
 /// Drives a view-model against in-memory feeds, answering every effect the way the service would, and
 /// records the effects. Saved articles and search hits come from a real in-memory store holding the same
@@ -38,12 +46,24 @@ struct ViewModelDriver {
     var holdReads = false
     /// Reads asked for and not answered yet (only while `holdReads` is set).
     var pendingReads: [Effect] = []
+    /// The count of matches the NYT reports for a search feed.
+    var totalHits: [Feed: Int] = [:]
+    /// Today's requests to each feed's API, as the status reports them.
+    var requestsToday = 0
+    /// Next pages asked for and not answered yet.
+    var pendingMorePages: [Feed] = []
+    let clock = DriverClock()
     /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
     private var ticks = 0
 
-    init(count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world)) {
-        viewModel = ReaderViewModel(feed: feed, now: { ViewModelDriver.now })
+    init(
+        count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world),
+        totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0
+    ) {
+        let clock = clock
+        viewModel = ReaderViewModel(feed: feed, autoRefreshInterval: autoRefreshInterval, now: { clock.now })
         feeds = [feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]
+        if let totalHits { self.totalHits[feed] = totalHits }
         self.blocker = blocker
         self.isStale = isStale
         run(viewModel.setListHeight(listHeight))
@@ -105,7 +125,35 @@ struct ViewModelDriver {
 
     func status(of feed: Feed) -> FeedStatus {
         let count = rows(of: feed).count
-        return FeedStatus(feed: feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled)
+        var status = FeedStatus(
+            feed: feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled,
+            totalHits: totalHits[feed], pageCount: (count + 9) / 10
+        )
+        status.requestsToday = requestsToday
+        return status
+    }
+
+    /// Answers the next pages asked for: adds `count` articles to each feed (numbered after the last), or
+    /// fails with `failure`.
+    mutating func finishMorePages(adding count: Int = 10, failure: RefreshFailure? = nil) {
+        let asked = pendingMorePages
+        pendingMorePages.removeAll()
+        for feed in asked {
+            if let failure {
+                run(viewModel.apply(.morePagesLoaded(feed, .failed(failure, status(of: feed)))))
+                continue
+            }
+            let start = feeds[feed]?.count ?? 0
+            feeds[feed, default: []] += (start..<start + count).map { ArticleEntry(article: ArticleFactory.article($0)) }
+            let changes = RefreshChanges(total: start + count, inserted: count, updated: 0, removed: 0)
+            run(viewModel.apply(.morePagesLoaded(feed, .refreshed(changes, status(of: feed)))))
+        }
+    }
+
+    /// Lets the view-model's once-a-second tick run `seconds` from now.
+    mutating func wait(_ seconds: TimeInterval) {
+        clock.advance(by: seconds)
+        run(viewModel.tick())
     }
 
     /// The entry with `id` in the cache, as the store holds it.
@@ -201,6 +249,13 @@ struct ViewModelDriver {
             case .copyLink(let url):
                 copiedLinks.append(url)
                 queue += viewModel.apply(.linkCopied(url: url, copied: copyingLinks ? true : nil))
+            case .loadMore(let feed):
+                pendingMorePages.append(feed)
+            case .loadSearchFeeds:
+                let searches = feeds.keys.filter { if case .search = $0 { return true } else { return false } }
+                queue += viewModel.apply(.searchFeedsLoaded(searches.sorted { $0.key < $1.key }.map(status(of:))))
+            case .forget(let feed):
+                feeds[feed] = nil
             }
         }
     }
@@ -239,7 +294,7 @@ extension Effect {
     /// Whether the effect reads the cache (and so fails when the cache does).
     var readsCache: Bool {
         switch self {
-        case .loadFeed, .loadEntries, .search, .findNextUnread: return true
+        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadSearchFeeds: return true
         default: return false
         }
     }

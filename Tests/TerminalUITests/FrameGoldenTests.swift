@@ -140,34 +140,34 @@ struct FrameGoldenTests {
         state.overlay = .help
         #expect(render(state, screen) == """
          The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
-        •  3h A Very Long┌─ Keys ─────────────────────────────────────┐
-        •  3h 東京の新幹線│ ↑ k        up (scrolls a focused detail)   │
-        •  3h Emoji 🎉 an│ ↓ j        down (scrolls a focused detail) │d
-                         │ PgUp       a page up                       │11/20/test/artic
-                         │ PgDn       a page down                     │
-                         │ Home g     first article                   │
-                         │ End G      last article                    │
-                         │ Enter → l  open the detail, mark it read   │
-                         │ Esc ← h    back to the list                │
-                         │ Tab        switch pane                     │
-                         │ r          refresh from the NYT            │
-                         │ /          search the cache as you type    │
-                         │ s          choose a section                │
-                         │ o          open in the browser             │
-                         │ y          copy the link (OSC 52)          │
-                         │ m          mark read / unread              │
-                         │ b          save / unsave                   │
-                         │ S          saved articles                  │
-                         │ n          next unread article             │
-                         │ A          mark all in the feed read       │
-                         │ ?          this help                       │
-                         │ q Ctrl-C   quit                            │
-                         │ Ctrl-Z     suspend (fg to come back)       │
-                         │                                            │
-                         │ Data provided by The New York Times        │
-                         └────────────────────────────────────────────┘
-                                        │
+        •  3h Leaders Me┌─ Keys ──────────────────────────────────────┐
+        •  3h A Very Lon│ ↑ k        up (scrolls a focused detail)    │
+        •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)  │
+        •  3h Emoji 🎉 a│ PgUp       a page up                        │d
+                        │ PgDn       a page down                      │11/20/test/artic
+                        │ Home g     first article                    │
+                        │ End G      last article                     │
+                        │ Enter → l  open the detail, mark it read    │
+                        │ Esc ← h    back to the list                 │
+                        │ Tab        switch pane                      │
+                        │ r          refresh from the NYT             │
+                        │ /          search the cache as you type     │
+                        │ f          search the NYT (from: to: sort:) │
+                        │ s          choose a section                 │
+                        │ o          open in the browser              │
+                        │ y          copy the link (OSC 52)           │
+                        │ m          mark read / unread               │
+                        │ b          save / unsave                    │
+                        │ S          saved articles                   │
+                        │ n          next unread article              │
+                        │ A          mark all in the feed read        │
+                        │ d          in the s list: forget a search   │
+                        │ ?          this help                        │
+                        │ q Ctrl-C   quit                             │
+                        │ Ctrl-Z     suspend (fg to come back)        │
+                        │                                             │
+                        │ Data provided by The New York Times         │
+                        └─────────────────────────────────────────────┘
          World · 4 articles · cached 3 h ago                             ? help  q quit
         """)
     }
@@ -197,13 +197,13 @@ struct FrameGoldenTests {
         │ End G      last article                S          saved articles             │
         │ Enter → l  open the detail, mark it…   n          next unread article        │
         │ Esc ← h    back to the list            A          mark all in the feed read  │
-        │ Tab        switch pane                 ?          this help                  │
-        │ r          refresh from the NYT        q Ctrl-C   quit                       │
-        │ /          search the cache as you …   Ctrl-Z     suspend (fg to come back)  │
+        │ Tab        switch pane                 d          in the s list: forget a …  │
+        │ r          refresh from the NYT        ?          this help                  │
+        │ /          search the cache as you …   q Ctrl-C   quit                       │
+        │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
         │                                                                              │
         │ Data provided by The New York Times                                          │
         └──────────────────────────────────────────────────────────────────────────────┘
-                                        │
                                         │
                                         │
                                         │

@@ -1,0 +1,55 @@
+/// One line of text with a cursor, edited as in a shell: insert at the cursor, move, delete back a
+/// character, a word or to the start.
+public struct LineEditor: Hashable, Sendable {
+    public private(set) var characters: [Character] = []
+    /// Characters before the cursor.
+    public private(set) var cursor = 0
+    /// The most characters the line takes (anything typed past it is dropped).
+    public static let maximumLength = 200
+
+    public init(_ text: String = "") {
+        characters = Array(text.prefix(Self.maximumLength))
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+    /// The text before the cursor and from it on.
+    public var split: (before: String, after: String) {
+        (String(characters[..<cursor]), String(characters[cursor...]))
+    }
+
+    /// Applies an editing key; false for `submit` and `cancel`, which are not edits.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> Bool {
+        switch edit {
+        case .insert(let character):
+            guard characters.count < Self.maximumLength, !character.isNewline else { return true }
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .deleteBackward:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .moveLeft:
+            cursor = max(0, cursor - 1)
+        case .moveRight:
+            cursor = min(characters.count, cursor + 1)
+        case .moveToStart:
+            cursor = 0
+        case .moveToEnd:
+            cursor = characters.count
+        case .deleteToStart:
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .deleteWordBackward:
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .submit, .cancel:
+            return false
+        }
+        return true
+    }
+}

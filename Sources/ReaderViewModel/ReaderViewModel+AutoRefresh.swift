@@ -1,0 +1,35 @@
+import Foundation
+import NewsCore
+import ReaderService
+
+// Refreshing the feed on screen on its own while the reader is open.
+extension ReaderViewModel {
+    /// Called about once a second while the reader waits for keys: refreshes the feed on screen when its
+    /// turn has come. Never for a feed the NYT does not serve, while a refresh runs, without a key, or
+    /// once the day's requests to its API reached the NYT's limit (then it tries again an interval later).
+    public mutating func tick() -> [Effect] {
+        let date = now()
+        guard autoRefresh.isDue(at: date) else { return [] }
+        guard state.feed.isRemote, !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
+              (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
+        else {
+            autoRefresh.schedule(after: date)
+            return []
+        }
+        state.retryDate = nil
+        return startRefresh()
+    }
+
+    /// Whether something on screen counts time down (a retry, a wait for the next page): the screen is
+    /// then drawn again every second.
+    public var showsCountdown: Bool {
+        if state.retryDate != nil { return true }
+        if case .waiting = state.morePages { return true }
+        return false
+    }
+
+    /// Plans the next automatic refresh after one of the feed on screen ended.
+    mutating func planAutoRefresh(after outcome: RefreshOutcome) {
+        state.retryDate = autoRefresh.record(outcome, at: now())
+    }
+}
