@@ -12,7 +12,8 @@ struct TuiUnreachableTests {
         let reader = try TuiHarness(environment: ["NYT_API_KEY": "unreachable-test-key"])
         try reader.launch("--api-base-url 'http://127.0.0.1:\(port)'")
         let screen = try reader.tmux.waitFor(timeout: 20, "the offline banner") {
-            $0.contains("Offline — the NYT could not be reached")
+            // auto_refresh_minutes is on by default: the banner says when it tries again.
+            $0.contains("Offline — retrying in ")
         }
         #expect(screen.contains(TuiHarness.firstHeadline), "the bundled feed stays on screen")
         let total = try #require(screen.firstMatch(of: /1\/(\d+)/).map { String($0.1) }, "the position in the header")
@@ -28,7 +29,7 @@ struct TuiUnreachableTests {
         }
         let log = reader.log()
         #expect(log.components(separatedBy: "refresh home failed: Offline").count == 3, "two failed refreshes logged:\n\(log)")
-        let after = try reader.tmux.waitFor("the banner after r") { $0.contains("Offline — the NYT could not be reached") && !$0.contains("Refreshing…") }
+        let after = try reader.tmux.waitFor("the banner after r") { $0.contains("Offline — retrying in ") && !$0.contains("Refreshing…") }
         #expect(after.contains("2/\(total)"), "the selection stays")
         #expect(try reader.quit() == 0)
         #expect(!log.contains("unreachable-test-key"), "the key is never logged")
