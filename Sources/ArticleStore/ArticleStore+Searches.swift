@@ -35,24 +35,12 @@ extension ArticleStore {
     /// Returns how many articles went.
     @discardableResult
     public func forget(_ feed: Feed) throws(StoreError) -> Int {
-        try write { db in
+        if case .archive(let month) = feed { return try forget([month]) }
+        return try write { db in
             guard let feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [feed.key]) else {
                 return 0
             }
-            try db.execute(sql: """
-                CREATE TEMP TABLE IF NOT EXISTS forgotten (articleId INTEGER PRIMARY KEY);
-                DELETE FROM forgotten;
-                """)
-            try db.execute(sql: "INSERT INTO forgotten SELECT articleId FROM feedItem WHERE feedId = ?", arguments: [feedID])
-            try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feedID])
-            try db.execute(sql: """
-                DELETE FROM article WHERE id IN (SELECT articleId FROM forgotten)
-                  AND savedAt IS NULL
-                  AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
-                """)
-            let removed = db.changesCount
-            try db.execute(sql: "DELETE FROM forgotten")
-            return removed
+            return try FeedWriter(db: db, policy: self.policy).drop(feedID)
         }
     }
 

@@ -33,30 +33,59 @@ struct FeedWriter {
         let feedID = try feedID(for: snapshot.feed)
         let pagesHeld = try Int.fetchOne(db.cachedStatement(sql: "SELECT pageCount FROM feed WHERE id = ?"), arguments: [feedID])
         guard pagesHeld == snapshot.pageCount - 1 else { return nil }
-        let stored = try upsert(snapshot.articles, fetchedAt: fetchedAt)
-        let members = try Set(Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT articleId FROM feedItem WHERE feedId = ?"), arguments: [feedID]
-        ))
-        var rank = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
-        ) ?? 0
-        let statement = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
+        let appended = try append(snapshot.articles, to: feedID, fetchedAt: fetchedAt)
+        try db.cachedStatement(sql: """
+            UPDATE feed SET lastError = NULL, totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?) WHERE id = ?
+            """).execute(arguments: [snapshot.totalHits, snapshot.pageCount, feedID])
+        return RefreshChanges(
+            total: appended.total, inserted: appended.inserted, updated: appended.updated, removed: 0, skipped: snapshot.skippedCount
+        )
+    }
+
+    /// Writes `articles` and lists those the feed does not list yet after its last one, keeping its counts.
+    func append(_ articles: [Article], to feedID: Int64, fetchedAt: Int64) throws -> (total: Int, inserted: Int, updated: Int) {
+        let stored = try upsert(articles, fetchedAt: fetchedAt)
+        var (rank, total) = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
+        ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        let isMember = try db.cachedStatement(sql: "SELECT 1 FROM feedItem INDEXED BY feedItem_articleId WHERE articleId = ? AND feedId = ?")
+        let insert = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
         var added = 0
         var addedUnread = 0
-        for (id, isUnread) in zip(stored.ids, stored.isUnread) where !members.contains(id) {
-            try statement.execute(arguments: [feedID, id, rank])
+        for (id, isUnread) in zip(stored.ids, stored.isUnread) where try Int.fetchOne(isMember, arguments: [id, feedID]) == nil {
+            try insert.execute(arguments: [feedID, id, rank])
             rank += 1
             added += 1
             if isUnread { addedUnread += 1 }
         }
-        try db.cachedStatement(sql: """
-            UPDATE feed SET lastError = NULL, articleCount = articleCount + ?, unreadCount = unreadCount + ?,
-                totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?)
-            WHERE id = ?
-            """).execute(arguments: [added, addedUnread, snapshot.totalHits, snapshot.pageCount, feedID])
-        return RefreshChanges(
-            total: members.count + added, inserted: stored.inserted, updated: stored.updated, removed: 0, skipped: snapshot.skippedCount
-        )
+        try db.cachedStatement(sql: "UPDATE feed SET articleCount = articleCount + ?, unreadCount = unreadCount + ? WHERE id = ?")
+            .execute(arguments: [added, addedUnread, feedID])
+        return (total + added, stored.inserted, stored.updated)
+    }
+
+    /// Deletes a feed, then the articles it listed that no other feed lists and nobody saved; returns how
+    /// many articles went. Articles it listed that stay lose their archive mark unless another archive
+    /// month lists them.
+    func drop(_ feedID: Int64) throws -> Int {
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS dropped (articleId INTEGER PRIMARY KEY);
+            DELETE FROM dropped;
+            """)
+        try db.execute(sql: "INSERT INTO dropped SELECT articleId FROM feedItem WHERE feedId = ?", arguments: [feedID])
+        try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feedID])
+        try db.execute(sql: """
+            DELETE FROM article WHERE id IN (SELECT articleId FROM dropped)
+              AND savedAt IS NULL
+              AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
+            """)
+        let removed = db.changesCount
+        try db.execute(sql: """
+            UPDATE article SET inArchive = 0 WHERE inArchive = 1 AND id IN (SELECT articleId FROM dropped)
+              AND NOT EXISTS (SELECT 1 FROM feedItem JOIN feed ON feed.id = feedItem.feedId
+                              WHERE feedItem.articleId = article.id AND feed.kind = 'archive')
+            """)
+        try db.execute(sql: "DELETE FROM dropped")
+        return removed
     }
 
     /// The articles written: their row ids in the snapshot's order (first of each uri), whether each is
@@ -262,20 +291,22 @@ struct FeedWriter {
         try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = 'search' AND lastRefreshedAt < ? AND id != ?")
             .execute(arguments: [cutoff, feedID])
         try db.cachedStatement(sql: """
-            DELETE FROM article
-            WHERE fetchedAt < ? AND savedAt IS NULL
+            DELETE FROM article INDEXED BY article_fetchedAt_live
+            WHERE fetchedAt < ? AND inArchive = 0 AND savedAt IS NULL
               AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
             """).execute(arguments: [cutoff])
 
+        // Archive articles are counted apart and never pruned: every query here reads the index of the others.
         let unsaved = try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT (SELECT COUNT(*) FROM article) - (SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL)
+            SELECT (SELECT COUNT(*) FROM article INDEXED BY article_fetchedAt_live WHERE inArchive = 0)
+                 - (SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND inArchive = 0)
             """)) ?? 0
         let excess = unsaved - policy.maximumUnsavedArticles
         guard excess > 0 else { return }
         try db.cachedStatement(sql: """
             DELETE FROM article WHERE id IN (
-                SELECT id FROM article
-                WHERE savedAt IS NULL
+                SELECT id FROM article INDEXED BY article_fetchedAt_live
+                WHERE inArchive = 0 AND savedAt IS NULL
                   AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
                 ORDER BY fetchedAt, id LIMIT ?)
             """).execute(arguments: [excess])

@@ -12,6 +12,7 @@ enum Schema {
         ("v5-fts-written-per-refresh", dropFullTextWriteTriggers),
         ("v6-article-url", indexArticleURLs),
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
+        ("v8-archive", addArchive),
     ]
 
     /// The same migrations as GRDB's migrator (tests use it to make databases of earlier schemas).
@@ -170,6 +171,24 @@ enum Schema {
                 count INTEGER NOT NULL,
                 PRIMARY KEY (api, day)
             ) WITHOUT ROWID;
+            """)
+    }
+
+    /// Months imported from the Archive API, complete only once their record is written, and a mark on
+    /// the articles an archive month lists: they are never pruned, and the pruning of the others reads an
+    /// index that leaves them out (a million archived articles cost a refresh nothing).
+    private static func addArchive(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE archiveMonth (
+                month TEXT PRIMARY KEY,
+                hits INTEGER,
+                articleCount INTEGER NOT NULL,
+                byteCount INTEGER NOT NULL,
+                completedAt INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            ALTER TABLE article ADD COLUMN inArchive INTEGER NOT NULL DEFAULT 0;
+            DROP INDEX article_fetchedAt;
+            CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
             """)
     }
 }

@@ -6,11 +6,23 @@ import NewsCore
 /// through the Codable models, mapped, and dropped, so neither the body nor the list of items is ever held
 /// whole. Items that cannot be read are skipped and counted; a repeated uri keeps its first place.
 ///
+/// The articles are kept until the caller takes them, or, with a sink, handed to it in batches as they
+/// are complete (an archive month of thousands is never held whole).
+///
 /// Fed from the transport's thread, then finished by the caller once the transfer is over.
 final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     private var decoder: StreamingArrayDecoder<Lossy<Item>>
     private let map: (Item) -> Article?
+    /// The articles not handed to the sink yet (all of them, without a sink).
     private(set) var articles: [Article] = []
+    /// Takes each batch of `batchSize` articles as they are complete, with the bytes of the body read so
+    /// far; what it throws stops the transfer.
+    private let sink: (([Article], Int) throws -> Void)?
+    /// Bytes of the body read so far.
+    private(set) var bytesReceived = 0
+    private let batchSize: Int
+    /// Articles taken from the response so far, kept or handed to the sink.
+    private(set) var takenCount = 0
     private var seen = Set<ArticleID>()
     /// Items in the response so far, readable or not.
     private(set) var itemCount = 0
@@ -20,20 +32,35 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     private var failure: StreamingArrayDecoder<Lossy<Item>>.Failure?
 
     /// A stream of the items of the array at `path`, each mapped by `map`.
-    init(path: [String], maximumArticles: Int = defaultMaximumArticles, map: @escaping (Item) -> Article?) {
+    init(
+        path: [String], maximumArticles: Int = defaultMaximumArticles, batchSize: Int = 500,
+        sink: (([Article], Int) throws -> Void)? = nil, map: @escaping (Item) -> Article?
+    ) {
         decoder = StreamingArrayDecoder(path: path)
         self.maximumArticles = maximumArticles
+        self.batchSize = max(1, batchSize)
+        self.sink = sink
         self.map = map
     }
 
-    /// Feeds a piece of the body; throws (stopping the transfer) when the body cannot be read.
+    /// Feeds a piece of the body; throws (stopping the transfer) when the body cannot be read, or when the
+    /// sink throws.
     func consume(_ chunk: UnsafeRawBufferPointer) throws {
+        bytesReceived += chunk.count
         do {
             try decoder.feed(chunk) { take($0) }
         } catch let error as StreamingArrayDecoder<Lossy<Item>>.Failure {
             failure = error
             throw error
         }
+        if articles.count >= batchSize { try handOn() }
+    }
+
+    /// Gives the articles kept so far to the sink, when there is one.
+    private func handOn() throws {
+        guard let sink, !articles.isEmpty else { return }
+        try sink(articles, bytesReceived)
+        articles.removeAll(keepingCapacity: true)
     }
 
     /// The error for a transfer that `consume` stopped.
@@ -53,8 +80,13 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         } catch {
             throw .malformed(reason: "the body could not be read")
         }
-        if articles.isEmpty && itemCount > 0 {
+        if takenCount == 0 && itemCount > 0 {
             throw .malformed(reason: "none of the \(itemCount) items could be read")
+        }
+        do {
+            try handOn()
+        } catch {
+            throw .malformed(reason: "the articles could not be kept")
         }
         return decoded
     }
@@ -79,7 +111,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     private func take(_ batch: [Lossy<Item>]) {
         itemCount += batch.count
         for item in batch {
-            guard articles.count < maximumArticles else {
+            guard takenCount < maximumArticles else {
                 overflowCount += 1
                 skippedCount += 1
                 continue
@@ -89,6 +121,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
                 continue
             }
             articles.append(article)
+            takenCount += 1
         }
     }
 

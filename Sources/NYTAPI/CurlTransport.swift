@@ -53,7 +53,8 @@ public final class CurlTransport: HTTPTransport {
         _ request: HTTPRequest, url: URL, body: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) async throws(TransportError) -> HTTPResponse {
         let exchange = CurlExchange(
-            url: url, headers: request.headers, timeout: request.timeout, maximumBodySize: maximumBodySize, consumer: body
+            url: url, headers: request.headers, timeout: request.timeout,
+            maximumBodySize: request.maximumBodySize ?? maximumBodySize, consumer: body
         )
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -5,11 +5,14 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var url: URL
     public var headers: [String: String]
     public var timeout: TimeInterval
+    /// The largest body this request may bring; nil for the transport's own limit.
+    public var maximumBodySize: Int?
 
-    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval) {
+    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval, maximumBodySize: Int? = nil) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
     }
 
     /// `GET <url>` with the key redacted.

@@ -10,6 +10,8 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     case mostPopular(MostPopularKind, MostPopularPeriod)
     /// The newest articles across the NYT as they are published (the Times Newswire).
     case latest
+    /// Every article of one month, imported from the NYT's archive, in publication order.
+    case archive(ArchiveMonth)
 
     /// The feed's stable key in the cache, e.g. `top:world` or `search:q=election;from=20240101;to=20240131`.
     public var key: String {
@@ -28,10 +30,12 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             return "popular:\(kind.rawValue):\(period.rawValue)"
         case .latest:
             return "latest"
+        case .archive(let month):
+            return "archive:\(month)"
         }
     }
 
-    /// The kind stored beside the key: `top`, `search`, `saved`, `popular` or `latest`.
+    /// The kind stored beside the key: `top`, `search`, `saved`, `popular`, `latest` or `archive`.
     public var kind: String {
         switch self {
         case .topStories: return "top"
@@ -39,6 +43,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .saved: return "saved"
         case .mostPopular: return "popular"
         case .latest: return "latest"
+        case .archive: return "archive"
         }
     }
 
@@ -50,6 +55,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .saved: return "Saved"
         case .mostPopular(let kind, let period): return "\(kind.title) · \(period.title)"
         case .latest: return "Latest"
+        case .archive(let month): return month.title
         }
     }
 
@@ -70,6 +76,14 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
                   let days = Int(parts[2]), let period = MostPopularPeriod(rawValue: days)
             else { return nil }
             self = .mostPopular(kind, period)
+            return
+        }
+        if key.hasPrefix("archive:") {
+            // Any month a cache holds is readable, whatever the clock says now.
+            guard let month = ArchiveMonth(key.dropFirst("archive:".count), latest: ArchiveMonth(uncheckedYear: 9_999, month: 12)) else {
+                return nil
+            }
+            self = .archive(month)
             return
         }
         guard key.hasPrefix("search:q=") else { return nil }

@@ -31,6 +31,7 @@ extension Feed {
         case .search: return "articlesearch"
         case .mostPopular: return "mostpopular"
         case .latest: return "newswire"
+        case .archive: return "archive"
         case .saved: return "none"
         }
     }

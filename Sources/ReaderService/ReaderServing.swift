@@ -24,6 +24,8 @@ public protocol ReaderServing: Sendable {
     func requestWait(for feed: Feed) async -> Duration
     /// Every search kept in the cache, the most recently refreshed first.
     func searchFeeds() async throws(ServiceError) -> [FeedStatus]
+    /// Every archive month imported whole, newest first, as feeds.
+    func archiveFeeds() async throws(ServiceError) -> [FeedStatus]
     /// Forgets a search: its feed, and its articles unless saved or listed by another feed.
     func forget(_ feed: Feed) async throws(ServiceError)
     /// Full-text search of the cache, best first.

@@ -16,8 +16,8 @@ public enum Effect: Hashable, Sendable {
     case cancelRefresh
     /// Fetch the next page of a search feed.
     case loadMore(Feed)
-    /// Read the searches kept in the cache (for the section picker).
-    case loadSearchFeeds
+    /// Read the searches and archive months kept in the cache (for the section picker).
+    case loadPickerFeeds
     /// Forget a search and its articles.
     case forget(Feed)
     /// Full-text search of the cache.

@@ -148,8 +148,10 @@ public final class ReaderController {
                 }
                 inbox.post(.morePagesLoaded(feed, await service.loadMore(feed)))
             }
-        case .loadSearchFeeds:
-            cacheTask(inbox) { () throws(ServiceError) in .searchFeedsLoaded(try await service.searchFeeds()) }
+        case .loadPickerFeeds:
+            cacheTask(inbox) { () throws(ServiceError) in
+                .pickerFeedsLoaded(searches: try await service.searchFeeds(), archive: try await service.archiveFeeds())
+            }
         case .forget(let feed):
             cacheTask(inbox) { () throws(ServiceError) in
                 try await service.forget(feed)

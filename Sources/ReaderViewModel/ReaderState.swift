@@ -36,6 +36,8 @@ public struct ReaderState: Hashable, Sendable {
     public var morePages: MorePages = .idle
     /// The searches kept in the cache, newest first, as the section picker lists them.
     public var searchFeeds: [FeedStatus] = []
+    /// The archive months imported, newest first, as the section picker lists them.
+    public var archiveFeeds: [FeedStatus] = []
     /// When the next automatic try is due after the network failed (auto-refresh), for the status line.
     public var retryDate: Date?
     /// The panel drawn over the panes, when one is open.
@@ -61,9 +63,10 @@ public struct ReaderState: Hashable, Sendable {
         top..<min(count, top + listHeight)
     }
 
-    /// The feeds the section picker lists: the fixed ones, then the searches kept in the cache.
+    /// The feeds the section picker lists: the fixed ones, then the searches kept in the cache, then the
+    /// archive months.
     public var pickerFeeds: [Feed] {
-        Self.pickableFeeds + searchFeeds.map(\.feed)
+        Self.pickableFeeds + searchFeeds.map(\.feed) + archiveFeeds.map(\.feed)
     }
 
     /// Whether the list ends with a row about the next page (loading, waiting, failed).

@@ -10,7 +10,10 @@ extension ReaderViewModel {
     public mutating func tick() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
-        guard state.feed.isRemote, !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
+        // An archive month is imported whole once; it is not asked for again on its own.
+        let isArchive: Bool
+        if case .archive = state.feed { isArchive = true } else { isArchive = false }
+        guard state.feed.isRemote, !isArchive, !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
               (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
         else {
             autoRefresh.schedule(after: date)

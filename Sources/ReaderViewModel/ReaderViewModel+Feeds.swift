@@ -66,6 +66,7 @@ extension ReaderState {
     init(feed: Feed, keepingLayoutOf previous: ReaderState) {
         self.init(feed: feed)
         searchFeeds = previous.searchFeeds
+        archiveFeeds = previous.archiveFeeds
         listHeight = previous.listHeight
         detailHeight = previous.detailHeight
         pickerHeight = previous.pickerHeight

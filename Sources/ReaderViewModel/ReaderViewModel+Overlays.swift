@@ -49,16 +49,20 @@ extension ReaderViewModel {
         return []
     }
 
-    /// `d` in the picker: forgets the highlighted search (the fixed feeds cannot be forgotten). When it is
+    /// `d` in the picker: forgets the highlighted search or archive month (the fixed feeds cannot be
+    /// forgotten). When it is
     /// the feed on screen, the reader goes to the first section.
     private mutating func forgetSearch(at selection: Int) -> [Effect] {
         let feeds = state.pickerFeeds
-        guard feeds.indices.contains(selection), case .search = feeds[selection] else {
-            state.notice = Notice("Only searches can be forgotten")
+        let feed = feeds.indices.contains(selection) ? feeds[selection] : .saved
+        switch feed {
+        case .search, .archive: break
+        default:
+            state.notice = Notice("Only searches and archive months can be forgotten")
             return []
         }
-        let feed = feeds[selection]
         state.searchFeeds.removeAll { $0.feed == feed }
+        state.archiveFeeds.removeAll { $0.feed == feed }
         state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
         state.notice = Notice("Forgot \(feed.title)")
         var effects: [Effect] = [.forget(feed)]

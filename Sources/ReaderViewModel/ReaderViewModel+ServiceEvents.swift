@@ -57,12 +57,13 @@ extension ReaderViewModel {
         case .morePagesWaiting, .morePagesLoaded:
             return applyMorePages(event)
 
-        case .searchFeedsLoaded(let feeds):
+        case .pickerFeedsLoaded(let feeds, let archive):
             let highlighted = state.overlay.flatMap { overlay -> Feed? in
                 guard case .sectionPicker(let selection) = overlay else { return nil }
                 return state.pickerFeeds.indices.contains(selection) ? state.pickerFeeds[selection] : nil
             }
             state.searchFeeds = feeds
+            state.archiveFeeds = archive
             if let highlighted, case .sectionPicker = state.overlay {
                 state.overlay = .sectionPicker(selection: state.pickerFeeds.firstIndex(of: highlighted) ?? 0)
             }

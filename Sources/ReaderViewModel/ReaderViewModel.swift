@@ -120,7 +120,7 @@ public struct ReaderViewModel: Sendable {
         case .pickSection:
             let current = state.pickerFeeds.firstIndex(of: state.feed) ?? 0
             state.overlay = .sectionPicker(selection: current)
-            return [.loadSearchFeeds]
+            return [.loadPickerFeeds]
         case .openInBrowser:
             guard let entry = state.selectedEntry else { return [] }
             guard !entry.article.url.isEmpty else {

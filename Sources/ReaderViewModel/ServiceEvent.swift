@@ -16,8 +16,8 @@ public enum ServiceEvent: Hashable, Sendable {
     case morePagesWaiting(Feed, until: Date)
     /// The answer to `.loadMore`.
     case morePagesLoaded(Feed, RefreshOutcome)
-    /// The answer to `.loadSearchFeeds`.
-    case searchFeedsLoaded([FeedStatus])
+    /// The answer to `.loadPickerFeeds`: the searches, newest first, and the archive months, newest first.
+    case pickerFeedsLoaded(searches: [FeedStatus], archive: [FeedStatus])
     /// The answer to `.search(text)`.
     case searchFinished(String, [ArticleEntry])
     /// The answer to `.findNextUnread`: the position, or nil when every article is read.

@@ -32,7 +32,7 @@ struct SectionPickerOverlay {
             if let hits = status.totalHits { text += " · \(GroupedCount(hits))" }
             if let refreshed = status.lastRefreshedDate { text += " · \(RelativeTime.short(from: refreshed, to: now))" }
             return text.terminalSafe
-        }
+        } + state.archiveFeeds.map { "\($0.feed.title) · \(GroupedCount($0.count))" }
     }
 
     func draw(selection: Int, state: ReaderState, in area: Rect, on screen: any Screen, now: Date) {

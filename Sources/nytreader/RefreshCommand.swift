@@ -67,18 +67,10 @@ struct RefreshCommand: AsyncParsableCommand {
                 case .failed(let failure, let cached):
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
-                    if Self.stopsFurtherRequests(failure) { break feeds }
+                    if failure.stopsFurtherRequests { break feeds }
                 }
             }
             if status != ExitStatus.ok { throw ExitCode(status) }
-        }
-    }
-
-    /// After these, asking for the next section cannot succeed either.
-    private static func stopsFurtherRequests(_ failure: RefreshFailure) -> Bool {
-        switch failure {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage: return true
-        default: return false
         }
     }
 }

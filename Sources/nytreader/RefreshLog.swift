@@ -34,6 +34,7 @@ enum RefreshLog {
         case .saved: return "saved"
         case .mostPopular(let kind, let period): return "popular \(kind.rawValue) \(period.rawValue)"
         case .latest: return "latest"
+        case .archive(let month): return "archive \(month)"
         }
     }
 }

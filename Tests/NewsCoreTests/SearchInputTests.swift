@@ -53,6 +53,7 @@ struct SearchInputTests {
         .search(SearchQuery(text: "climate change", beginDate: "20240101", endDate: "20240131", sort: .oldest)),
         .search(SearchQuery(text: "x", endDate: "20240131", sort: .relevance)),
         .search(SearchQuery(text: "a;to=1 b;sort=oldest", beginDate: "20240101")),
+        .archive(ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 21_000))!),
     ])
     func keysReadBack(feed: Feed) {
         #expect(Feed(key: feed.key) == feed)
@@ -63,6 +64,7 @@ struct SearchInputTests {
         #expect(Feed(key: "top:weather") == nil)
         #expect(Feed(key: "popular:viewed:2") == nil)
         #expect(Feed(key: "search:q=") == nil)
-        #expect(Feed(key: "archive:2024-03") == nil)
+        #expect(Feed(key: "archive:2024-13") == nil)
+        #expect(Feed(key: "archive:1850-12") == nil)
     }
 }

@@ -132,6 +132,6 @@ struct NYTSearchTests {
         driver.send(.pickSection)
         driver.send(.moveToFirst)
         driver.send(.forget)
-        #expect(driver.state.notice?.text == "Only searches can be forgotten")
+        #expect(driver.state.notice?.text == "Only searches and archive months can be forgotten")
     }
 }

@@ -51,6 +51,7 @@ final class RecordingService: ReaderServing {
         return []
     }
     func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
+    func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache("disk I/O error") }

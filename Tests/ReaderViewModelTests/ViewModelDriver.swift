@@ -251,9 +251,13 @@ struct ViewModelDriver {
                 queue += viewModel.apply(.linkCopied(url: url, copied: copyingLinks ? true : nil))
             case .loadMore(let feed):
                 pendingMorePages.append(feed)
-            case .loadSearchFeeds:
+            case .loadPickerFeeds:
                 let searches = feeds.keys.filter { if case .search = $0 { return true } else { return false } }
-                queue += viewModel.apply(.searchFeedsLoaded(searches.sorted { $0.key < $1.key }.map(status(of:))))
+                let archive = feeds.keys.filter { if case .archive = $0 { return true } else { return false } }
+                queue += viewModel.apply(.pickerFeedsLoaded(
+                    searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
+                    archive: archive.sorted { $0.key > $1.key }.map(status(of:))
+                ))
             case .forget(let feed):
                 feeds[feed] = nil
             }
@@ -294,7 +298,7 @@ extension Effect {
     /// Whether the effect reads the cache (and so fails when the cache does).
     var readsCache: Bool {
         switch self {
-        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadSearchFeeds: return true
+        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds: return true
         default: return false
         }
     }

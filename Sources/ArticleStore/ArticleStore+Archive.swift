@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import NewsCore
+
+// Months of the NYT's archive: written a batch at a time, complete only once their record is.
+extension ArticleStore {
+    /// Every month imported whole, newest first.
+    public func archiveMonths() throws(StoreError) -> [ArchiveMonthStatus] {
+        try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT month, articleCount, hits, byteCount, completedAt FROM archiveMonth ORDER BY month DESC
+                """)).compactMap { row in
+                guard let feed = Feed(key: "archive:" + (row[0] as String)), case .archive(let month) = feed else { return nil }
+                return ArchiveMonthStatus(
+                    month: month, articleCount: row[1], hits: row[2], byteCount: row[3],
+                    completedDate: Date(timeIntervalSince1970: TimeInterval(row[4] as Int64))
+                )
+            }
+        }
+    }
+
+    /// Whether `month` was imported whole.
+    public func isComplete(_ month: ArchiveMonth) throws(StoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)"), arguments: [month.description]) ?? false
+        }
+    }
+
+    /// Starts (or starts again) importing `month`: what an import cut short left in its feed is taken out
+    /// (the articles stay, and the new import finds them by uri), and the month is not complete.
+    public func beginImport(of month: ArchiveMonth) throws(StoreError) {
+        try write { db in
+            let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
+            try db.execute(sql: "DELETE FROM archiveMonth WHERE month = ?", arguments: [month.description])
+            try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
+            try db.execute(sql: "UPDATE feed SET articleCount = 0, unreadCount = 0, origin = NULL WHERE id = ?", arguments: [feedID])
+        }
+    }
+
+    /// Writes one batch of `month`'s articles in one transaction, marked as archived; returns how many
+    /// the cache did not have.
+    @discardableResult
+    public func appendBatch(_ articles: [Article], to month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
+        try write { db in
+            let writer = FeedWriter(db: db, policy: self.policy)
+            let feedID = try writer.feedID(for: .archive(month))
+            let bounded = articles.map(ArticleBounds.bounded)
+            let appended = try writer.append(bounded, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate))
+            try db.execute(sql: """
+                UPDATE article SET inArchive = 1
+                WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
+                """, arguments: [feedID])
+            return appended.inserted
+        }
+    }
+
+    /// Ends `month`'s import in one transaction: its articles in publication order, its record written.
+    /// Until this commits the month is not complete, and a later run imports it again.
+    public func completeImport(of month: ArchiveMonth, hits: Int?, byteCount: Int, at date: Date) throws(StoreError) {
+        try write { db in
+            let writer = FeedWriter(db: db, policy: self.policy)
+            let feedID = try writer.feedID(for: .archive(month))
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS publicationOrder (rank INTEGER PRIMARY KEY, articleId INTEGER NOT NULL);
+                DELETE FROM publicationOrder;
+                """)
+            try db.execute(sql: """
+                INSERT INTO publicationOrder (articleId)
+                SELECT fi.articleId FROM feedItem fi JOIN article a ON a.id = fi.articleId
+                WHERE fi.feedId = ? ORDER BY a.publishedAt, a.id
+                """, arguments: [feedID])
+            try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
+            try db.execute(sql: "INSERT INTO feedItem (feedId, rank, articleId) SELECT ?, rank - 1, articleId FROM publicationOrder", arguments: [feedID])
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM publicationOrder") ?? 0
+            try db.execute(sql: "DELETE FROM publicationOrder")
+            let seconds = ArticleColumns.seconds(date)
+            try db.execute(sql: """
+                UPDATE feed SET origin = 'network', lastRefreshedAt = ?, lastError = NULL, articleCount = ?,
+                    unreadCount = (SELECT COUNT(*) FROM feedItem fi JOIN article a ON a.id = fi.articleId
+                                   WHERE fi.feedId = ? AND a.readAt IS NULL)
+                WHERE id = ?
+                """, arguments: [seconds, count, feedID, feedID])
+            try db.execute(sql: """
+                INSERT INTO archiveMonth (month, hits, articleCount, byteCount, completedAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(month) DO UPDATE SET hits = excluded.hits, articleCount = excluded.articleCount,
+                    byteCount = excluded.byteCount, completedAt = excluded.completedAt
+                """, arguments: [month.description, hits, count, byteCount, seconds])
+        }
+    }
+
+    /// Forgets archive months: their feeds, and their articles unless saved or listed by another feed.
+    /// Returns how many articles went.
+    @discardableResult
+    public func forget(_ months: [ArchiveMonth]) throws(StoreError) -> Int {
+        try write { db in
+            let writer = FeedWriter(db: db, policy: self.policy)
+            var removed = 0
+            for month in months {
+                try db.execute(sql: "DELETE FROM archiveMonth WHERE month = ?", arguments: [month.description])
+                if let feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [Feed.archive(month).key]) {
+                    removed += try writer.drop(feedID)
+                }
+            }
+            return removed
+        }
+    }
+
+    /// The size of the cache file and its write-ahead log, in bytes.
+    public func fileSize() throws(StoreError) -> Int {
+        try read { db in
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            return pages * pageSize
+        }
+    }
+}

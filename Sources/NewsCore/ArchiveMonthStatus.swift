@@ -1,0 +1,22 @@
+import Foundation
+
+/// What the cache holds of one archive month that was imported whole.
+public struct ArchiveMonthStatus: Hashable, Sendable {
+    public var month: ArchiveMonth
+    /// Articles of the month in the cache.
+    public var articleCount: Int
+    /// The month's count of articles as the NYT reported it.
+    public var hits: Int?
+    /// Bytes of the month's response.
+    public var byteCount: Int
+    /// When the import finished.
+    public var completedDate: Date
+
+    public init(month: ArchiveMonth, articleCount: Int, hits: Int?, byteCount: Int, completedDate: Date) {
+        self.month = month
+        self.articleCount = articleCount
+        self.hits = hits
+        self.byteCount = byteCount
+        self.completedDate = completedDate
+    }
+}

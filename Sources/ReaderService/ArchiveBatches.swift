@@ -1,0 +1,42 @@
+import Foundation
+import NewsCore
+import ArticleStore
+import Synchronization
+
+/// Writes the batches of one archive month as the transport hands them on (on its thread), counting
+/// what was written and remembering whether a write failed (the transfer then stops).
+final class ArchiveBatches: Sendable {
+    private let store: ArticleStore
+    private let month: ArchiveMonth
+    private let fetchedDate: Date
+    private let progress: @Sendable (ArchiveProgress) -> Void
+    private let counts = Mutex<(stored: Int, new: Int, failed: Bool)>((0, 0, false))
+
+    init(store: ArticleStore, month: ArchiveMonth, fetchedDate: Date, progress: @escaping @Sendable (ArchiveProgress) -> Void) {
+        self.store = store
+        self.month = month
+        self.fetchedDate = fetchedDate
+        self.progress = progress
+    }
+
+    /// Articles the cache did not have before this import.
+    var inserted: Int { counts.withLock { $0.new } }
+    /// Whether a batch could not be written.
+    var failedToWrite: Bool { counts.withLock { $0.failed } }
+
+    func write(_ articles: [Article], bytesReceived: Int) throws {
+        let new: Int
+        do {
+            new = try store.appendBatch(articles, to: month, fetchedDate: fetchedDate)
+        } catch {
+            counts.withLock { $0.failed = true }
+            throw error
+        }
+        let now = counts.withLock { counts -> ArchiveProgress in
+            counts.stored += articles.count
+            counts.new += new
+            return ArchiveProgress(bytesReceived: bytesReceived, articlesStored: counts.stored, newArticles: counts.new)
+        }
+        progress(now)
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import NewsCore
+import ReaderService
+
+/// `nytreader archive`: whole months of the NYT's archive into the cache, to read and search offline.
+struct ArchiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive",
+        abstract: "Import whole months of the NYT's archive into the cache.",
+        discussion: """
+            Each month is one request to the Archive API (thousands of articles, 20–30 MB), streamed \
+            and written a batch at a time. Months are imported oldest first, 12 s apart (the NYT allows \
+            5 requests a minute and 500 a day); months imported whole before are skipped without a \
+            request (--force imports them again). A month counts as imported only once its last \
+            articles are written: interrupted, the next run imports that month again, never an article \
+            twice. Rate limited, it stops and says when to come back (exit 75); run the same command \
+            again to go on. Archived articles are never pruned; the reader lists the months under \
+            Archive in s, and / searches them with the rest.
+
+            On a terminal, stderr shows the progress; stdout gets one line per month.
+
+            Examples:
+              nytreader archive 2024-03
+              nytreader archive 2019-01..2024-12
+              nytreader archive 2024
+              nytreader archive --status
+              nytreader archive --forget 2019-01..2019-12
+
+            Data provided by The New York Times.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("Months to import: 2024-03, 2024, or a range like 2019-01..2024-12.", valueName: "months"))
+    var ranges: [String] = []
+
+    @Flag(name: .long, help: "Import the months again even when they were imported whole.")
+    var force = false
+
+    @Flag(name: .long, help: "List the months imported, their articles and bytes, and the cache's size.")
+    var status = false
+
+    @Option(name: .long, help: ArgumentHelp("Forget these months and their articles (saved ones are kept).", valueName: "months"))
+    var forget: [String] = []
+
+    @Option(name: .long, help: .hidden)
+    var requestSpacing: Double = 12
+
+    /// The latest month the archive can have: this one (UTC).
+    static var latestMonth: ArchiveMonth {
+        ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    func validate() throws {
+        let modes = [!ranges.isEmpty, status, !forget.isEmpty].filter { $0 }.count
+        guard modes == 1 else {
+            throw ValidationError("Give months to import, --status, or --forget MONTHS (one of them).")
+        }
+        if force && ranges.isEmpty { throw ValidationError("--force goes with months to import.") }
+        _ = try Self.months(ranges + forget)
+        if common.offline { throw ValidationError("--offline cannot be used with archive.") }
+        guard requestSpacing.isFinite, (0...3_600).contains(requestSpacing) else {
+            throw ValidationError("--request-spacing must be a number of seconds from 0 to 3600.")
+        }
+    }
+
+    /// The months `texts` name, each once, oldest first.
+    static func months(_ texts: [String]) throws -> [ArchiveMonth] {
+        let latest = latestMonth
+        var months = Set<ArchiveMonth>()
+        for text in texts {
+            guard let named = ArchiveMonth.months(text, latest: latest) else {
+                throw ValidationError(
+                    "'\(text.terminalSafe.prefix(40))' is not a month like 2024-03, a year like 2024, or a range like 2019-01..2024-12 (from 1851-01 to \(latest))."
+                )
+            }
+            months.formUnion(named)
+        }
+        return months.sorted()
+    }
+
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            let spacing = Duration.milliseconds(Int(requestSpacing * 1000))
+            let environment = try Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
+            let service = environment.service
+            if status {
+                try ArchiveReport.lines(service).forEach(Terminal.print)
+            } else if !forget.isEmpty {
+                let months = try Self.months(forget)
+                let imported = Set(try service.archiveMonths().map(\.month))
+                let removed = try service.forget(months)
+                Terminal.print("Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept).")
+            } else {
+                let status = try await importMonths(try Self.months(ranges), service: service, spacing: spacing)
+                if status != ExitStatus.ok { throw ExitCode(status) }
+            }
+        }
+    }
+
+    /// Imports `months` in order, a request `spacing` apart; returns the exit status.
+    private func importMonths(_ months: [ArchiveMonth], service: ReaderService, spacing: Duration) async throws -> Int32 {
+        let toImport = try months.filter { try force || !service.isComplete($0) }
+        for month in months where !toImport.contains(month) {
+            Terminal.print("\(month): already imported (--force imports it again)")
+        }
+        let progress = ArchiveProgressLine(months: toImport.count)
+        var status = ExitStatus.ok
+        for (index, month) in toImport.enumerated() {
+            if index > 0 { try await Task.sleep(for: spacing) }
+            let started = Date()
+            progress.begin(month, index: index)
+            let outcome = await service.importArchive(month, force: true) { progress.update($0) }
+            progress.end()
+            switch outcome {
+            case .refreshed(let changes, _):
+                let seconds = Date().timeIntervalSince(started)
+                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new, \(String(format: "%.1f", seconds)) s")
+            case .failed(let failure, _):
+                let left = toImport.count - index
+                Terminal.printError("\(month): \(failure.message). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
+                status = max(status, ExitStatus.forFailure(failure))
+                if failure.stopsFurtherRequests { return status }
+            }
+        }
+        return status
+    }
+}

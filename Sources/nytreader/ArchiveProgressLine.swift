@@ -1,0 +1,60 @@
+import Foundation
+import NewsCore
+import ReaderService
+
+/// The archive import's progress on stderr when it is a terminal: one line redrawn in place, with the
+/// month and its place in the range, the bytes received, the articles written, the rate, and the time
+/// left for the range. Silent when stderr is not a terminal.
+final class ArchiveProgressLine: @unchecked Sendable {
+    private let months: Int
+    private let isShown = isatty(STDERR_FILENO) == 1
+    private let lock = NSLock()
+    private var month: ArchiveMonth?
+    private var index = 0
+    private var started = Date()
+    private var rangeStarted = Date()
+    private var lastDrawn = Date.distantPast
+
+    init(months: Int) {
+        self.months = months
+    }
+
+    func begin(_ month: ArchiveMonth, index: Int) {
+        lock.withLock {
+            self.month = month
+            self.index = index
+            started = Date()
+            if index == 0 { rangeStarted = started }
+        }
+    }
+
+    /// Redraws the line, at most ten times a second.
+    func update(_ progress: ArchiveProgress) {
+        guard isShown else { return }
+        lock.withLock {
+            let now = Date()
+            guard now.timeIntervalSince(lastDrawn) >= 0.1, let month else { return }
+            lastDrawn = now
+            let elapsed = max(0.001, now.timeIntervalSince(started))
+            let rate = Double(progress.bytesReceived) / elapsed / 1_000_000
+            let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+            var line = "\(month) [\(bar)] \(index + 1)/\(months) · \(ArchiveReport.megabytes(progress.bytesReceived)) · "
+                + "\(GroupedCount(progress.articlesStored)) articles · \(String(format: "%.1f", rate)) MB/s"
+            if index > 0 {
+                let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
+                line += " · about \(Int((perMonth * Double(months - index) / 60).rounded(.up))) min left"
+            }
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        }
+    }
+
+    /// Clears the line before the month's summary is printed.
+    func end() {
+        guard isShown else { return }
+        lock.withLock {
+            lastDrawn = .distantPast
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        }
+    }
+}

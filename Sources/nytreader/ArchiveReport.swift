@@ -1,0 +1,26 @@
+import Foundation
+import NewsCore
+import ReaderService
+
+/// `nytreader archive --status`: the months imported, their articles and bytes, and the cache's size.
+enum ArchiveReport {
+    static func lines(_ service: ReaderService) throws -> [String] {
+        let months = try service.archiveMonths()
+        let articles = months.reduce(0) { $0 + $1.articleCount }
+        let bytes = months.reduce(0) { $0 + $1.byteCount }
+        var lines = [
+            "\(months.count) month\(months.count == 1 ? "" : "s") imported, \(GroupedCount(articles)) articles, "
+                + "\(megabytes(bytes)) downloaded; the cache is \(megabytes(try service.cacheSize()))"
+        ]
+        for month in months {
+            let reported = month.hits.map { " of \(GroupedCount($0))" } ?? ""
+            lines.append("\(month.month)  \(GroupedCount(month.articleCount))\(reported) articles  \(megabytes(month.byteCount))")
+        }
+        return lines
+    }
+
+    /// `23.4 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
