@@ -28,9 +28,15 @@ struct FeedOptions: ParsableArguments {
     @Flag(name: .long, help: "The Times Newswire: the newest articles across the NYT.")
     var latest = false
 
+    @Option(name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
+    var archive: String?
+
     func validate() throws {
-        if [section != nil, query != nil, popular != nil, latest].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --section, --query, --popular and --latest.")
+        if [section != nil, query != nil, popular != nil, latest, archive != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --section, --query, --popular, --latest and --archive.")
+        }
+        if let archive, archiveMonth(archive) == nil {
+            throw ValidationError("--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
         }
         if let popular, MostPopularKind(rawValue: popular) == nil {
             throw ValidationError("--popular takes viewed, emailed or shared, not '\(popular.terminalSafe.prefix(40))'.")
@@ -59,7 +65,7 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// Whether any feed option was given.
-    var isSet: Bool { section != nil || query != nil || popular != nil || latest }
+    var isSet: Bool { section != nil || query != nil || popular != nil || latest || archive != nil }
 
     /// The feed the options name; `fallback` when none was given.
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
@@ -72,6 +78,7 @@ struct FeedOptions: ParsableArguments {
             ))
         }
         if latest { return .latest }
+        if let month = archive.flatMap(archiveMonth) { return .archive(month) }
         if let popular, let kind = MostPopularKind(rawValue: popular) {
             return .mostPopular(kind, period.flatMap(MostPopularPeriod.init(rawValue:)) ?? .week)
         }
@@ -79,6 +86,10 @@ struct FeedOptions: ParsableArguments {
             return .topStories(known)
         }
         return fallback
+    }
+
+    private func archiveMonth(_ text: String) -> ArchiveMonth? {
+        ArchiveMonth(text, latest: ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))))
     }
 
     /// `2024-01-31` → `20240131`, rejecting anything but a real day from 1851 to next year.

@@ -11,6 +11,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let executable: String
     private var exitStatus: Int32?
+    /// The most memory the child held at once (its peak resident set), once it has ended.
+    public private(set) var peakResidentKilobytes: Int?
 
     /// Starts `executable` with `arguments`; `environment` nil inherits ours; stdin reads `input`,
     /// stdout and stderr are written to `output` and `errorOutput` (nil: stderr goes to `output` too).
@@ -107,11 +109,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// the call was interrupted.
     private func reap(options: Int32) throws -> Int32? {
         var status: Int32 = 0
-        let result = waitpid(pid, &status, options)
+        var usage = rusage()
+        let result = wait4(pid, &status, options, &usage)
         if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
         guard result == pid else { return nil }
         let ended: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = ended
+        peakResidentKilobytes = usage.ru_maxrss
         return ended
     }
 }

@@ -16,6 +16,9 @@ public enum FakeNYTFault: Sendable, Hashable {
     case hang
     /// Answers normally, after `seconds`.
     case slow(seconds: TimeInterval)
+    /// Answers normally, the response written `chunk` bytes at a time with `pause` seconds between
+    /// (a large body arriving over a slow line).
+    case paced(chunk: Int, pause: TimeInterval)
     /// 200 with the first half of the path's JSON body (and a Content-Length that matches it).
     case truncatedJSON
     /// 200 with an HTML page instead of JSON.

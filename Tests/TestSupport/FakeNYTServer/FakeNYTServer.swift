@@ -48,6 +48,11 @@ public final class FakeNYTServer: Sendable {
         newswirePath: "newswire_all.json",
     ]
 
+    /// `/svc/archive/v1/<year>/<month>.json` (the month without a leading zero).
+    public static func archivePath(year: Int, month: Int) -> String {
+        "/svc/archive/v1/\(year)/\(month).json"
+    }
+
     /// The Times Newswire's path.
     public static let newswirePath = "/svc/news/v3/content/all/all.json"
 
@@ -214,6 +219,15 @@ public final class FakeNYTServer: Sendable {
                 usleep(10_000)
             }
             LoopbackSocket.writeAll(connection, normal.wireBytes)
+        case .paced(let chunk, let pause)?:
+            let bytes = normal.wireBytes
+            var start = 0
+            while start < bytes.count && !state.isStopping {
+                let end = min(bytes.count, start + max(1, chunk))
+                guard LoopbackSocket.writeAll(connection, Array(bytes[start..<end])) else { return }
+                start = end
+                usleep(useconds_t(max(0, pause) * 1_000_000))
+            }
         case let fault?:
             LoopbackSocket.writeAll(connection, FaultBodies.response(for: fault, request: request, normal: normal).wireBytes)
         case nil:

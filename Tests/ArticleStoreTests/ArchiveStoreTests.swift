@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import NewsCore
+@testable import ArticleStore
+import TestSupport
+import Testing
+
+@Suite("Archive months in the store")
+struct ArchiveStoreTests {
+    static let latest = ArchiveMonth(containingDay: 21_000)
+    static let march = ArchiveMonth("2024-03", latest: latest)!
+    static let april = ArchiveMonth("2024-04", latest: latest)!
+    static let imported = Date(timeIntervalSince1970: 1_763_600_000)
+
+    /// Articles `indices`, published in the reverse order of their index (so arrival order is not date order).
+    static func articles(_ indices: Range<Int>, prefix: String = "a") -> [Article] {
+        indices.map { index in
+            var article = ArticleFactory.article(index, title: "\(prefix) story \(index)")
+            article.id = ArticleID("nyt://article/\(prefix)-\(index)")
+            article.publishedDate = Date(timeIntervalSince1970: 1_710_000_000 - Double(index) * 60)
+            return article
+        }
+    }
+
+    static func importMonth(_ store: ArticleStore, _ month: ArchiveMonth, _ articles: [Article], batch: Int = 40) throws {
+        try store.beginImport(of: month)
+        for start in stride(from: 0, to: articles.count, by: batch) {
+            try store.appendBatch(Array(articles[start..<min(articles.count, start + batch)]), to: month, fetchedDate: imported)
+        }
+        try store.completeImport(of: month, hits: articles.count, byteCount: 1_000, at: imported)
+    }
+
+    @Test("A month written in batches lists its articles in publication order once complete")
+    func publicationOrder() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<150)
+        try Self.importMonth(store, Self.march, articles)
+        #expect(try store.isComplete(Self.march))
+        let status = try store.status(of: .archive(Self.march))
+        #expect(status.count == 150)
+        let listed = try store.entries(in: .archive(Self.march), range: 0..<150).map(\.id)
+        #expect(listed == articles.reversed().map(\.id))
+        #expect(try store.archiveMonths().map(\.month) == [Self.march])
+        #expect(try store.unreadCount(in: .archive(Self.march)) == 150)
+    }
+
+    @Test("A month cut short is not complete; imported again, no article is doubled and read and saved marks stay")
+    func interrupted() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<100)
+        try store.beginImport(of: Self.march)
+        try store.appendBatch(Array(articles[0..<60]), to: Self.march, fetchedDate: Self.imported)
+        #expect(try !store.isComplete(Self.march))
+        try store.setRead(articles[5].id, at: Self.imported)
+        try store.setSaved(articles[6].id, at: Self.imported)
+        try Self.importMonth(store, Self.march, articles)
+        #expect(try store.status(of: .archive(Self.march)).count == 100)
+        let count = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") }
+        #expect(count == 100)
+        #expect(try store.entry(for: articles[5].id)?.isRead == true)
+        #expect(try store.entry(for: articles[6].id)?.isSaved == true)
+    }
+
+    @Test("Archived articles are never pruned and do not count against maximum_articles; the others still are")
+    func notPruned() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 86_400, maximumUnsavedArticles: 100))
+        try Self.importMonth(store, Self.march, Self.articles(0..<300))
+        // A refresh long after the import, of a feed that then drops its articles.
+        let later = Self.imported.addingTimeInterval(10 * 86_400)
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: Self.articles(0..<150, prefix: "w"), fetchedDate: later), origin: .network)
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: Self.articles(150..<160, prefix: "w"), fetchedDate: later), origin: .network)
+        #expect(try store.status(of: .archive(Self.march)).count == 300)
+        let (archived, live) = try store.writer.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 1") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 0") ?? 0)
+        }
+        #expect(archived == 300)
+        #expect(live == 100, "the 150 + 10 live articles were pruned to maximum_articles, the archive untouched")
+    }
+
+    @Test("Pruning reads the index of the live articles only")
+    func pruneIndex() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let plan = try store.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT id FROM article INDEXED BY article_fetchedAt_live
+                WHERE fetchedAt < 5 AND inArchive = 0 AND savedAt IS NULL
+                """).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("article_fetchedAt_live") }, "\(plan)")
+    }
+
+    @Test("Forgetting months keeps saved articles and those another feed lists")
+    func forget() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<50)
+        try Self.importMonth(store, Self.march, articles)
+        try Self.importMonth(store, Self.april, Self.articles(100..<120))
+        try store.setSaved(articles[0].id, at: Self.imported)
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [articles[1]], fetchedDate: Self.imported), origin: .network)
+        let removed = try store.forget([Self.march])
+        #expect(removed == 48)
+        #expect(try store.archiveMonths().map(\.month) == [Self.april])
+        #expect(try !store.isComplete(Self.march))
+        #expect(try store.entry(for: articles[0].id)?.isSaved == true)
+        #expect(try store.entry(for: articles[1].id) != nil)
+        let stillArchived = try store.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT inArchive FROM article WHERE uri = ?", arguments: [articles[1].id.rawValue])
+        }
+        #expect(stillArchived == 0, "no archive month lists it any more: it is pruned like the others")
+    }
+}

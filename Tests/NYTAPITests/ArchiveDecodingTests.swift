@@ -1,0 +1,85 @@
+import Foundation
+import NewsCore
+@testable import NYTAPI
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Archive months", .timeLimit(.minutes(2)))
+struct ArchiveDecodingTests {
+    static let fetched = Date(timeIntervalSince1970: 1_763_600_000)
+
+    /// Decodes `body` and gathers the batches it was handed on in.
+    static func decode(_ body: Data, batchSize: Int = 100) throws -> (ArchiveSummary, [[Article]]) {
+        let batches = Mutex<[[Article]]>([])
+        let summary = try NYTClient.decodeArchive(body, fetchedDate: fetched, batchSize: batchSize) { articles, _ in
+            batches.withLock { $0.append(articles) }
+        }
+        return (summary, batches.withLock { $0 })
+    }
+
+    @Test("Both doc shapes: every readable doc once, in batches, with nulls and missing fields read as empty",
+          arguments: [ArchiveMonthJSON.Shape.before2025, .from2025])
+    func shapes(shape: ArchiveMonthJSON.Shape) throws {
+        let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 1_234, shape: shape)
+        let (summary, batches) = try Self.decode(body)
+        let articles = batches.flatMap { $0 }
+        #expect(summary.documentCount == 1_234)
+        #expect(summary.articleCount == ArchiveMonthJSON.readableCount(1_234))
+        #expect(articles.count == summary.articleCount)
+        #expect(summary.skippedCount == 1_234 - summary.articleCount)
+        #expect(summary.hits == 1_234)
+        #expect(summary.byteCount == body.count)
+        #expect(batches.dropLast().allSatisfy { $0.count == 100 })
+        #expect(Set(articles.map(\.id)).count == articles.count)
+        let first = try #require(articles.first)
+        #expect(first.id.rawValue == ArchiveMonthJSON.uri(year: 2024, month: 3, index: 0))
+        #expect(first.title.hasPrefix("Archive202403 story 0: "))
+        #expect(first.title.hasSuffix("— “Quoted” \"test\" café"))
+        #expect(!first.leadParagraph.isEmpty)
+        #expect(articles[3].leadParagraph.isEmpty || articles[3].leadParagraph == articles[3].abstract, "no lead_paragraph")
+        #expect(articles[4].byline.isEmpty, "a null byline")
+        #expect(articles.allSatisfy { (1_709_251_200..<1_711_929_600).contains($0.publishedDate.timeIntervalSince1970) }, "March 2024")
+    }
+
+    @Test("Streamed from the server a few bytes at a time, a 25 MB month passes the cap other endpoints keep at 20 MB")
+    func largeMonthThroughTheTransport() async throws {
+        let server = try FakeNYTServer(servesFixtures: false)
+        let body = ArchiveMonthJSON.body(year: 2024, month: 2, count: 6_500, multimediaItems: 8)
+        #expect(body.count > 21 << 20)
+        server.setBody(body, for: FakeNYTServer.archivePath(year: 2024, month: 2))
+        server.setBody(body, for: FakeNYTServer.topStoriesPath("world"))
+        let client = try NYTClient(apiKey: "archive-key", baseURL: server.baseURL, transport: CurlTransport(), timeout: 60)
+        let month = try #require(ArchiveMonth("2024-02", latest: ArchiveMonth(containingDay: 21_000)))
+        let stored = Mutex(0)
+        let summary = try await client.archive(month) { articles, _ in stored.withLock { $0 += articles.count } }
+        #expect(summary.articleCount == ArchiveMonthJSON.readableCount(6_500))
+        #expect(stored.withLock { $0 } == summary.articleCount)
+        #expect(server.requests.first?.path == "/svc/archive/v1/2024/2.json")
+        await #expect(throws: APIError.malformed(reason: "the body is larger than 20 MB")) {
+            _ = try await client.topStories(.world)
+        }
+    }
+
+    @Test("A batch that cannot be kept stops the transfer")
+    func sinkFailure() throws {
+        struct Full: Error {}
+        let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 400)
+        let handed = Mutex(0)
+        #expect(throws: APIError.self) {
+            _ = try NYTClient.decodeArchive(body, fetchedDate: Self.fetched, batchSize: 100) { articles, _ in
+                handed.withLock { $0 += 1 }
+                throw Full()
+            }
+        }
+        #expect(handed.withLock { $0 } == 1)
+    }
+
+    @Test("A month cut off in the middle of a doc is an error, not a short month")
+    func truncated() throws {
+        let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 300)
+        #expect(throws: APIError.self) {
+            _ = try Self.decode(body.prefix(body.count / 2))
+        }
+    }
+}
