@@ -11,8 +11,6 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let executable: String
     private var exitStatus: Int32?
-    /// The most memory the child held at once (its peak resident set), once it has ended.
-    public private(set) var peakResidentKilobytes: Int?
 
     /// Starts `executable` with `arguments`; `environment` nil inherits ours; stdin reads `input`,
     /// stdout and stderr are written to `output` and `errorOutput` (nil: stderr goes to `output` too).
@@ -98,6 +96,16 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// The most memory the running child has held at once so far (`VmHWM`, in kB), nil once it has ended.
+    /// Read from /proc: `getrusage` would count the memory of this process too, since posix_spawn's child
+    /// shares it until its exec.
+    public func residentHighWaterKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
     /// Kills the child with SIGKILL and waits for it to end; its exit status.
     @discardableResult
     public func kill() throws -> Int32 {
@@ -109,13 +117,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// the call was interrupted.
     private func reap(options: Int32) throws -> Int32? {
         var status: Int32 = 0
-        var usage = rusage()
-        let result = wait4(pid, &status, options, &usage)
+        let result = waitpid(pid, &status, options)
         if result < 0 && errno != EINTR { throw SubprocessError.lost(executable) }
         guard result == pid else { return nil }
         let ended: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = ended
-        peakResidentKilobytes = usage.ru_maxrss
         return ended
     }
 }

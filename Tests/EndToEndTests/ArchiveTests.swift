@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `nytreader archive` against generated months on the fake server: imported, listed and searched,
+/// killed and resumed, rate limited and resumed, and the memory one large month takes.
+@Suite("The NYT archive", .serialized, .timeLimit(.minutes(5)))
+struct ArchiveTests {
+    /// Serves `count` docs for each month of 2024 in `months`.
+    static func server(months: [Int], count: Int, paced: Bool = false) throws -> FakeNYTServer {
+        let server = try FakeNYTServer(servesFixtures: false)
+        for month in months {
+            let path = FakeNYTServer.archivePath(year: 2024, month: month)
+            server.setBody(ArchiveMonthJSON.body(year: 2024, month: month, count: count, shape: month == 3 ? .from2025 : .before2025), for: path)
+            if paced { server.setFault(.paced(chunk: 32 << 10, pause: 0.004), for: path) }
+        }
+        return server
+    }
+
+    static func archivePaths(_ server: FakeNYTServer) -> [String] {
+        server.requests.map(\.path).filter { $0.hasPrefix("/svc/archive/") }
+    }
+
+    @Test("Three months imported oldest first, listed in publication order and searched; a second run asks nothing")
+    func threeMonths() async throws {
+        let home = try CliHome()
+        let server = try Self.server(months: [1, 2, 3], count: 300)
+        let url = server.baseURL.absoluteString
+        let first = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(first.status == 0, "\(first.errorOutput)")
+        let lines = first.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(first.output)")
+        for (line, month) in zip(lines, ["2024-01", "2024-02", "2024-03"]) {
+            #expect(line.hasPrefix("\(month): 300 articles, 300 new, "), "\(line)")
+        }
+        #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/1.json", "/svc/archive/v1/2024/2.json", "/svc/archive/v1/2024/3.json"])
+
+        let listed = try await home.run(["list", "--archive", "2024-02", "--json", "--limit", "1000", "--offline"])
+        let articles = try ListedArticle.decode(listed.output)
+        #expect(articles.count == 300)
+        #expect(articles.map(\.published) == articles.map(\.published).sorted(), "publication order")
+        #expect(articles.allSatisfy { $0.title.hasPrefix("Archive202402 story ") })
+
+        let searched = try await home.run(["search", "archive202403", "--json", "--limit", "1000", "--offline"])
+        let hits = try ListedArticle.decode(searched.output)
+        #expect(hits.count == 300, "\(searched.errorOutput)")
+        #expect(hits.allSatisfy { $0.uri.hasPrefix("nyt://article/archive202403-") })
+
+        let again = try await home.run(["archive", "2024", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(again.output.contains("2024-01: already imported"), "\(again.output)")
+        #expect(Self.archivePaths(server).count == 3 + 9, "only the months not imported yet were asked: \(Self.archivePaths(server))")
+        #expect(again.status == 69, "the months the fake server does not have fail: \(again.errorOutput)")
+
+        let status = try await home.run(["archive", "--status"])
+        #expect(status.output.hasPrefix("3 months imported, 900 articles"), "\(status.output)")
+        #expect(status.output.contains("2024-03  300 of 300 articles"), "\(status.output)")
+
+        let forgot = try await home.run(["archive", "--forget", "2024-01"])
+        #expect(forgot.output.contains("Forgot 1 months: 300 articles removed"), "\(forgot.output)")
+        let after = try await home.run(["search", "archive202401", "--json", "--offline"])
+        #expect(try ListedArticle.decode(after.output).isEmpty)
+    }
+
+    @Test("Killed at random moments of an import: each month is complete once or not at all; the rerun asks only for what is missing")
+    func killedImports() async throws {
+        var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
+        print("ArchiveTests: seed \(random.seed)")
+        let home = try CliHome()
+        let count = 1_500
+        let server = try Self.server(months: [1, 2], count: count, paced: true)
+        let arguments = ["archive", "2024-01..2024-02", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0", "--db", home.database]
+        var outcomes: [String] = []
+        // Adaptive moments: a kill that completed no month waits longer next time, one that did comes
+        // sooner, so the kills land before, during and after each month's last write on any machine.
+        var moment = 0.15
+        var completed = 0
+        for round in 0..<7 {
+            let delay = moment * Double.random(in: 0.8...1.2, using: &random)
+            let child = try ChildProcess(
+                ProgramBinary.url.path, arguments, environment: home.environment(),
+                output: home.directory.path("archive.out"), errorOutput: nil
+            )
+            usleep(UInt32(delay * 1_000_000))
+            let status = try child.kill()
+            let complete = try await Self.completeMonths(home, count: count, round: round)
+            moment = complete.count > completed ? max(0.05, moment / 1.8) : min(6, moment * 1.8)
+            completed = complete.count
+            outcomes.append("\(Int(delay * 1000)) ms → \(status == 128 + SIGKILL ? "killed" : "exit \(status)"), complete \(complete)")
+        }
+        print("ArchiveTests: \(outcomes)")
+        let completeBefore = try await Self.completeMonths(home, count: count, round: 5)
+        server.clearRequests()
+        let last = try await home.run(Array(arguments.dropLast(2)))
+        #expect(last.status == 0, "\(last.errorOutput)")
+        let asked = Self.archivePaths(server).map { $0.hasSuffix("/1.json") ? "2024-01" : "2024-02" }
+        #expect(Set(asked).isDisjoint(with: completeBefore), "asked again for a complete month: \(asked), complete \(completeBefore)")
+        #expect(try await Self.completeMonths(home, count: count, round: 6) == ["2024-01", "2024-02"])
+    }
+
+    /// The months `archive --status` lists; each has exactly its readable articles, each once, and the
+    /// cache has no article of the months twice.
+    static func completeMonths(_ home: CliHome, count: Int, round: Int) async throws -> [String] {
+        let status = try await home.run(["archive", "--status"])
+        try #require(status.status == 0, "round \(round): \(status.errorOutput)")
+        let months = status.output.split(separator: "\n").dropFirst().map { String($0.prefix(7)) }
+        for month in months {
+            let listed = try await home.run(["list", "--archive", month, "--json", "--limit", "5000", "--offline"])
+            let articles = try ListedArticle.decode(listed.output)
+            #expect(articles.count == ArchiveMonthJSON.readableCount(count), "round \(round): \(month) has \(articles.count)")
+            #expect(Set(articles.map(\.uri)).count == articles.count, "round \(round): \(month) lists an article twice")
+        }
+        for month in ["202401", "202402"] {
+            let hits = try ListedArticle.decode(try await home.run(["search", "archive\(month)", "--json", "--limit", "5000", "--offline"]).output)
+            #expect(Set(hits.map(\.uri)).count == hits.count, "round \(round): an article of \(month) is stored twice")
+            #expect(hits.count <= ArchiveMonthJSON.readableCount(count))
+        }
+        return months.sorted()
+    }
+
+    @Test("Rate limited in the middle of a range: exit 75 with the time to come back; the next run goes on from there")
+    func rateLimited() async throws {
+        let home = try CliHome()
+        let server = try Self.server(months: [1, 2, 3], count: 50)
+        let url = server.baseURL.absoluteString
+        server.setFault(.rateLimited(retryAfter: 1), for: FakeNYTServer.archivePath(year: 2024, month: 2))
+        let first = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(first.status == 75)
+        #expect(first.output.hasPrefix("2024-01: 50 articles"), "\(first.output)")
+        #expect(first.errorOutput.contains("2024-02: Rate limited — try again in 1 s. 2 months not imported; run the same command again to go on."), "\(first.errorOutput)")
+        #expect(Self.archivePaths(server).count == 2, "it stopped at the 429")
+        server.clearFaults()
+        server.clearRequests()
+        try await Task.sleep(for: .milliseconds(1_100))
+        let second = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(second.status == 0, "\(second.errorOutput)")
+        #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/2.json", "/svc/archive/v1/2024/3.json"])
+    }
+
+    @Test("A 30 MB month is imported in bounded memory")
+    func largeMonthMemory() throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        let body = ArchiveMonthJSON.body(year: 2024, month: 5, count: 7_500, multimediaItems: 8)
+        #expect(body.count > 28_000_000)
+        server.setBody(body, for: FakeNYTServer.archivePath(year: 2024, month: 5))
+        let child = try ChildProcess(
+            ProgramBinary.url.path,
+            ["archive", "2024-05", "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
+            environment: home.environment(), output: home.directory.path("archive.out"), errorOutput: nil
+        )
+        // The high-water mark only grows: its last reading before the exit is the peak, near enough.
+        var peak = 0
+        let deadline = Date().addingTimeInterval(120)
+        var status: Int32?
+        while status == nil, Date() < deadline {
+            peak = max(peak, child.residentHighWaterKilobytes() ?? 0)
+            status = try child.wait(timeout: 0.003)
+        }
+        #expect(status == 0, "\((try? String(contentsOfFile: home.directory.path("archive.out"), encoding: .utf8)) ?? "")")
+        #expect(peak > 1_000, "the child's memory was read")
+        print("ArchiveTests: a \(body.count / 1_000_000) MB month imported with a peak RSS of \(peak / 1024) MB")
+        // Loose, for a busy machine; docs/performance.md has the figure.
+        #expect(peak < 100 * 1024, "peak RSS \(peak / 1024) MB")
+    }
+}
