@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "nytreader-bench",
             dependencies: [
-                "NewsCore", "ArticleStore", "TestSupport", "CSpawn",
+                "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks"

@@ -29,6 +29,15 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Only the in-process store figures (no reader, no refresh).")
     var storeOnly = false
 
+    @Option(help: ArgumentHelp("Articles in the archive cache of the archive rows (builds take minutes at 1,000,000).", valueName: "n"))
+    var archiveArticles = 1_000_000
+
+    @Flag(help: "Keep the archive cache in the output folder and use it again when it is there (it takes minutes to build).")
+    var reuseArchive = false
+
+    @Flag(help: "Leave out the archive rows.")
+    var skipArchive = false
+
     @Flag(help: "Only the side-by-side figures of newsboat and nytreader on the same articles (make bench-peer).")
     var peer = false
 
@@ -90,6 +99,9 @@ struct NYTReaderBench: ParsableCommand {
         if !storeOnly {
             try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)
         }
+        if !skipArchive {
+            try measurements += archiveFigures(now: now, work: work, notes: &notes)
+        }
 
         for database in [small.database, large.database] {
             measurements.append(Measurement(
@@ -134,6 +146,31 @@ struct NYTReaderBench: ParsableCommand {
         return measurements
     }
 
+    /// One archive month imported, then the archive cache of `archiveArticles` (kept in `output` with
+    /// `--reuse-archive`): the reader opening a month, windows, search and bytes per article.
+    private func archiveFigures(now: Date, work: String, notes: inout [String]) throws -> [Measurement] {
+        let count = quick ? 40_000 : archiveArticles
+        let archive = ArchiveBenchmarks(directory: work, now: now)
+        progress("archive: importing one month of \(ArchiveBenchmarks.monthSize) docs")
+        var measurements = [try archive.importMonth(runs: quick ? 1 : 3)]
+        progress("archive: the cache of \(count) archived articles (\(reuseArchive ? "reused when built before" : "built now"))")
+        let kept = ArchiveBenchmarks(directory: output, now: now)
+        let (database, months, buildSeconds) = try kept.cache(count: count, reuse: reuseArchive)
+        if let buildSeconds {
+            notes.append(String(format: "building the archive cache of %d months took %.0f s", months.count, buildSeconds))
+        }
+        measurements += try kept.figures(database, months: months, repeats: quick ? 2 : 5)
+        if !storeOnly, let month = months.last {
+            progress("reader: starts on an archive month with \(count) archived")
+            let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
+            measurements += try reader.startUp(
+                database, firstTitle: try kept.firstTitle(of: month, in: database), runs: quick ? 3 : runs,
+                arguments: "--archive \(month) --offline", target: 50
+            )
+        }
+        return measurements
+    }
+
     /// newsboat and nytreader side by side at 1,000 and 10,000 articles: prints the table, writes
     /// `<output>/peer.json` and `<output>/peer.md`, and with `--update-doc` the table into that file.
     private func runPeer() throws {
@@ -163,9 +200,5 @@ struct NYTReaderBench: ParsableCommand {
         if let binary { return binary }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("nytreader").path
-    }
-
-    private func progress(_ message: String) {
-        FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
     }
 }

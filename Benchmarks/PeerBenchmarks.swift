@@ -130,10 +130,6 @@ struct PeerBenchmarks {
 
     /// GNU time (Debian's `time` package), for the peak RSS of a reload.
     static let gnuTime = "/usr/bin/time"
-
-    private func progress(_ message: String) {
-        FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
-    }
 }
 
 /// One row of the peer table: the same figure for both programs, their ratio and its target.

@@ -9,14 +9,19 @@ struct ReaderBenchmarks {
 
     /// Cold starts of the reader on `database` (median of `runs`), then its peak RSS after the first screen
     /// and some key presses (median over the runs).
-    func startUp(_ database: BenchDatabase, firstTitle: String, runs: Int) throws -> [Measurement] {
+    /// - Parameters:
+    ///   - arguments: more arguments for the reader (already quoted), e.g. `--archive 2024-12`.
+    ///   - target: the start-up target, when not the default for the size.
+    func startUp(
+        _ database: BenchDatabase, firstTitle: String, runs: Int, arguments: String = "", target: Double? = nil
+    ) throws -> [Measurement] {
         let marker = Self.marker(for: firstTitle)
         var firstScreen = Samples()
         var peak = Samples()
         var retries = 0
         while firstScreen.count < runs {
             do {
-                try startUpRuns(database, marker: marker, runs: runs - firstScreen.count,
+                try startUpRuns(database, marker: marker, runs: runs - firstScreen.count, arguments: arguments,
                                 firstScreen: &firstScreen, peak: &peak)
             } catch {
                 // tmux itself has been seen to stop answering now and then: start a new terminal and go on.
@@ -27,7 +32,7 @@ struct ReaderBenchmarks {
         }
         let count = database.articleCount
         let size = count.formatted()
-        let startTarget: Double = count <= 10_000 ? 50 : 80
+        let startTarget: Double = target ?? (count <= 10_000 ? 50 : 80)
         let memoryTarget: Double = count <= 10_000 ? 30 : 60
         let retried = retries > 0 ? ", \(retries) terminal restart(s)" : ""
         return [
@@ -41,10 +46,12 @@ struct ReaderBenchmarks {
     }
 
     /// `runs` starts in one terminal, appending to `firstScreen` (ms) and `peak` (MB).
-    private func startUpRuns(_ database: BenchDatabase, marker: String, runs: Int, firstScreen: inout Samples, peak: inout Samples) throws {
+    private func startUpRuns(
+        _ database: BenchDatabase, marker: String, runs: Int, arguments: String, firstScreen: inout Samples, peak: inout Samples
+    ) throws {
         let terminal = try ReaderTerminal(environment: environment(trace: nil))
         for _ in 0..<runs {
-            let start = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path))")
+            let start = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path)) \(arguments)")
             guard let shown = try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(marker) } }) else {
                 throw BenchError.unexpected("the reader did not show “\(marker)” within 10 s:\n" + (try terminal.screen()).joined(separator: "\n"))
             }

@@ -1,0 +1,41 @@
+import Foundation
+import NewsCore
+import ReaderService
+@testable import ReaderViewModel
+import Testing
+
+@Suite("Archive months in the reader")
+struct ArchivePickerTests {
+    static let latest = ArchiveMonth(containingDay: 21_000)
+    static let march = Feed.archive(ArchiveMonth("2024-03", latest: latest)!)
+    static let april = Feed.archive(ArchiveMonth("2024-04", latest: latest)!)
+
+    @Test("The picker lists the months after the searches, newest first; Enter opens one from the cache; d forgets one")
+    func picker() {
+        var driver = ViewModelDriver(count: 5, isStale: true)
+        let search = Feed.search(SearchQuery(text: "ocean"))
+        driver.feeds[search] = []
+        driver.feeds[Self.march] = []
+        driver.feeds[Self.april] = []
+        driver.send(.pickSection)
+        #expect(driver.state.pickerFeeds == ReaderState.pickableFeeds + [search, Self.april, Self.march])
+        driver.send(.moveToLast)
+        driver.send(.focusDetail)
+        #expect(driver.state.feed == Self.march)
+        #expect(!driver.effects.contains(.refreshIfStale(Self.march)), "a month is not asked for again when opened")
+        driver.send(.pickSection)
+        driver.send(.moveToLast)
+        driver.send(.forget)
+        #expect(driver.effects.contains(.forget(Self.march)))
+        #expect(driver.state.pickerFeeds.last == Self.april)
+        #expect(driver.state.feed == ReaderState.pickableFeeds[0], "the forgotten month was on screen")
+    }
+
+    @Test("An archive month on screen is never refreshed on its own")
+    func noAutoRefresh() {
+        var driver = ViewModelDriver(count: 5, feed: Self.march, autoRefreshInterval: 60)
+        driver.wait(61)
+        driver.wait(600)
+        #expect(driver.pendingRefreshes.isEmpty)
+    }
+}
