@@ -12,8 +12,12 @@ struct AutoRefresh: Hashable, Sendable {
     /// Failures to reach the NYT in a row.
     private(set) var failures = 0
 
+    /// The shortest time between two refreshes on its own: the NYT allows 5 requests a minute per API.
+    static let minimumInterval: TimeInterval = 12
+
+    /// - Parameter interval: seconds; 0 (or less) turns it off, anything shorter than `minimumInterval` is raised to it.
     init(interval: TimeInterval) {
-        self.interval = interval.isFinite ? max(0, interval) : 0
+        self.interval = interval.isFinite && interval > 0 ? max(Self.minimumInterval, interval) : 0
     }
 
     var isOn: Bool { interval > 0 }

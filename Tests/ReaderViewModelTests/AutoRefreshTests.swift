@@ -64,6 +64,15 @@ struct AutoRefreshTests {
         #expect(spent.pendingRefreshes == [.topStories(.world)])
     }
 
+    @Test("Never more often than 5 a minute, whatever the setting")
+    func floor() {
+        var driver = ViewModelDriver(count: 5, autoRefreshInterval: 3)
+        driver.wait(11)
+        #expect(driver.pendingRefreshes.isEmpty)
+        driver.wait(1)
+        #expect(driver.pendingRefreshes == [.topStories(.world)])
+    }
+
     @Test("A rate limit waits at least what the NYT asked")
     func rateLimit() {
         var driver = ViewModelDriver(count: 5, autoRefreshInterval: 60)
