@@ -38,14 +38,15 @@ extension ArticleStore {
     }
 
     /// Writes one batch of `month`'s articles in one transaction, marked as archived; returns how many
-    /// the cache did not have.
+    /// the cache did not have. An archived article keeps what the reader shows of it (see
+    /// `ArchivedText`); one the cache already has keeps its cached text.
     @discardableResult
     public func appendBatch(_ articles: [Article], to month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
         try write { db in
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
-            let bounded = articles.map(ArticleBounds.bounded)
-            let appended = try writer.append(bounded, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate))
+            let kept = articles.map { ArchivedText.kept(of: ArticleBounds.bounded($0)) }
+            let appended = try writer.append(kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true)
             try db.execute(sql: """
                 UPDATE article SET inArchive = 1
                 WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)

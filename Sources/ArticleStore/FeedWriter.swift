@@ -43,8 +43,12 @@ struct FeedWriter {
     }
 
     /// Writes `articles` and lists those the feed does not list yet after its last one, keeping its counts.
-    func append(_ articles: [Article], to feedID: Int64, fetchedAt: Int64) throws -> (total: Int, inserted: Int, updated: Int) {
-        let stored = try upsert(articles, fetchedAt: fetchedAt)
+    /// With `keepingCachedText`, articles the cache has keep their text (an archive month never replaces a
+    /// fuller cached version).
+    func append(
+        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false
+    ) throws -> (total: Int, inserted: Int, updated: Int) {
+        let stored = try upsert(articles, fetchedAt: fetchedAt, keepingCachedText: keepingCachedText)
         var (rank, total) = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
         ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
@@ -99,7 +103,7 @@ struct FeedWriter {
     }
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
-    private func upsert(_ snapshotArticles: [Article], fetchedAt: Int64) throws -> Upserted {
+    private func upsert(_ snapshotArticles: [Article], fetchedAt: Int64, keepingCachedText: Bool = false) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
 
@@ -113,7 +117,7 @@ struct FeedWriter {
             if let known = existing[article.id] {
                 result.ids.append(known.id)
                 result.isUnread.append(!known.isRead)
-                if Self.replaces(known.values, with: article) {
+                if !keepingCachedText, Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
                     try touch(known.id, fetchedAt: fetchedAt)

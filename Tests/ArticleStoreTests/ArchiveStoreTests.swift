@@ -109,4 +109,31 @@ struct ArchiveStoreTests {
         }
         #expect(stillArchived == 0, "no archive month lists it any more: it is pruned like the others")
     }
+
+    @Test("An archived article keeps one paragraph and no thumbnail; one cached before keeps its text")
+    func keptText() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var articles = Self.articles(0..<3)
+        articles[0].leadParagraph = "The lead."
+        articles[0].abstract = "The abstract."
+        articles[0].thumbnailURL = "https://static01.nyt.com/images/a.jpg"
+        articles[1].leadParagraph = ""
+        articles[1].abstract = "Only an abstract."
+        var live = articles[2]
+        live.abstract = "The live abstract."
+        live.leadParagraph = "The live lead."
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [live], fetchedDate: Self.imported), origin: .network)
+        articles[2].title = "An older title"
+        try Self.importMonth(store, Self.march, articles)
+
+        let first = try #require(try store.entry(for: articles[0].id)).article
+        #expect(first.leadParagraph == "The lead.")
+        #expect(first.abstract.isEmpty)
+        #expect(first.thumbnailURL == nil)
+        #expect(try store.entry(for: articles[1].id)?.article.leadParagraph == "Only an abstract.")
+        let kept = try #require(try store.entry(for: live.id)).article
+        #expect(kept.title == live.title)
+        #expect(kept.abstract == "The live abstract.")
+        #expect(try store.status(of: .archive(Self.march)).count == 3)
+    }
 }
