@@ -76,12 +76,9 @@ public enum ConfigFile {
             }
         },
         "auto_refresh_minutes": { value, source, settings in
-            let limits = Settings.Limits.autoRefreshMinutes
-            guard let minutes = value.double ?? value.int.map(Double.init), limits.contains(minutes) else {
-                return "'auto_refresh_minutes' must be a number of minutes from 0 (off) to \(Int(limits.upperBound))\(shown(value))"
+            number(value, key: "auto_refresh_minutes", in: Settings.Limits.autoRefreshMinutes, unit: "minutes", lowest: "0 (off)") {
+                settings.autoRefreshMinutes = Setting($0, source: source)
             }
-            settings.autoRefreshMinutes = Setting(minutes, source: source)
-            return nil
         },
         "retention_days": { value, source, settings in
             integer(value, key: "retention_days", in: Settings.Limits.retentionDays) {
@@ -109,17 +106,28 @@ public enum ConfigFile {
             return nil
         },
         "request_timeout_seconds": { value, source, settings in
-            let limits = Settings.Limits.requestTimeoutSeconds
-            guard let seconds = value.double ?? value.int.map(Double.init), limits.contains(seconds) else {
-                return "'request_timeout_seconds' must be a number of seconds from \(Int(limits.lowerBound)) to \(Int(limits.upperBound))\(shown(value))"
+            number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
+                settings.requestTimeoutSeconds = Setting($0, source: source)
             }
-            settings.requestTimeoutSeconds = Setting(seconds, source: source)
-            return nil
         },
     ]
 
     /// The keys the file may hold, for help texts and tests.
     public static var knownKeys: [String] { setters.keys.sorted() + [keysTable] }
+
+    /// Sets a number (whole or not) within `limits`; what is wrong otherwise, naming the key, the unit and
+    /// the range (`lowest` words the lower bound when it means more than its number).
+    private static func number(
+        _ value: TOMLValueConvertible, key: String, in limits: ClosedRange<Double>, unit: String, lowest: String? = nil,
+        set: (Double) -> Void
+    ) -> String? {
+        guard let number = value.double ?? value.int.map(Double.init), limits.contains(number) else {
+            let from = lowest ?? String(Int(limits.lowerBound))
+            return "'\(key)' must be a number of \(unit) from \(from) to \(Int(limits.upperBound))\(shown(value))"
+        }
+        set(number)
+        return nil
+    }
 
     private static func integer(
         _ value: TOMLValueConvertible, key: String, in limits: ClosedRange<Int>, set: (Int) -> Void

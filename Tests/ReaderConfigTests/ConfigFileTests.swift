@@ -24,6 +24,7 @@ struct ConfigFileTests {
             maximum_articles = 5000
             colors = false
             request_timeout_seconds = 2.5
+            auto_refresh_minutes = 0.5
 
             [keys]
             refresh = "R"
@@ -37,8 +38,9 @@ struct ConfigFileTests {
         #expect(settings.colors == Setting(false, source: .configFile(line: 6)))
         #expect(settings.requestTimeoutSeconds == Setting(2.5, source: .configFile(line: 7)))
         #expect(settings.keys == ["refresh": "R", "mark all read": "M"])
-        #expect(settings.keyBindings["refresh"]?.source == .configFile(line: 10))
-        #expect(settings.keyBindings["mark all read"]?.source == .configFile(line: 11))
+        #expect(settings.autoRefreshMinutes == Setting(0.5, source: .configFile(line: 8)))
+        #expect(settings.keyBindings["refresh"]?.source == .configFile(line: 11))
+        #expect(settings.keyBindings["mark all read"]?.source == .configFile(line: 12))
     }
 
     @Test("An empty file and a missing file leave every default in place")
@@ -54,6 +56,7 @@ struct ConfigFileTests {
         #expect(settings.maximumArticles.value == 20_000)
         #expect(settings.colors.value == true)
         #expect(settings.requestTimeoutSeconds.value == 15)
+        #expect(settings.autoRefreshMinutes.value == 15)
         #expect(settings.keys.isEmpty)
 
         let (empty, emptyProblems) = parse("")
@@ -84,6 +87,7 @@ struct ConfigFileTests {
             maximum_articles = 20000000
             colors = "yes"
             request_timeout_seconds = 0
+            auto_refresh_minutes = -1
             """)
         #expect(problems.map(\.description) == [
             "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
@@ -92,6 +96,7 @@ struct ConfigFileTests {
             "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
             "\(Self.file) line 5: 'colors' must be true or false",
             "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
+            "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
         ])
         #expect(settings == Settings())
     }
