@@ -1,9 +1,11 @@
 import GRDB
 import NewsCore
 
-/// Full-text queries over `articleFTS` (words without case or accents) and `articleCJK` (bigrams of text
-/// written without spaces). Ranked by bm25 among the most recently stored matches, so a query that
-/// matches most of a large cache costs no more than one that matches a few thousand articles.
+/// Full-text queries over `articleFTS` and the archive's yearly indexes (words without case or accents;
+/// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by bm25 among the
+/// newest matches: those of `articleFTS`, then of each archive year from the newest, until the window of
+/// candidates is full. A query that matches most of a large cache costs no more than one that matches a
+/// few thousand articles.
 struct ArticleSearch {
     let db: Database
 
@@ -16,26 +18,29 @@ struct ArticleSearch {
 
     func hits(for terms: SearchTerms, limit: Int) throws -> [SearchHit] {
         let candidates = max(Self.candidates, limit)
-        let ranked: String
-        let arguments: StatementArguments
+        var scored: [(id: Int64, score: Double)] = []
         switch (terms.wordExpression, terms.cjkExpression) {
-        case (let words?, nil):
-            ranked = Self.ranked(table: "articleFTS", weights: Self.weights, cjkFilter: false)
-            arguments = [words, candidates, limit]
-        case (let words?, let cjk?):
-            ranked = Self.ranked(table: "articleFTS", weights: Self.weights, cjkFilter: true)
-            arguments = [words, cjk, candidates, limit]
+        case (let words?, let cjk):
+            // The indexes newest first, until the window of candidates is full.
+            for table in try ArchiveIndex.tables(in: db) where scored.count < candidates {
+                let sql = Self.newestMatches(table: table, weights: Self.weights, cjkFilter: cjk != nil)
+                let arguments: StatementArguments = cjk.map { [words, $0, candidates - scored.count] } ?? [words, candidates - scored.count]
+                scored += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+            }
         case (nil, let cjk?):
-            ranked = Self.ranked(table: "articleCJK", weights: "", cjkFilter: false)
-            arguments = [cjk, candidates, limit]
+            let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false)
+            scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [cjk, candidates]).map { ($0[0], $0[1]) }
         case (nil, nil):
             return []
         }
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(ArticleColumns.selection) FROM (\(ranked)) AS best
-            JOIN article a ON a.id = best.id ORDER BY best.score
-            """)
-        return try Row.fetchAll(statement, arguments: arguments).map { row in
+        let best = scored.sorted { ($0.score, -$0.id) < ($1.score, -$1.id) }.prefix(limit)
+        let rank = Dictionary(best.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        guard !best.isEmpty else { return [] }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT \(ArticleColumns.selection), a.id FROM article a
+            WHERE a.id IN (\(Array(repeating: "?", count: best.count).joined(separator: ",")))
+            """, arguments: StatementArguments(best.map(\.id)))
+        return rows.sorted { rank[$0["id"] as Int64] ?? 0 < rank[$1["id"] as Int64] ?? 0 }.map { row in
             let entry = ArticleColumns.entry(from: row)
             let article = entry.article
             let snippet = SearchSnippet.make(
@@ -46,15 +51,14 @@ struct ArticleSearch {
         }
     }
 
-    /// The ids and bm25 scores of the best `LIMIT ?` among the newest `LIMIT ?` matches of `MATCH ?`.
-    private static func ranked(table: String, weights: String, cjkFilter: Bool) -> String {
+    /// The ids and bm25 scores of the newest `LIMIT ?` matches of `MATCH ?` in `table` (FTS5 walks its
+    /// doclists in rowid order: no sort, and it stops at the limit).
+    private static func newestMatches(table: String, weights: String, cjkFilter: Bool) -> String {
         """
-        SELECT id, score FROM (
-            SELECT rowid AS id, bm25(\(table)\(weights.isEmpty ? "" : ", " + weights)) AS score FROM \(table)
-            WHERE \(table) MATCH ?
-            \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
-            ORDER BY rowid DESC LIMIT ?
-        ) ORDER BY score LIMIT ?
+        SELECT rowid AS id, bm25(\(table)\(weights.isEmpty ? "" : ", " + weights)) AS score FROM \(table)
+        WHERE \(table) MATCH ?
+        \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
+        ORDER BY rowid DESC LIMIT ?
         """
     }
 }

@@ -46,7 +46,10 @@ extension ArticleStore {
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
             let kept = articles.map { ArchivedText.kept(of: ArticleBounds.bounded($0)) }
-            let appended = try writer.append(kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true)
+            try ArchiveIndex.ensure(year: month.year, in: db)
+            let appended = try writer.append(
+                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true, ftsPartition: month.year
+            )
             try db.execute(sql: """
                 UPDATE article SET inArchive = 1
                 WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)

@@ -45,10 +45,11 @@ struct FeedWriter {
     /// Writes `articles` and lists those the feed does not list yet after its last one, keeping its counts.
     /// With `keepingCachedText`, articles the cache has keep their text (an archive month never replaces a
     /// fuller cached version).
+    /// New articles are indexed for search in `ftsPartition`'s table (see `ArchiveIndex`).
     func append(
-        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false
+        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
     ) throws -> (total: Int, inserted: Int, updated: Int) {
-        let stored = try upsert(articles, fetchedAt: fetchedAt, keepingCachedText: keepingCachedText)
+        let stored = try upsert(articles, fetchedAt: fetchedAt, keepingCachedText: keepingCachedText, ftsPartition: ftsPartition)
         var (rank, total) = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
         ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
@@ -103,7 +104,9 @@ struct FeedWriter {
     }
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
-    private func upsert(_ snapshotArticles: [Article], fetchedAt: Int64, keepingCachedText: Bool = false) throws -> Upserted {
+    private func upsert(
+        _ snapshotArticles: [Article], fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
+    ) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
 
@@ -128,8 +131,12 @@ struct FeedWriter {
                 result.inserted += 1
             }
         }
+        if ftsPartition != 0 {
+            try db.cachedStatement(sql: "UPDATE article SET ftsPartition = ? WHERE id >= ?").execute(arguments: [ftsPartition, firstNewID])
+        }
+        let index = ArchiveIndex.table(ftsPartition)
         try db.cachedStatement(sql: """
-            INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
+            INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
             SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
             """).execute(arguments: [firstNewID])
         try update(changed, fetchedAt: fetchedAt)
@@ -233,21 +240,35 @@ struct FeedWriter {
     private func update(_ changed: [(id: Int64, article: Article)], fetchedAt: Int64) throws {
         guard !changed.isEmpty else { return }
         let ids = changed.map(\.id)
+        // Each article is taken out of, and put back into, the index that holds it (`ArchiveIndex`).
+        var partitions: [Int] = []
         try forEachChunk(of: ids) { placeholders, arguments in
-            try db.cachedStatement(sql: """
-                INSERT INTO articleFTS (articleFTS, rowid, title, abstract, leadParagraph, byline)
-                SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
-                """).execute(arguments: arguments)
+            partitions += try Int.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT ftsPartition FROM article WHERE id IN (\(placeholders))"), arguments: arguments
+            )
+        }
+        let held = Set(partitions).sorted().map { ($0, ArchiveIndex.table($0)) }
+        try forEachChunk(of: ids) { placeholders, arguments in
+            for (partition, index) in held {
+                try db.cachedStatement(sql: """
+                    INSERT INTO \(index) (\(index), rowid, title, abstract, leadParagraph, byline)
+                    SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article
+                    WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
+                    """).execute(arguments: arguments)
+            }
             try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid IN (\(placeholders))").execute(arguments: arguments)
         }
         for (id, article) in changed {
             try update(id, with: article, fetchedAt: fetchedAt)
         }
         try forEachChunk(of: ids) { placeholders, arguments in
-            try db.cachedStatement(sql: """
-                INSERT INTO articleFTS (rowid, title, abstract, leadParagraph, byline)
-                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id IN (\(placeholders))
-                """).execute(arguments: arguments)
+            for (partition, index) in held {
+                try db.cachedStatement(sql: """
+                    INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
+                    SELECT id, title, abstract, leadParagraph, byline FROM article
+                    WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
+                    """).execute(arguments: arguments)
+            }
         }
     }
 

@@ -176,7 +176,8 @@ enum Schema {
 
     /// Months imported from the Archive API, complete only once their record is written, and a mark on
     /// the articles an archive month lists: they are never pruned, and the pruning of the others reads an
-    /// index that leaves them out (a million archived articles cost a refresh nothing).
+    /// index that leaves them out (a million archived articles cost a refresh nothing). Archived articles
+    /// are indexed for search by year (`ArchiveIndex`): `ftsPartition` names the index of each article.
     private static func addArchive(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE archiveMonth (
@@ -189,6 +190,13 @@ enum Schema {
             ALTER TABLE article ADD COLUMN inArchive INTEGER NOT NULL DEFAULT 0;
             DROP INDEX article_fetchedAt;
             CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
+
+            ALTER TABLE article ADD COLUMN ftsPartition INTEGER NOT NULL DEFAULT 0;
+            DROP TRIGGER article_fts_delete;
+            CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
+                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+            END;
             """)
     }
 }

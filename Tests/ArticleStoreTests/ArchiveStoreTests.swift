@@ -136,4 +136,52 @@ struct ArchiveStoreTests {
         #expect(kept.abstract == "The live abstract.")
         #expect(try store.status(of: .archive(Self.march)).count == 3)
     }
+
+    @Test("Search reads the live index and each archive year's; forgetting a month leaves no stale match, even where a row id is used again")
+    func yearlyIndexes() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let year2019 = try #require(ArchiveMonth("2019-05", latest: Self.latest))
+        var old = Self.articles(0..<3, prefix: "old")
+        for index in old.indices { old[index].title = "Zeppelin landing \(index)" }
+        var recent = Self.articles(0..<2, prefix: "recent")
+        for index in recent.indices { recent[index].title = "Zeppelin parade \(index)" }
+        var live = Self.articles(0..<1, prefix: "live")
+        live[0].title = "Zeppelin today"
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: live, fetchedDate: Self.imported), origin: .network)
+        try Self.importMonth(store, year2019, old)
+        // Imported last: the highest row ids, given again to the next new articles once forgotten.
+        try Self.importMonth(store, Self.march, recent)
+        let everyZeppelin: [Article] = old + recent + live
+        let found: [ArticleID] = try store.search("zeppelin", limit: 50).map(\.entry.id)
+        #expect(Set(found) == Set(everyZeppelin.map(\.id)))
+        let parades: [String] = try store.search("parade", limit: 50).map(\.entry.id.rawValue).sorted()
+        #expect(parades == recent.map(\.id.rawValue))
+        let tables = try store.writer.read { db in try ArchiveIndex.tables(in: db) }
+        #expect(tables == ["articleFTS", "archiveFTS_2024", "archiveFTS_2019"])
+
+        try store.forget([Self.march])
+        #expect(try store.search("parade", limit: 50).isEmpty)
+        // The freed row ids are given to new articles: the old words must not find them.
+        var newer = Self.articles(10..<12, prefix: "newer")
+        for index in newer.indices { newer[index].title = "Quiet harbour \(index)" }
+        try store.apply(FeedSnapshot(feed: .topStories(.home), articles: newer, fetchedDate: Self.imported), origin: .network)
+        #expect(try store.search("parade", limit: 50).isEmpty)
+        #expect(try store.search("harbour", limit: 50).count == 2)
+    }
+
+    @Test("A live refresh that changes an archived article's text keeps its year's index right")
+    func archivedArticleChanged() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var articles = Self.articles(0..<2)
+        articles[0].title = "Original headline"
+        try Self.importMonth(store, Self.march, articles)
+        var changed = articles[0]
+        changed.title = "Corrected headline"
+        changed.updatedDate = Self.imported.addingTimeInterval(60)
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [changed], fetchedDate: Self.imported), origin: .network)
+        #expect(try store.search("corrected", limit: 10).map(\.entry.id) == [changed.id])
+        #expect(try store.search("original", limit: 10).isEmpty)
+        try store.forget([Self.march])
+        #expect(try store.search("corrected", limit: 10).map(\.entry.id) == [changed.id], "still listed by World")
+    }
 }
