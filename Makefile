@@ -79,7 +79,8 @@ readme-screen: deps
 	NYTREADER_RECORD_README=1 $(SWIFT) test --skip-build --filter ReadmeScreenTests
 
 ## bench: release build, then the benchmarks; prints one table and writes .bench/latest.json and
-## .bench/latest.md (BENCH_ARGS="--quick" for a smoke run, "--update-doc docs/performance.md" to record it)
+## .bench/latest.md (BENCH_ARGS="--quick" for a smoke run, "--update-doc docs/performance.md" to record it;
+## the archive rows build a cache of 1,000,000 articles, minutes: "--reuse-archive" keeps it for next time)
 bench: build
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader-bench
 	"$(RELEASE_BIN)/nytreader-bench" --binary "$(RELEASE_BIN)/nytreader" $(BENCH_ARGS)
