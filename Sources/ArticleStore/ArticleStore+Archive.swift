@@ -26,12 +26,16 @@ extension ArticleStore {
         }
     }
 
-    /// Starts (or starts again) importing `month`: what an import cut short left in its feed is taken out
-    /// (the articles stay, and the new import finds them by uri), and the month is not complete.
+    /// Starts (or starts again) importing `month`. What an import cut short left in its feed is taken out
+    /// (the articles stay, and the new import finds them by uri). A month imported whole before stays as
+    /// it is until the new import completes: a forced import that fails leaves it complete.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try write { db in
             let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
-            try db.execute(sql: "DELETE FROM archiveMonth WHERE month = ?", arguments: [month.description])
+            let complete = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)", arguments: [month.description]
+            ) ?? false
+            guard !complete else { return }
             try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
             try db.execute(sql: "UPDATE feed SET articleCount = 0, unreadCount = 0, origin = NULL WHERE id = ?", arguments: [feedID])
         }

@@ -10,10 +10,7 @@ extension ReaderViewModel {
     public mutating func tick() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
-        // An archive month is imported whole once; it is not asked for again on its own.
-        let isArchive: Bool
-        if case .archive = state.feed { isArchive = true } else { isArchive = false }
-        guard state.feed.isRemote, !isArchive, !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
+        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
               (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
         else {
             autoRefresh.schedule(after: date)
@@ -21,6 +18,16 @@ extension ReaderViewModel {
         }
         state.retryDate = nil
         return startRefresh()
+    }
+
+    /// An archive month is imported whole once, and a search with more than its first page cached would
+    /// lose the pages read (a refresh asks for the first again): neither is asked for again on its own.
+    static func refreshesOnItsOwn(_ feed: Feed, _ status: FeedStatus?) -> Bool {
+        switch feed {
+        case .archive: return false
+        case .search: return (status?.pageCount ?? 0) <= 1
+        default: return true
+        }
     }
 
     /// Whether something on screen counts time down (a retry, a wait for the next page): the screen is

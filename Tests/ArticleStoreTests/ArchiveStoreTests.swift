@@ -184,4 +184,20 @@ struct ArchiveStoreTests {
         try store.forget([Self.march])
         #expect(try store.search("corrected", limit: 10).map(\.entry.id) == [changed.id], "still listed by World")
     }
+
+    @Test("Importing a complete month again keeps it complete until the new import completes")
+    func forcedImportCutShort() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<60)
+        try Self.importMonth(store, Self.march, articles)
+        try store.beginImport(of: Self.march)
+        try store.appendBatch(Array(articles[0..<10]) + Self.articles(100..<105), to: Self.march, fetchedDate: Self.imported)
+        // The forced import stops here (rate limited, offline, killed).
+        #expect(try store.isComplete(Self.march))
+        #expect(try store.status(of: .archive(Self.march)).count == 65)
+        try store.completeImport(of: Self.march, hits: 65, byteCount: 1, at: Self.imported)
+        let listed = try store.entries(in: .archive(Self.march), range: 0..<100)
+        #expect(listed.count == 65)
+        #expect(Set(listed.map(\.id)).count == 65)
+    }
 }

@@ -73,6 +73,17 @@ struct AutoRefreshTests {
         #expect(driver.pendingRefreshes == [.topStories(.world)])
     }
 
+    @Test("A search with more than its first page is not refreshed on its own (the pages read would go)")
+    func searchPages() {
+        let feed = Feed.search(SearchQuery(text: "climate"))
+        var paged = ViewModelDriver(count: 30, feed: feed, totalHits: 2_000, autoRefreshInterval: 60)
+        paged.wait(61)
+        #expect(paged.pendingRefreshes.isEmpty)
+        var single = ViewModelDriver(count: 10, feed: feed, totalHits: 2_000, autoRefreshInterval: 60)
+        single.wait(61)
+        #expect(single.pendingRefreshes == [feed])
+    }
+
     @Test("A rate limit waits at least what the NYT asked")
     func rateLimit() {
         var driver = ViewModelDriver(count: 5, autoRefreshInterval: 60)
