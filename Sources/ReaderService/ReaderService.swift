@@ -8,11 +8,11 @@ import ArticleStore
 /// Reads answer from the cache at once; a refresh fetches, maps and persists in one transaction,
 /// and on any failure leaves the cache as it was and says why.
 public actor ReaderService: ReaderServing {
-    private let store: ArticleStore
+    let store: ArticleStore
     private let client: NYTClient?
     private let policy: RefreshPolicy
     private let rateLimits: any RateLimitMemory
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let observer: RefreshObserver?
     /// Why refreshing is impossible when there is no client.
     private let withoutClient: RefreshFailure
@@ -146,7 +146,7 @@ public actor ReaderService: ReaderServing {
 
     /// Runs `operation` as the one network operation of `feed` (cancelling the one under way), records a
     /// failure, tells the observer, and answers with the feed's state after it.
-    private func run(
+    func run(
         _ feed: Feed,
         _ operation: @escaping @Sendable (isolated ReaderService, NYTClient) async throws(RefreshFailure) -> RefreshChanges
     ) async -> RefreshOutcome {
@@ -180,78 +180,6 @@ public actor ReaderService: ReaderServing {
         }
         observer?(feed, outcome)
         return outcome
-    }
-
-    // MARK: - Archive
-
-    /// Imports every article of `month` from the Archive API, streamed and written a batch at a time, then
-    /// completes the month in one transaction (see `ArticleStore.completeImport`). A month imported whole
-    /// before is left alone, without a request, unless `force`; the outcome's changes are then all zero and
-    /// `skipped` says so. `progress` hears of each batch written.
-    public func importArchive(
-        _ month: ArchiveMonth, force: Bool, progress: @escaping @Sendable (ArchiveProgress) -> Void
-    ) async -> RefreshOutcome {
-        let feed = Feed.archive(month)
-        if !force, (try? store.isComplete(month)) == true {
-            let status = (try? store.status(of: feed)) ?? FeedStatus(feed: feed, count: 0)
-            return .refreshed(RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0), status)
-        }
-        return await run(feed) { (service, client) throws(RefreshFailure) in
-            try await service.importMonth(month, with: client, progress: progress)
-        }
-    }
-
-    /// Every archive month imported whole, newest first.
-    public nonisolated func archiveMonths() throws(ServiceError) -> [ArchiveMonthStatus] {
-        try cache { () throws(StoreError) in try store.archiveMonths() }
-    }
-
-    public nonisolated func archiveFeeds() throws(ServiceError) -> [FeedStatus] {
-        try archiveMonths().map { month in
-            FeedStatus(feed: .archive(month.month), count: month.articleCount, lastRefreshedDate: month.completedDate, origin: .network)
-        }
-    }
-
-    /// Whether `month` was imported whole.
-    public nonisolated func isComplete(_ month: ArchiveMonth) throws(ServiceError) -> Bool {
-        try cache { () throws(StoreError) in try store.isComplete(month) }
-    }
-
-    /// Forgets archive months and their articles, unless saved or listed by another feed; returns how many
-    /// articles went.
-    @discardableResult
-    public nonisolated func forget(_ months: [ArchiveMonth]) throws(ServiceError) -> Int {
-        try cache { () throws(StoreError) in try store.forget(months) }
-    }
-
-    /// The size of the cache in bytes.
-    public nonisolated func cacheSize() throws(ServiceError) -> Int {
-        try cache { () throws(StoreError) in try store.fileSize() }
-    }
-
-    private func importMonth(
-        _ month: ArchiveMonth, with client: NYTClient, progress: @escaping @Sendable (ArchiveProgress) -> Void
-    ) async throws(RefreshFailure) -> RefreshChanges {
-        do { try store.beginImport(of: month) } catch { throw .storage }
-        let fetchedDate = now()
-        let written = ArchiveBatches(store: store, month: month, fetchedDate: fetchedDate, progress: progress)
-        let summary: ArchiveSummary
-        do {
-            summary = try await fetching(.archive(month)) { () async throws(APIError) in
-                try await client.archive(month) { articles, bytes in try written.write(articles, bytesReceived: bytes) }
-            }
-        } catch {
-            throw written.failedToWrite ? .storage : error
-        }
-        if Task.isCancelled { throw .cancelled }
-        do {
-            try store.completeImport(of: month, hits: summary.hits, byteCount: summary.byteCount, at: now())
-        } catch {
-            throw .storage
-        }
-        return RefreshChanges(
-            total: summary.articleCount, inserted: written.inserted, updated: 0, removed: 0, skipped: summary.skippedCount
-        )
     }
 
     // MARK: - Searches made
@@ -334,7 +262,7 @@ public actor ReaderService: ReaderServing {
 
     /// Runs one request to the API behind `feed` unless a rate-limit window is open, noting when it was
     /// made; a 429 opens a window (bounded), other failures become what the service reports.
-    private func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
+    func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
         if let wait = secondsBlocked(feed) {
             throw .rateLimited(retryAfter: wait)
         }
@@ -381,7 +309,7 @@ public actor ReaderService: ReaderServing {
         }
     }
 
-    private nonisolated func cache<T>(_ body: () throws(StoreError) -> T) throws(ServiceError) -> T {
+    nonisolated func cache<T>(_ body: () throws(StoreError) -> T) throws(ServiceError) -> T {
         do {
             return try body()
         } catch {
