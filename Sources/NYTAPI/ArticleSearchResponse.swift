@@ -32,8 +32,13 @@ struct ArticleSearchResponse: Decodable {
             return
         }
         docs = response.lenient([Lossy<SearchDocument>].self, .docs) ?? []
-        hits = (response.lenient(Metadata.self, .metadata) ?? response.lenient(Metadata.self, .meta))?.hits
+        let reported = (response.lenient(Metadata.self, .metadata) ?? response.lenient(Metadata.self, .meta))?.hits
+        hits = reported.map { min(max(0, $0), Self.maximumHits) }
     }
+
+    /// The most matches a response may claim (the NYT has about 15 million articles); a count from the
+    /// server is cut to 0 … this before anything shows or pages by it.
+    static let maximumHits = 100_000_000
 }
 
 /// One document of an Article Search response.

@@ -83,3 +83,17 @@ struct ArchiveDecodingTests {
         }
     }
 }
+
+@Suite("Counts of matches from the server")
+struct HitCountBoundsTests {
+    @Test("A negative or absurd count of matches is cut to 0 … 100,000,000", arguments: [
+        ("-5", 0), ("9223372036854775807", 100_000_000), ("2417", 2_417),
+    ])
+    func bounded(reported: String, expected: Int) throws {
+        let body = Data(#"{"status":"OK","response":{"docs":[],"meta":{"hits":\#(reported)}}}"#.utf8)
+        let page = try NYTClient.decodeArticleSearch(body, fetchedDate: Date(timeIntervalSince1970: 0))
+        #expect(page.hits == expected)
+        let month = try NYTClient.decodeArchive(body, fetchedDate: Date(timeIntervalSince1970: 0)) { _, _ in }
+        #expect(month.hits == expected)
+    }
+}
