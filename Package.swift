@@ -9,7 +9,6 @@ let package = Package(
         .executable(name: "nytreader-bench", targets: ["nytreader-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -19,13 +18,15 @@ let package = Package(
         .target(name: "NewsCore"),
         .target(name: "JSONStream"),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore", "CCurl", "JSONStream"]
         ),
         .target(
             name: "ArticleStore",
-            dependencies: ["NewsCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["NewsCore", "SQLite"]
         ),
         .target(
             name: "ReaderService",
@@ -101,6 +102,7 @@ let package = Package(
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
@@ -109,7 +111,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "NewsCore", "ArticleStore", "TerminalUI", "ReaderViewModel", "TestSupport", "nytreader",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SQLite",
             ]
         ),
     ]

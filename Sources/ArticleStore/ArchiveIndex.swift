@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// The full-text index of archived articles, one FTS5 table per year of the archive (`archiveFTS_2024`),
 /// beside `articleFTS`, which indexes every other article. A query's cost grows with the matches of its

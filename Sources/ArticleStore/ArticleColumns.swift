@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import NewsCore
 
 /// How an `ArticleEntry` is laid out in the `article` table, in one place for every query.

@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 import NewsCore
 
 /// Full-text queries over `articleFTS` and the archive's yearly indexes (words without case or accents;

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import NewsCore
 
 // Months of the NYT's archive: written a batch at a time, complete only once their record is.

@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 import NewsCore
 
 // The searches a person made, kept as feeds: listing them, adding pages, forgetting them.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import NewsCore
 
 /// The offline cache: articles, feeds and their order, read/saved state, in one SQLite file.
@@ -66,9 +66,9 @@ public final class ArticleStore: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.readonly = readonly
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyTimeout = busyTimeout
         if !readonly {
-            configuration.prepareDatabase { db in
+            configuration.prepareDatabase = { db in
                 // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
                 // (a crash leaves the old or the new state), only a power cut may lose the last ones.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -108,7 +108,7 @@ public final class ArticleStore: Sendable {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             let queue = try DatabaseQueue(configuration: configuration)
-            try Schema.migrator.migrate(queue)
+            try queue.write { db in try SchemaMigration.apply(db) }
             self.writer = queue
         } catch {
             throw .cannotOpen(path: ":memory:", reason: Self.describe(error))
@@ -381,7 +381,7 @@ public final class ArticleStore: Sendable {
         do {
             return try writer.read(body)
         } catch {
-            throw .failed(reason: Self.describe(error))
+            throw Self.failure(error)
         }
     }
 
@@ -391,15 +391,21 @@ public final class ArticleStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .failed(reason: Self.describe(error))
+            throw Self.failure(error)
         }
+    }
+
+    /// Why a cache that another process is writing could not be written.
+    static let busyReason = "it is busy: another nytreader has been writing it for over \(Int(busyTimeout)) s; try again"
+
+    private static func failure(_ error: any Error) -> StoreError {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY { return .busy }
+        return .failed(reason: describe(error))
     }
 
     private static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_BUSY {
-                return "it is busy: another nytreader has been writing it for over \(Int(busyTimeout)) s; try again"
-            }
+            if error.resultCode == .SQLITE_BUSY { return busyReason }
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
         return String(describing: error)

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import NewsCore
 
 /// The write side of one refresh, run inside the transaction `ArticleStore.apply` opens.

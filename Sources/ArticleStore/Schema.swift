@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// The cache's schema as an append-only list of migrations. A shipped migration is never edited:
 /// every change is a new one, so a database made by any earlier version opens in this one.
@@ -15,14 +15,8 @@ enum Schema {
         ("v8-archive", addArchive),
     ]
 
-    /// The same migrations as GRDB's migrator (tests use it to make databases of earlier schemas).
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        for migration in migrations {
-            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
-        }
-        return migrator
-    }
+    /// The identifiers of every migration, oldest first.
+    static var identifiers: [String] { migrations.map(\.identifier) }
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
     private static func createVersion1(_ db: Database) throws {

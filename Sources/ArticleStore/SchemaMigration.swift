@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// Brings a cache's schema up to date so that any number of processes may open it at once: a cache that
 /// is current is recognised with a read (no write lock); otherwise the missing migrations run in one
@@ -14,10 +14,13 @@ enum SchemaMigration {
         case newer(unknown: [String])
     }
 
+    /// The table recording which migrations have run (named so by the first versions of nytreader, whose
+    /// caches must keep opening).
+    static let recordTable = "grdb_migrations"
+
     static func state(_ db: Database) throws -> State {
-        guard try db.tableExists("grdb_migrations") else { return .behind }
-        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-        let known = Set(Schema.migrations.map(\.identifier))
+        let applied = try appliedIdentifiers(db)
+        let known = Set(Schema.identifiers)
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { return .newer(unknown: unknown.sorted()) }
         return applied == known ? .current : .behind
@@ -37,15 +40,29 @@ enum SchemaMigration {
                 case .newer(let unknown): throw newer(path: path, unknown: unknown)
                 case .behind: break
                 }
-                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-                let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-                for migration in Schema.migrations where !applied.contains(migration.identifier) {
-                    try migration.migrate(db)
-                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
-                }
+                try apply(db)
                 return .commit
             }
         }
+    }
+
+    /// Runs, in order, the migrations `db` has not had, up to and including `last` (all when nil).
+    static func apply(_ db: Database, upTo last: String? = nil) throws {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(recordTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+        let applied = try appliedIdentifiers(db)
+        for migration in Schema.migrations {
+            if !applied.contains(migration.identifier) {
+                try migration.migrate(db)
+                try db.execute(sql: "INSERT INTO \(recordTable) (identifier) VALUES (?)", arguments: [migration.identifier])
+            }
+            if migration.identifier == last { return }
+        }
+    }
+
+    /// The migrations recorded in `db` (none for a new database).
+    static func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        guard try db.tableExists(recordTable) else { return [] }
+        return Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(recordTable)"))
     }
 
     static func newer(path: String, unknown: [String]) -> StoreError {

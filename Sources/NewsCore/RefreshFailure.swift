@@ -25,6 +25,8 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     case apiStatus(String)
     /// The cache could not be written.
     case storage
+    /// Another process held the cache's write lock for longer than a writer waits.
+    case cacheBusy
     /// A newer request replaced this one.
     case cancelled
 }
@@ -60,6 +62,8 @@ extension RefreshFailure {
             return "NYT answered with status \(status.terminalSafe.prefix(40))"
         case .storage:
             return "Could not write the cache"
+        case .cacheBusy:
+            return "The cache is busy: another nytreader is writing it"
         case .cancelled:
             return "Refresh cancelled"
         }
@@ -68,7 +72,7 @@ extension RefreshFailure {
     /// Whether trying again later may help (as opposed to fixing the key or the request).
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return true
+        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy: return true
         case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage: return false
         }
     }

@@ -53,7 +53,7 @@ extension ReaderService {
     private func importMonth(
         _ month: ArchiveMonth, with client: NYTClient, progress: @escaping @Sendable (ArchiveProgress) -> Void
     ) async throws(RefreshFailure) -> RefreshChanges {
-        do { try store.beginImport(of: month) } catch { throw .storage }
+        do { try store.beginImport(of: month) } catch { throw error.refreshFailure }
         let fetchedDate = now()
         let written = ArchiveBatches(store: store, month: month, fetchedDate: fetchedDate, progress: progress)
         let summary: ArchiveSummary
@@ -68,7 +68,7 @@ extension ReaderService {
         do {
             try store.completeImport(of: month, hits: summary.hits, byteCount: summary.byteCount, at: now())
         } catch {
-            throw .storage
+            throw error.refreshFailure
         }
         return RefreshChanges(
             total: summary.articleCount, inserted: written.inserted, updated: 0, removed: 0, skipped: summary.skippedCount

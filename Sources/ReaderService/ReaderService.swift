@@ -226,14 +226,14 @@ public actor ReaderService: ReaderServing {
         do {
             return try store.apply(snapshot, origin: .network)
         } catch {
-            throw .storage
+            throw error.refreshFailure
         }
     }
 
     private func fetchNextPage(of feed: Feed, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
         guard case .search(let query) = feed else { throw .notFound }
         let status: FeedStatus
-        do { status = try store.status(of: feed) } catch { throw .storage }
+        do { status = try store.status(of: feed) } catch { throw error.refreshFailure }
         guard status.hasMorePages else {
             return RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0)
         }
@@ -256,7 +256,7 @@ public actor ReaderService: ReaderServing {
         } catch let failure as RefreshFailure {
             throw failure
         } catch {
-            throw .storage
+            throw (error as? StoreError)?.refreshFailure ?? .storage
         }
     }
 

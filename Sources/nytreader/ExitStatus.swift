@@ -23,7 +23,7 @@ enum ExitStatus {
         case .noAPIKey, .unauthorized: return keyProblem
         case .offlineByRequest: return usage
         case .rateLimited: return tryAgainLater
-        case .storage: return ioError
+        case .storage, .cacheBusy: return ioError
         case .notFound, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return unavailable
         }
     }
@@ -33,7 +33,7 @@ extension RefreshFailure {
     /// After these, the next request of a command (the next section, the next month) cannot succeed either.
     var stopsFurtherRequests: Bool {
         switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage: return true
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage, .cacheBusy: return true
         default: return false
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 import NewsCore
 @testable import ArticleStore
 import TestSupport

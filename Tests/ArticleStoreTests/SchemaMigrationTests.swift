@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import SQLite
 @testable import ArticleStore
 import NewsCore
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import GRDB
+import SQLite
 @testable import ArticleStore
 import TestSupport
 import Testing
@@ -62,20 +62,21 @@ struct VersionOneFixtureTests {
     }
 
     @Test("Migrating the version 1 database, from every schema in between, to the latest keeps its data and fills the new parts",
-          arguments: Schema.migrator.migrations)
+          arguments: Schema.identifiers)
     func migratesToLatest(from intermediate: String) throws {
         let directory = try TemporaryDirectory()
         let path = try VersionOneFixture.copy(into: directory)
         // The fixture as an earlier nytreader left it: migrated up to `intermediate`, no further.
-        let earlier = try DatabaseQueue(path: path)
-        try Schema.migrator.migrate(earlier, upTo: intermediate)
-        #expect(try earlier.read(Schema.migrator.appliedIdentifiers).count == Schema.migrator.migrations.firstIndex(of: intermediate)! + 1)
-        try earlier.close()
+        do {
+            let earlier = try DatabaseQueue(path: path)
+            try earlier.write { db in try SchemaMigration.apply(db, upTo: intermediate) }
+            #expect(try earlier.read(SchemaMigration.appliedIdentifiers).count == Schema.identifiers.firstIndex(of: intermediate)! + 1)
+        }
         let store = try ArticleStore(path: path)
         let (applied, integrity) = try store.writer.read { db in
-            (try Schema.migrator.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+            (try SchemaMigration.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
         }
-        #expect(applied == Set(Schema.migrator.migrations))
+        #expect(applied == Set(Schema.identifiers))
         #expect(integrity == "ok")
 
         // Counts kept per feed are computed from the old data.

@@ -9,14 +9,14 @@ struct ReadmeTroubleshootingTests {
     /// One failure of each kind (and both forms of the rate limit), with the values the README uses.
     static let failures: [RefreshFailure] = [
         .noAPIKey, .offlineByRequest, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil), .notFound,
-        .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .storage, .cancelled,
+        .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .storage, .cacheBusy, .cancelled,
     ]
 
     /// Every case of `RefreshFailure` is in `failures`: adding a case without a README row fails to compile here.
     static func isListed(_ failure: RefreshFailure) -> Bool {
         switch failure {
         case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .notFound, .server, .timeout, .offline, .malformed,
-             .redirectRefused, .apiStatus, .storage, .cancelled:
+             .redirectRefused, .apiStatus, .storage, .cacheBusy, .cancelled:
             return failures.contains { Self.kind(of: $0) == Self.kind(of: failure) }
         }
     }
@@ -39,7 +39,7 @@ struct ReadmeTroubleshootingTests {
 
     @Test("The list of failures covers every kind")
     func everyKindListed() {
-        #expect(Set(Self.failures.map(Self.kind)).count == 13)
+        #expect(Set(Self.failures.map(Self.kind)).count == 14)
         #expect(Self.failures.allSatisfy(Self.isListed))
     }
 }

@@ -64,8 +64,9 @@ final class ScriptedTransport: HTTPTransport {
         waiting.forEach { $0.resume() }
     }
 
-    /// Waits until `count` requests arrived; throws when they have not within `timeout`.
-    func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+    /// Waits until `count` requests arrived; throws when they have not within `timeout` (long: the whole
+    /// test run shares two threads, and its CPU-bound tests can hold both for tens of seconds).
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(120)) async throws {
         let deadline = ContinuousClock.now + timeout
         while requestCount < count {
             guard ContinuousClock.now < deadline else { throw TransportTimeout(expected: count, received: requestCount) }

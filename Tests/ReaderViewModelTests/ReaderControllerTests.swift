@@ -68,9 +68,10 @@ final class RecordingService: ReaderServing {
 
 @Suite("The controller runs effects against the service")
 struct ReaderControllerTests {
-    /// Drains the controller's inbox until `condition` holds, or 20 seconds pass (a loaded machine).
+    /// Drains the controller's inbox until `condition` holds, or 120 seconds pass: the whole test run shares
+    /// two threads, and its CPU-bound tests can hold both for tens of seconds.
     func settle(_ controller: ReaderController, until condition: (ReaderState) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             controller.drainInbox()
             if condition(controller.state) { return true }

@@ -1,0 +1,115 @@
+/// One result row, copied out of its statement.
+public struct Row: Sendable {
+    public let databaseValues: [DatabaseValue]
+    let names: [String]
+
+    init(values: [DatabaseValue], names: [String]) {
+        databaseValues = values
+        self.names = names
+    }
+
+    public var count: Int { databaseValues.count }
+
+    public subscript(index: Int) -> DatabaseValue {
+        databaseValues[index]
+    }
+
+    /// Column `index` as `Value`; a value of another kind (a NULL for a non-optional type) is a
+    /// programming error, as the schema rules it out.
+    public subscript<Value: DatabaseValueConvertible>(index: Int) -> Value {
+        guard let value = Value.fromDatabaseValue(databaseValues[index]) else {
+            preconditionFailure("column \(index) (\(names[index])) holds \(databaseValues[index]), not a \(Value.self)")
+        }
+        return value
+    }
+
+    /// The column named `name` as `Value`.
+    public subscript<Value: DatabaseValueConvertible>(name: String) -> Value {
+        guard let index = names.firstIndex(of: name) else { preconditionFailure("no column named \(name)") }
+        return self[index]
+    }
+
+    public func hasNull(atIndex index: Int) -> Bool {
+        databaseValues[index].isNull
+    }
+}
+
+/// Rows read one at a time; the statement is reset once the last one has been read.
+public final class RowCursor {
+    private let statement: Statement
+    private var done = false
+
+    init(statement: Statement, arguments: StatementArguments) throws {
+        self.statement = statement
+        try statement.start(with: arguments)
+    }
+
+    public func next() throws -> Row? {
+        guard !done else { return nil }
+        if try statement.step() { return statement.row() }
+        done = true
+        statement.reset()
+        return nil
+    }
+}
+
+extension Row {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments = []) throws -> RowCursor {
+        try RowCursor(statement: statement, arguments: arguments)
+    }
+
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Row] {
+        try statement.start(with: arguments)
+        defer { statement.reset() }
+        var rows: [Row] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Row? {
+        try statement.start(with: arguments)
+        defer { statement.reset() }
+        return try statement.step() ? statement.row() : nil
+    }
+
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> RowCursor {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Row] {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Row? {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// The first column of the first row; nil when there is no row or it holds NULL.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments = []) throws -> Self? {
+        try statement.start(with: arguments)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return fromDatabaseValue(statement.value(at: 0))
+    }
+
+    /// The first column of every row (rows where it is NULL or of another kind are left out).
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments = []) throws -> [Self] {
+        try statement.start(with: arguments)
+        defer { statement.reset() }
+        var values: [Self] = []
+        while try statement.step() {
+            if let value = fromDatabaseValue(statement.value(at: 0)) { values.append(value) }
+        }
+        return values
+    }
+
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> Self? {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+    }
+}

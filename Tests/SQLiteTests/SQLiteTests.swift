@@ -1,0 +1,99 @@
+import SQLite
+import TestSupport
+import Testing
+
+@Suite("The SQLite layer")
+struct SQLiteTests {
+    @Test("Several statements in one execute take their arguments in order; values come back as stored")
+    func executeAndFetch() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
+                INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                """, arguments: [1, 1.5, "Café\u{0}zero", DatabaseValue.blob([0, 255]), nil, 2, 2.5, "二", DatabaseValue.blob([]), "x"])
+        }
+        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT i, r, s, b, n FROM t ORDER BY i") }
+        #expect(rows.count == 2)
+        #expect(rows[0][0] as Int == 1)
+        #expect(rows[0][1] as Double == 1.5)
+        #expect(rows[0][2] as String == "Café\u{0}zero")
+        #expect(rows[0][3] == DatabaseValue.blob([0, 255]))
+        #expect(rows[0].hasNull(atIndex: 4))
+        #expect(rows[0][4] as String? == nil)
+        #expect(rows[1]["n"] as String == "x")
+        #expect(try queue.read { db in try Int.fetchAll(db, sql: "SELECT i FROM t ORDER BY i") } == [1, 2])
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT i FROM t WHERE i > 5") } == nil)
+    }
+
+    @Test("A wrong number of arguments is an error, not a crash")
+    func argumentCount() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) } }
+        #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)") } }
+        #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "SELEC nonsense") } }
+    }
+
+    @Test("A write that throws leaves nothing behind")
+    func rollback() throws {
+        struct Stop: Error {}
+        let queue = try DatabaseQueue()
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        #expect(throws: Stop.self) {
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                throw Stop()
+            }
+        }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
+    @Test("A statement read only in part, or to its end, or failing, does not stay running (and holding a read)")
+    func statementsAreReset() throws {
+        let queue = try DatabaseQueue()
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t (a UNIQUE)")
+            for value in 0..<100 { try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [value]) }
+            let select = try db.cachedStatement(sql: "SELECT a FROM t")
+            #expect(try Int.fetchOne(select) == 0)
+            #expect(!select.isRunning)
+            #expect(try Row.fetchOne(select)?[0] as Int? == 0)
+            #expect(!select.isRunning)
+            #expect(try Int.fetchAll(select).count == 100)
+            #expect(!select.isRunning)
+            let cursor = try Row.fetchCursor(select)
+            #expect(try cursor.next() != nil)
+            #expect(select.isRunning)
+            while try cursor.next() != nil {}
+            #expect(!select.isRunning)
+            let insert = try db.cachedStatement(sql: "INSERT INTO t VALUES (?)")
+            #expect(throws: DatabaseError.self) { try insert.execute(arguments: [1]) }
+            #expect(!insert.isRunning)
+        }
+    }
+
+    @Test("A write lock held by another connection is SQLITE_BUSY once the timeout has passed")
+    func busy() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let holder = try DatabasePool(path: path)
+        try holder.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        var configuration = Configuration()
+        configuration.busyTimeout = 0.1
+        let waiter = try DatabasePool(path: path, configuration: configuration)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            do {
+                try waiter.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                Issue.record("the write did not wait for the lock")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_BUSY)
+            }
+            // Reading is never blocked by the writer.
+            #expect(try waiter.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+        }
+    }
+}
