@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Members of a module are visible only in files that import it (not through another module that does):
+/// the shipped modules import FoundationEssentials, never Foundation, and a member of Foundation reached
+/// through a dependency's import must not slip in (it links Foundation and ICU, tens of megabytes).
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "nytreader",
     platforms: [.macOS(.v15)],
@@ -15,26 +20,30 @@ let package = Package(
     ],
     targets: [
         // MARK: - Libraries, lowest layer first
-        .target(name: "NewsCore"),
-        .target(name: "JSONStream"),
+        .target(name: "NewsCore", swiftSettings: strictImports),
+        .target(name: "JSONStream", swiftSettings: strictImports),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictImports),
         .target(
             name: "NYTAPI",
-            dependencies: ["NewsCore", "CCurl", "JSONStream"]
+            dependencies: ["NewsCore", "CCurl", "JSONStream"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "ArticleStore",
-            dependencies: ["NewsCore", "SQLite"]
+            dependencies: ["NewsCore", "SQLite"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "ReaderService",
-            dependencies: ["NewsCore", "NYTAPI", "ArticleStore"]
+            dependencies: ["NewsCore", "NYTAPI", "ArticleStore"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "ReaderViewModel",
-            dependencies: ["NewsCore", "ReaderService"]
+            dependencies: ["NewsCore", "ReaderService"],
+            swiftSettings: strictImports
         ),
         .target(name: "CSpawn"),
         .target(
@@ -43,7 +52,8 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"]
+            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "ReaderConfig",
@@ -51,7 +61,8 @@ let package = Package(
                 "NewsCore",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .target(
             name: "BundledSnapshot",
@@ -68,7 +79,8 @@ let package = Package(
                 "ReaderConfig", "BundledSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
 
         // MARK: - Benchmarks (make bench)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Text in scripts written without spaces (Chinese, Japanese, and Korean runs), which FTS5's `unicode61`
@@ -82,7 +82,7 @@ extension CJKText {
     static func snippet(around runs: [String], in texts: [String]) -> String {
         for text in texts {
             for run in runs {
-                guard let match = text.range(of: run) else { continue }
+                guard let match = text.firstRange(of: run) else { continue }
                 let start = text.index(match.lowerBound, offsetBy: -snippetLead, limitedBy: text.startIndex) ?? text.startIndex
                 let end = text.index(match.lowerBound, offsetBy: snippetLength, limitedBy: text.endIndex) ?? text.endIndex
                 let matchEnd = min(match.upperBound, end)

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import NewsCore
 
 /// Keeps the cache private to its owner: directories the store creates are 0700, and the database with
 /// its `-wal` and `-shm` files is 0600 (SQLite creates the latter two with the database file's mode).
@@ -40,10 +41,10 @@ enum PrivateFiles {
 
     private static func makeMissingDirectories(above path: String) throws(StoreError) {
         var missing: [String] = []
-        var directory = (path as NSString).deletingLastPathComponent
+        var directory = PathText.parent(of: path)
         while !directory.isEmpty, directory != "/", access(directory, F_OK) != 0 {
             missing.append(directory)
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = PathText.parent(of: directory)
         }
         for directory in missing.reversed() {
             guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long the cache keeps articles that left every feed, and how many unsaved articles it holds at most.
 public struct RetentionPolicy: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+@_spi(_Unicode) import Swift
 
 /// What a person typed into search, reduced to safe FTS5 expressions. Nothing typed reaches a MATCH
 /// expression raw: words become quoted terms, so quotes, `*`, `AND`, `NEAR` and parentheses are just
@@ -78,9 +78,14 @@ struct SearchTerms {
         Word(folded: fold(text), isPrefix: text.count >= minimumPrefixLength)
     }
 
-    /// `text` without case or accents (`Café` → `cafe`).
+    /// `text` without case or accents (`Café` → `cafe`): decomposed (NFD), without its combining marks,
+    /// in lower case.
     static func fold(_ text: some StringProtocol) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        var bare = String.UnicodeScalarView()
+        for scalar in String(text)._nfd where scalar.properties.generalCategory != .nonspacingMark {
+            bare.append(scalar)
+        }
+        return String(bare).lowercased()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// DTO → `Article`. An item without a `uri` or a title (the NYT's placeholders) maps to `nil`.

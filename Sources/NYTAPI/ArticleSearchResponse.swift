@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `GET /svc/search/v2/articlesearch.json`, in both the pre-2025 shape (`response.meta`, multimedia arrays
 /// of relative URLs) and today's (`response.metadata`, a multimedia object).

@@ -1,4 +1,5 @@
 import CCurl
+import NewsCore
 import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
@@ -222,7 +223,7 @@ final class CurlExchange: @unchecked Sendable {
             responseHeaders = [:]
         } else if let colon = text.firstIndex(of: ":") {
             let name = text[..<colon].lowercased()
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = text[text.index(after: colon)...].trimmed()
             responseHeaders[name] = value
         }
         return 0

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A GET request as the API client builds it. Its descriptions hide the API key.
 public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

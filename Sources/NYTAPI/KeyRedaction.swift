@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Hides the API key wherever a request URL is turned into text.
 public enum KeyRedaction {
@@ -23,12 +23,10 @@ public enum KeyRedaction {
     /// `text` with every occurrence of `key` (and of its percent-encoded form) replaced by `<redacted>`.
     public static func redacted(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
-        var result = text.replacingOccurrences(of: key, with: placeholder)
+        var result = text.replacing(key, with: placeholder)
         // The form requests send (QueryEncoding), and the looser one other software writes.
-        for encoded in [QueryEncoding.encode(key), key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)] {
-            if let encoded, encoded != key {
-                result = result.replacingOccurrences(of: encoded, with: placeholder)
-            }
+        for encoded in [QueryEncoding.encode(key), QueryEncoding.encode(key, keeping: QueryEncoding.queryAllowed)] where encoded != key {
+            result = result.replacing(encoded, with: placeholder)
         }
         return result
     }

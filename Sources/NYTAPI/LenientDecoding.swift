@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decoding that tolerates what the NYT actually sends: missing keys, `null`, `""` and wrong types
 /// for optional fields turn into empty values instead of failing the whole response.

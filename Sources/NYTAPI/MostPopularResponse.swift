@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `GET /svc/mostpopular/v2/{viewed|emailed|shared}/{1|7|30}.json`.
 struct MostPopularResponse: Decodable {

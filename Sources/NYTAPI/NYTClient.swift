@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The NYT API client: the only code that knows URLs, query parameters, JSON shapes and HTTP status codes.
@@ -43,7 +43,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// `NYTClient(https://api.nytimes.com, timeout 15 s)`: never the key.
     public var description: String {
-        "NYTClient(\(baseURL.absoluteString), timeout \(timeout.formatted()) s)"
+        "NYTClient(\(baseURL.absoluteString), timeout \(DecimalText.brief(timeout)) s)"
     }
 
     /// The same as `description`.
@@ -73,7 +73,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// `localhost`, `::1` or an IPv4 address in 127.0.0.0/8 (not a name that merely starts with `127.`).
     private static func isLoopback(host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        let lowered = host.lowercased()
+        let bare = lowered.count >= 2 && lowered.hasPrefix("[") && lowered.hasSuffix("]") ? String(lowered.dropFirst().dropLast()) : lowered
         if bare == "localhost" || bare == "::1" { return true }
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets.allSatisfy({ $0.count <= 3 && UInt8($0) != nil }) else { return false }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Parses the NYT's ISO 8601 timestamps in both forms it sends:

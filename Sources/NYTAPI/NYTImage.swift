@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One crop of a picture, as Top Stories lists them in `multimedia[]` and Most Popular in
 /// `media[].media-metadata[]`: its absolute URL and the crop's name (`format`, e.g. `Large Thumbnail`).

@@ -8,11 +8,16 @@ enum QueryEncoding {
         items.map { encode($0.name) + "=" + encode($0.value ?? "") }.joined(separator: "&")
     }
 
-    static func encode(_ text: String) -> String {
+    /// The characters besides the unreserved ones that a URL's query may hold unencoded (RFC 3986's
+    /// sub-delims, `:`, `@`, `/` and `?`), as looser encoders leave them.
+    static let queryAllowed = Set("!$&'()*+,;=:@/?".utf8)
+
+    /// `text` with every byte percent-encoded but the unreserved characters and those in `keeping`.
+    static func encode(_ text: String, keeping: Set<UInt8> = []) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if isUnreserved(byte) || keeping.contains(byte) {
                 output.append(byte)
             } else {
                 output.append(UInt8(ascii: "%"))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The fields a Top Stories item and a Most Popular item share, under the same NYT names. Each item
 /// decodes them from its own JSON object, beside the fields only it has.

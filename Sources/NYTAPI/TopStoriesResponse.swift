@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `GET /svc/topstories/v2/{section}.json`.
 struct TopStoriesResponse: Decodable {

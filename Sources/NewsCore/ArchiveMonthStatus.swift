@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the cache holds of one archive month that was imported whole.
 public struct ArchiveMonthStatus: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One NYT article as the API describes it: text and metadata only, no local state.
 public struct Article: Hashable, Sendable {

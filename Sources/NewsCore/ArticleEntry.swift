@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An article as the cache holds it: the article plus what the reader did with it.
 public struct ArticleEntry: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One fetch of a feed: its articles in the order the NYT ranks them.
 public struct FeedSnapshot: Sendable {

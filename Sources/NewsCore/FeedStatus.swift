@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the cache knows about one feed.
 public struct FeedStatus: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import NewsCore
 
 /// Finds the NYT API key: `NYT_API_KEY`, else the file given by `--api-key-file`, else the default key file.
 /// The key is never taken from the command line, where `ps` would show it.
@@ -25,7 +26,7 @@ public struct APIKeySource: Sendable {
     /// The key and where it came from, or nil when none is configured.
     /// A key file named by `--api-key-file` must exist and hold a key; the default one may be missing.
     public func resolve() throws(APIKeyError) -> APIKey? {
-        if let value = environment[Self.variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+        if let value = environment[Self.variable]?.trimmed(), !value.isEmpty {
             return APIKey(value: value, origin: .environment)
         }
         if let keyFile {
@@ -44,7 +45,7 @@ public struct APIKeySource: Sendable {
         } catch {
             throw .unreadableFile(file.path)
         }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = text.trimmed()
         guard !value.isEmpty else { return nil }
         return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file)))
     }

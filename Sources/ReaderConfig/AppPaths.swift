@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the program keeps its files, following the XDG base directory specification:
 /// `$XDG_DATA_HOME`, `$XDG_CONFIG_HOME` and `$XDG_STATE_HOME` when they hold absolute paths,
@@ -14,7 +14,7 @@ public struct AppPaths: Sendable, Hashable {
     public let stateDirectory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
+        let home = URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
         self.home = home
         // The specification says relative paths are invalid and must be ignored.
         func base(_ variable: String, fallback: String) -> URL {

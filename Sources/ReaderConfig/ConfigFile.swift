@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 import TOMLKit
 
@@ -149,7 +149,7 @@ public enum ConfigFile {
         }
         for action in table.keys {
             let path = [keysTable, action]
-            guard let key = table[action]?.string, !key.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let key = table[action]?.string, !key.trimmed().isEmpty else {
                 problem(path, "'keys.\(action.terminalSafe)' must be a key name in quotes, like \"R\"")
                 continue
             }

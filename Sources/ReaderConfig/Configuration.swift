@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Everything the program reads before it opens anything: the paths, the settings (with the config
@@ -60,7 +60,7 @@ public struct Configuration: Sendable {
         }
         let configState = FileManager.default.fileExists(atPath: paths.configFile.path) ? "" : " (not found; defaults in use)"
         let keyFileState: String
-        if environment[APIKeySource.variable].map({ !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) == true {
+        if environment[APIKeySource.variable].map({ !$0.trimmed().isEmpty }) == true {
             keyFileState = " (not read: \(APIKeySource.variable) is set)"
         } else {
             let exists = FileManager.default.fileExists(atPath: keySource.effectiveKeyFile.path)
@@ -88,7 +88,7 @@ public struct Configuration: Sendable {
     func settingLines(unusedKeyBindings: Set<String>) -> [String] {
         func line(_ name: String, _ value: String, _ source: SettingSource) -> String {
             let assignment = "\(name) = \(value)"
-            return assignment.padding(toLength: max(assignment.count + 1, 34), withPad: " ", startingAt: 0) + "# \(source)"
+            return assignment.padded(to: max(assignment.count + 1, 34)) + "# \(source)"
         }
         let timeout = settings.requestTimeoutSeconds.value
         let usedBindings = settings.keyBindings.filter { !unusedKeyBindings.contains($0.key) }
@@ -126,7 +126,7 @@ public struct Configuration: Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.terminalSafe.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.terminalSafe.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// A bare key when it can be one, else a quoted key.

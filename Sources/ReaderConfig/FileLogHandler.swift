@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import NewsCore
 
@@ -44,12 +44,16 @@ public struct FileLogHandler: LogHandler {
 
     /// `2024-05-01T12:00:00.123Z`, computed without a formatter so it does not depend on the locale.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        let milliseconds = (parts.nanosecond ?? 0) / 1_000_000
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                      parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let (dayOffset, millisecond) = millisecondOfDay < 0 ? (-1, millisecondOfDay + 86_400_000) : (0, millisecondOfDay)
+        let day = CivilCalendar.date(ofDay: Int(days) + dayOffset)
+        let second = Int(millisecond / 1000)
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(digits(day.year, 4))-\(digits(day.month, 2))-\(digits(day.day, 2))T"
+            + "\(digits(second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2)).\(digits(Int(millisecond % 1000), 3))Z"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +83,7 @@ public final class LogFile: Sendable {
         state.withLock { state in
             var text = line
             for secret in state.secrets {
-                text = text.replacingOccurrences(of: secret, with: "<redacted>")
+                text = text.replacing(secret, with: "<redacted>")
             }
             let bytes = Array((text + "\n").utf8)
             if state.descriptor >= 0, state.size > 0, state.size + bytes.count > maximumSize {

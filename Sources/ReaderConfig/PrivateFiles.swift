@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import NewsCore
 #endif
 
 /// Creating the program's directories and files so that only their owner can read them:
@@ -14,7 +15,7 @@ public enum PrivateFiles {
         var path = directory.standardizedFileURL.path
         while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
             missing.append(path)
-            path = (path as NSString).deletingLastPathComponent
+            path = PathText.parent(of: path)
         }
         for path in missing.reversed() {
             if mkdir(path, 0o700) != 0 && errno != EEXIST {

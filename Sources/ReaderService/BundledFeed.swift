@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// A Top Stories response shipped inside the program, imported into an empty cache on first launch.

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
+import Synchronization
 
 /// Where the service remembers until when an NYT API refused requests (the NYT limits each API separately).
 public protocol RateLimitMemory: Sendable {
@@ -8,18 +9,17 @@ public protocol RateLimitMemory: Sendable {
 }
 
 /// Remembers for the life of the process only (tests, and when the cache cannot store it).
-public final class TransientRateLimitMemory: RateLimitMemory, @unchecked Sendable {
-    private let lock = NSLock()
-    private var blocked: [String: Date] = [:]
+public final class TransientRateLimitMemory: RateLimitMemory {
+    private let blocked = Mutex<[String: Date]>([:])
 
     public init() {}
 
     public func blockedUntil(api: String) -> Date? {
-        lock.withLock { blocked[api] }
+        blocked.withLock { $0[api] }
     }
 
     public func setBlockedUntil(_ date: Date?, api: String) {
-        lock.withLock { blocked[api] = date }
+        blocked.withLock { $0[api] = date }
     }
 }
 

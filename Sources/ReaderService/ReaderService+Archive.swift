@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 import NYTAPI
 import ArticleStore

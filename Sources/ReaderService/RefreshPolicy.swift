@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When and how the service refreshes.
 public struct RefreshPolicy: Hashable, Sendable {

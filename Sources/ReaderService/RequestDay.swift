@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The day NYT requests are counted under: the UTC calendar day, as `YYYY-MM-DD`.

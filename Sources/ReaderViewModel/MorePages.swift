@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Asking the NYT for the next page of a search as the list reaches its end; drawn as the list's last row.
 public enum MorePages: Hashable, Sendable {

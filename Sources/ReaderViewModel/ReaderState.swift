@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// Everything the screen shows, as plain values. The terminal UI draws this and nothing else.

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
+import ReaderService
 
 // A search feed's next pages, asked for as the selection reaches the end of the list.
 extension ReaderViewModel {

@@ -1,4 +1,5 @@
 import NewsCore
+import FoundationEssentials
 
 // The NYT search prompt (`f`): typing, operators, running the search as a feed.
 extension ReaderViewModel {

@@ -1,3 +1,4 @@
+import NewsCore
 // Editing the live search and leaving it.
 extension ReaderViewModel {
     /// A key typed into the open search field.

@@ -1,4 +1,5 @@
 import NewsCore
+import ReaderService
 
 // The service's answers applied to the state.
 extension ReaderViewModel {

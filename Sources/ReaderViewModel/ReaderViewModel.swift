@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// The reader's behaviour as a pure state machine: actions and service answers in, new state and effects out.

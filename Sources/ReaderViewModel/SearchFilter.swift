@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import NewsCore
 
 /// A live full-text search of the cache that replaces the list's rows while it is active.
 public struct SearchFilter: Hashable, Sendable {
@@ -22,5 +23,5 @@ public struct SearchFilter: Hashable, Sendable {
     public var showsHits: Bool { shownText != nil }
 
     /// The words to search for: `text` without surrounding spaces.
-    public var query: String { text.trimmingCharacters(in: .whitespaces) }
+    public var query: String { text.trimmed() }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +20,20 @@ public struct ArticleDateFormat: Sendable {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     public func string(from date: Date) -> String {
+        let parts = brokenDown(date)
+        let weekday = Self.weekdays[Int(parts.tm_wday)]
+        let month = Self.months[Int(parts.tm_mon)]
+        return "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+    }
+
+    /// `2026-11-23 05:32`, as `list` and `search` print it.
+    public func numeric(from date: Date) -> String {
+        let parts = brokenDown(date)
+        return "\(1_900 + parts.tm_year)-\(Self.twoDigits(parts.tm_mon + 1))-\(Self.twoDigits(parts.tm_mday)) "
+            + "\(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+    }
+
+    private func brokenDown(_ date: Date) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         if let timeZone {
@@ -28,10 +42,10 @@ public struct ArticleDateFormat: Sendable {
         } else {
             localtime_r(&seconds, &parts)
         }
-        let weekday = Self.weekdays[Int(parts.tm_wday)]
-        let month = Self.months[Int(parts.tm_mon)]
-        let hour = parts.tm_hour < 10 ? "0\(parts.tm_hour)" : "\(parts.tm_hour)"
-        let minute = parts.tm_min < 10 ? "0\(parts.tm_min)" : "\(parts.tm_min)"
-        return "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(hour):\(minute)"
+        return parts
+    }
+
+    private static func twoDigits(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 }

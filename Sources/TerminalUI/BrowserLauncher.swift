@@ -1,6 +1,6 @@
 import CSpawn
 import NewsCore
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +24,7 @@ public struct BrowserLauncher: Sendable {
             guard let program = words.first, let path = executablePath(program) else { continue }
             words[0] = path
             if words.contains(where: { $0.contains("%s") }) {
-                return words.map { $0.replacingOccurrences(of: "%s", with: url) }
+                return words.map { $0.replacing("%s", with: url) }
             }
             return words + [url]
         }
@@ -69,7 +69,7 @@ public struct BrowserLauncher: Sendable {
         guard spawned == 0 else { return false }
         // Reap it whenever it ends, so no zombie is left behind.
         let child = pid
-        Thread.detachNewThread {
+        DetachedThread.start {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Short ages for list rows and the status line: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
 public enum RelativeTime {

@@ -1,5 +1,6 @@
 import CNcursesw
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReaderViewModel
 
 /// The reader on a real terminal: sets curses up, turns keys into actions, redraws when anything
@@ -181,6 +182,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotStart
     /// The terminal cannot move the cursor (e.g. TERM=dumb).
     case cannotMoveCursor
+    /// No thread could be started for the screen's loop.
+    case noThread
 
     public var description: String {
         switch self {
@@ -188,6 +191,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "The terminal could not be set up (check TERM)."
         case .cannotMoveCursor:
             return "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
+        case .noThread:
+            return "The system refused to start a thread for the screen (too many processes or threads?)."
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A pipe that wakes the UI loop: background work writes a zero byte, signal handlers write their number.
 public final class WakePipe: Sendable {

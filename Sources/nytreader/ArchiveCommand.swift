@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
 import ReaderService
 
@@ -117,7 +117,7 @@ struct ArchiveCommand: AsyncParsableCommand {
             switch outcome {
             case .refreshed(let changes, _):
                 let seconds = Date().timeIntervalSince(started)
-                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new, \(String(format: "%.1f", seconds)) s")
+                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new, \(DecimalText.fixed(seconds, digits: 1)) s")
             case .failed(let failure, _):
                 let left = toImport.count - index
                 Terminal.printError("\(month): \(failure.message). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")

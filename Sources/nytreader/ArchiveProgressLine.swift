@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NewsCore
 import ReaderService
+import Synchronization
 
 /// The archive import's progress on stderr when it is a terminal: one line redrawn in place, with the
 /// month and its place in the range, the bytes received, the articles written, the rate, and the time
@@ -8,7 +10,7 @@ import ReaderService
 final class ArchiveProgressLine: @unchecked Sendable {
     private let months: Int
     private let isShown = isatty(STDERR_FILENO) == 1
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var month: ArchiveMonth?
     private var index = 0
     private var started = Date()
@@ -20,7 +22,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
     }
 
     func begin(_ month: ArchiveMonth, index: Int) {
-        lock.withLock {
+        lock.withLock { _ in
             self.month = month
             self.index = index
             started = Date()
@@ -31,7 +33,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
     /// Redraws the line, at most ten times a second.
     func update(_ progress: ArchiveProgress) {
         guard isShown else { return }
-        lock.withLock {
+        lock.withLock { _ in
             let now = Date()
             guard now.timeIntervalSince(lastDrawn) >= 0.1, let month else { return }
             lastDrawn = now
@@ -40,21 +42,21 @@ final class ArchiveProgressLine: @unchecked Sendable {
             let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
             var line = "\(month) [\(bar)] \(index + 1)/\(months) · \(ArchiveReport.megabytes(progress.bytesReceived)) · "
-                + "\(GroupedCount(progress.articlesStored)) articles · \(String(format: "%.1f", rate)) MB/s"
+                + "\(GroupedCount(progress.articlesStored)) articles · \(DecimalText.fixed(rate, digits: 1)) MB/s"
             if index > 0 {
                 let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
                 line += " · about \(Int((perMonth * Double(months - index) / 60).rounded(.up))) min left"
             }
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
         }
     }
 
     /// Clears the line before the month's summary is printed.
     func end() {
         guard isShown else { return }
-        lock.withLock {
+        lock.withLock { _ in
             lastDrawn = .distantPast
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
         }
     }
 }

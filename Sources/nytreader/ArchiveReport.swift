@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 import ReaderService
 
@@ -21,6 +21,6 @@ enum ArchiveReport {
 
     /// `23.4 MB`.
     static func megabytes(_ bytes: Int) -> String {
-        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        DecimalText.fixed(Double(bytes) / 1_000_000, digits: 1) + " MB"
     }
 }

@@ -1,27 +1,24 @@
-import Foundation
+import FoundationEssentials
 import NewsCore
 import TerminalUI
 
 /// How `list` and `search` print articles: aligned lines for people, a JSON array for programs.
 struct ArticleListing {
-    let timeZone: TimeZone
+    /// nil: the system's local time, as the C library sees it (`TZ`, else `/etc/localtime`).
+    let dates: ArticleDateFormat
 
-    init(timeZone: TimeZone = .current) {
-        self.timeZone = timeZone
+    init(timeZone: TimeZone? = nil) {
+        dates = ArticleDateFormat(timeZone: timeZone)
     }
 
     /// One line per article: read mark, publication time, section, title. Text is made terminal-safe.
     func lines(for entries: [ArticleEntry]) -> [String] {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return entries.map { entry in
+        entries.map { entry in
             let article = entry.article
             let mark = entry.isSaved ? "*" : (entry.isRead ? " " : "•")
             let section = Section.displayName(forArticleSection: article.section.terminalSafe)
-            let padded = section.count >= 12 ? String(section.prefix(11)) + " " : section.padding(toLength: 12, withPad: " ", startingAt: 0)
-            return "\(mark) \(formatter.string(from: article.publishedDate))  \(padded)\(article.title.terminalSafe)"
+            let padded = section.count >= 12 ? String(section.prefix(11)) + " " : section.padded(to: 12)
+            return "\(mark) \(dates.numeric(from: article.publishedDate))  \(padded)\(article.title.terminalSafe)"
         }
     }
 
@@ -101,8 +98,8 @@ private struct ArticleJSON: Encodable {
         read = entry.isRead
         saved = entry.isSaved
         self.snippet = snippet.map {
-            $0.replacingOccurrences(of: String(SearchHit.highlightStart), with: "")
-                .replacingOccurrences(of: String(SearchHit.highlightEnd), with: "").terminalSafe
+            $0.replacing(String(SearchHit.highlightStart), with: "")
+                .replacing(String(SearchHit.highlightEnd), with: "").terminalSafe
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArticleStore
 import BundledSnapshot
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import NewsCore
 import NYTAPI

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
 
 /// `--section`, `--query`, `--from`, `--to`, `--sort`, `--popular`, `--period`: which NYT feed a command is about.
@@ -48,7 +48,7 @@ struct FeedOptions: ParsableArguments {
         if let section, Section(validating: section) == nil {
             throw ValidationError("Unknown section '\(section)'. Run 'nytreader sections' to list them.")
         }
-        if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let query, query.trimmed().isEmpty {
             throw ValidationError("--query needs some words.")
         }
         if query == nil && (from != nil || to != nil || sort != nil) {
@@ -71,7 +71,7 @@ struct FeedOptions: ParsableArguments {
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
         if let query {
             return .search(SearchQuery(
-                text: query.trimmingCharacters(in: .whitespaces),
+                text: query.trimmed(),
                 beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
                 endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
                 sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest

@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
+import ArticleStore
+import ReaderService
 
 /// `nytreader list`: print a cached feed, in rank order, without touching the network.
 struct ListCommand: AsyncParsableCommand {

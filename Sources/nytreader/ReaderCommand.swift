@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
 import ReaderConfig
 import ReaderService
@@ -91,11 +91,10 @@ struct ReaderCommand: AsyncParsableCommand {
     private static func runOnOwnThread(_ app: TerminalApp) async throws(TerminalError) -> Int32? {
         let box = UncheckedBox(app)
         let result: Result<Int32?, TerminalError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
+            let started = DetachedThread.start {
                 continuation.resume(returning: Result { () throws(TerminalError) in try box.value.run() })
             }
-            thread.name = "nytreader UI"
-            thread.start()
+            if !started { continuation.resume(returning: .failure(.noThread)) }
         }
         return try result.get()
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
+import ArticleStore
+import ReaderService
 
 /// `nytreader search TEXT`: full-text search of the cache.
 struct SearchCommand: AsyncParsableCommand {
@@ -32,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("Give some words to look for.") }
+        guard !text.trimmed().isEmpty else { throw ValidationError("Give some words to look for.") }
     }
 
     func run() async throws {

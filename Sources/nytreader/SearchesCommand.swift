@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
+import ArticleStore
+import ReaderService
 
 /// `nytreader searches`: the Article Searches kept in the cache, the most recently refreshed first.
 struct SearchesCommand: AsyncParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NewsCore
 import TerminalUI
+import ArticleStore
+import ReaderService
 
 /// `nytreader show URI|URL`: one cached article in full, without touching the network.
 struct ShowCommand: AsyncParsableCommand {
@@ -29,7 +31,7 @@ struct ShowCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard !reference.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !reference.trimmed().isEmpty else {
             throw ValidationError("Name an article by its uri or web address.")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import NewsCore
 
@@ -7,13 +8,26 @@ import NewsCore
 enum Terminal {
     /// One line on stdout; its text from the network is already terminal-safe (`ArticleListing`).
     static func print(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        write(line + "\n", to: STDOUT_FILENO)
     }
 
     /// One line on stderr, terminal-safe as a whole: messages carry server text (a status, a host, a
     /// decoding error) and a person's own arguments.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data(("nytreader: " + line.terminalSafe + "\n").utf8))
+        write("nytreader: " + line.terminalSafe + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text` to `descriptor`, going on after a partial write or a signal.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// Runs a command's body: known failures become one sentence on stderr and their exit status,
