@@ -25,6 +25,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xlinker --symbol-ordering-file='$(STARTUP_ORDER)' -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
+BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
 .PHONY: all deps build debug run test man deb readme-screen bench bench-peer install uninstall clean
 
@@ -86,7 +88,7 @@ readme-screen: deps
 ## .bench/latest.md (BENCH_ARGS="--quick" for a smoke run, "--update-doc docs/performance.md" to record it;
 ## the archive rows build a cache of 1,000,000 articles, minutes: "--reuse-archive" keeps it for next time)
 bench: build
-	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader-bench
+	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
 	"$(RELEASE_BIN)/nytreader-bench" --binary "$(RELEASE_BIN)/nytreader" $(BENCH_ARGS)
 
 ## bench-peer: newsboat and nytreader side by side on the same generated articles, at 1,000 and 10,000:
@@ -94,7 +96,7 @@ bench: build
 ## time (GNU time measures peak RSS) when missing (BENCH_ARGS="--update-doc docs/performance.md" records it)
 bench-peer: build
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="newsboat time"
-	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader-bench
+	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
 	"$(RELEASE_BIN)/nytreader-bench" --peer --binary "$(RELEASE_BIN)/nytreader" --newsboat "$$(command -v newsboat)" $(BENCH_ARGS)
 
 ## install: the stripped binary in $(PREFIX)/bin, its manual page, and bash, zsh and fish completions

@@ -1,0 +1,38 @@
+import NewsCore
+import Testing
+
+@Suite("Text helpers without Foundation")
+struct TextHelperTests {
+    @Test("Fixed decimals round half away from zero, with the zeros kept", arguments: [
+        (14.25, 1, "14.3"), (0.05, 1, "0.1"), (2.0, 1, "2.0"), (-1.25, 1, "-1.3"), (-0.04, 1, "0.0"), (999.96, 1, "1000.0"),
+        (3.14159, 2, "3.14"), (7.5, 0, "8"), (0.001, 3, "0.001"),
+    ])
+    func fixed(value: Double, digits: Int, expected: String) {
+        #expect(DecimalText.fixed(value, digits: digits) == expected)
+    }
+
+    @Test("Brief numbers drop a zero fraction")
+    func brief() {
+        #expect(DecimalText.brief(15) == "15")
+        #expect(DecimalText.brief(2.5) == "2.5")
+        #expect(DecimalText.brief(0.25) == "0.25")
+        #expect(DecimalText.brief(.infinity) == "inf")
+    }
+
+    @Test("The parent of a path", arguments: [
+        ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", ""), ("a/b", "a"), ("//a//b", "//a"), ("", ""),
+    ])
+    func parent(path: String, expected: String) {
+        #expect(PathText.parent(of: path) == expected)
+    }
+
+    @Test("Trimming white space at both ends, padding to a width")
+    func trimmingAndPadding() {
+        #expect("  climate \t\n".trimmed() == "climate")
+        #expect(" \u{3000}東京\u{00A0}".trimmed() == "東京")
+        #expect(" \n\t ".trimmed() == "")
+        #expect("a b".trimmed() == "a b")
+        #expect("World".padded(to: 8) == "World   ")
+        #expect("Technology".padded(to: 4) == "Technology")
+    }
+}
