@@ -125,18 +125,8 @@ final class CurlExchange: @unchecked Sendable {
             answer(.failure(.cancelled))
             return
         }
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let exchange = Unmanaged<CurlExchange>.fromOpaque(context!).takeRetainedValue()
-            exchange.run()
-            return nil
-        }, retained)
-        if started != 0 {
-            Unmanaged<CurlExchange>.fromOpaque(retained).release()
+        if !DetachedThread.start({ self.run() }) {
             answer(.failure(.failed(reason: "could not start a thread for the request")))
-        } else {
-            pthread_detach(thread)
         }
     }
 

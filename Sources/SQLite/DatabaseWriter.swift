@@ -11,34 +11,23 @@ public protocol DatabaseWriter: AnyObject, Sendable {
 }
 
 /// One connection, used by one caller at a time: in-memory databases and read-only files.
-public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
-    private let connection: LockedConnection
+public final class DatabaseQueue: DatabaseWriter, LockedConnections, @unchecked Sendable {
+    let writer: LockedConnection
+    var reader: LockedConnection { writer }
 
     /// Opens `path` (`:memory:` when nil).
     public init(path: String? = nil, configuration: Configuration = Configuration()) throws {
         let database = try Database(path: path ?? ":memory:", configuration: configuration)
         if !configuration.readonly { try configuration.prepareDatabase?(database) }
-        connection = LockedConnection(database)
-    }
-
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try connection.use { db in try db.transaction(.deferred, body) }
-    }
-
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try connection.use { db in try db.transaction(.immediate, body) }
-    }
-
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try connection.use(body)
+        writer = LockedConnection(database)
     }
 }
 
 /// A database in WAL mode with one connection that writes and one that reads, so reads never wait for
 /// a write of this process or of another one.
-public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
-    private let writer: LockedConnection
-    private let reader: LockedConnection
+public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked Sendable {
+    let writer: LockedConnection
+    let reader: LockedConnection
 
     public init(path: String, configuration: Configuration = Configuration()) throws {
         let writing = try Database(path: path, configuration: configuration)
@@ -51,7 +40,15 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         writer = LockedConnection(writing)
         reader = LockedConnection(reading)
     }
+}
 
+/// The connection that writes and the one that reads (the same one for a queue).
+protocol LockedConnections {
+    var writer: LockedConnection { get }
+    var reader: LockedConnection { get }
+}
+
+extension LockedConnections {
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try reader.use { db in try db.transaction(.deferred, body) }
     }
@@ -66,7 +63,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 }
 
 /// A connection and the lock that gives it to one caller at a time.
-private final class LockedConnection: @unchecked Sendable {
+final class LockedConnection: @unchecked Sendable {
     private let database: Database
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
