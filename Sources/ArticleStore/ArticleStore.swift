@@ -399,7 +399,7 @@ public final class ArticleStore: Sendable {
     /// Why a cache that another process is writing could not be written.
     static let busyReason = "it is busy: another nytreader has been writing it for over \(Int(busyTimeout)) s; try again"
 
-    private static func failure(_ error: any Error) -> StoreError {
+    static func failure(_ error: any Error) -> StoreError {
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY { return .busy }
         return .failed(reason: describe(error))
     }

@@ -8,9 +8,19 @@ struct FeedWriter {
     let policy: RetentionPolicy
 
     func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws -> RefreshChanges {
+        try apply(snapshot, origin: origin) { write in try write(snapshot.articles) }
+    }
+
+    /// `apply` for articles read a chunk at a time (a staged refresh): `articles` calls its argument with
+    /// each chunk in order; `snapshot.articles` is not read. A uri repeated in a later chunk keeps its first place.
+    func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin, articles: (([Article]) throws -> Void) throws -> Void) throws -> RefreshChanges {
         let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
         let feedID = try feedID(for: snapshot.feed)
-        let stored = try upsert(snapshot.articles, fetchedAt: fetchedAt)
+        var stored = Upserted()
+        var seen = Set<ArticleID>()
+        try articles { chunk in
+            stored.append(try upsert(chunk.filter { seen.insert($0.id).inserted }, fetchedAt: fetchedAt))
+        }
         let removed = try replaceMembership(of: feedID, with: stored.ids)
         try db.cachedStatement(sql: """
             UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?,
@@ -101,6 +111,13 @@ struct FeedWriter {
         var inserted = 0
         var updated = 0
         var unreadCount: Int { isUnread.lazy.filter { $0 }.count }
+
+        mutating func append(_ other: Upserted) {
+            ids += other.ids
+            isUnread += other.isUnread
+            inserted += other.inserted
+            updated += other.updated
+        }
     }
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.

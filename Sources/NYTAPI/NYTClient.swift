@@ -91,6 +91,20 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
     }
 
+    /// The Top Stories of one section, handed to `batch` in the NYT's order a few hundred at a time as the
+    /// body arrives, so a list of any length is never held whole. The snapshot returned has no articles.
+    /// What `batch` throws stops the transfer (`APIError.malformed`; the caller knows why).
+    public func topStories(
+        _ section: Section, batchSize: Int = 500, batch: @escaping @Sendable ([Article]) throws -> Void
+    ) async throws(APIError) -> FeedSnapshot {
+        let fetchedDate = now()
+        let stream = ArticleStream<TopStory>(path: ["results"], batchSize: batchSize, sink: { articles, _ in try batch(articles) }) {
+            $0.article(fetchedDate: fetchedDate)
+        }
+        try await get(api: "topstories", path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
+        return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
+    }
+
     /// Decodes a Top Stories body (the bundled snapshot) into a snapshot, the same way as a streamed one.
     /// - Parameter fetchedDate: when the body was fetched; nil takes the response's `last_updated`.
     public static func decodeTopStories(_ body: Data, section: Section, fetchedDate: Date?) throws(APIError) -> FeedSnapshot {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import Synchronization
 import NYTAPI
 import ArticleStore
 
@@ -220,11 +221,43 @@ public actor ReaderService: ReaderServing {
     // MARK: - Refresh
 
     private func fetchAndStore(_ feed: Feed, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
+        if case .topStories(let section) = feed { return try await fetchAndStage(section, with: client) }
         let snapshot = try await fetching(feed) { () async throws(APIError) in try await fetch(feed, with: client) }
         // No suspension point between this check and the write: a cancelled refresh never writes.
         if Task.isCancelled { throw .cancelled }
         do {
             return try store.apply(snapshot, origin: .network)
+        } catch {
+            throw error.refreshFailure
+        }
+    }
+
+    /// Top Stories, set aside in the cache a batch at a time as the body arrives (a list of any length is
+    /// never held whole), then stored in one transaction once the whole body has been read.
+    private func fetchAndStage(_ section: Section, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
+        let store = self.store
+        let staged: StagedRefresh
+        do { staged = try store.beginStaging() } catch { throw error.refreshFailure }
+        defer { store.discard(staged) }
+        let stagingFailure = Mutex<StoreError?>(nil)
+        let snapshot: FeedSnapshot
+        do {
+            snapshot = try await fetching(.topStories(section)) { () async throws(APIError) in
+                try await client.topStories(section) { articles in
+                    do {
+                        try store.stage(articles, in: staged)
+                    } catch let error as StoreError {
+                        stagingFailure.withLock { $0 = error }
+                        throw error
+                    }
+                }
+            }
+        } catch let failure as RefreshFailure {
+            throw stagingFailure.withLock { $0 }?.refreshFailure ?? failure
+        }
+        if Task.isCancelled { throw .cancelled }
+        do {
+            return try store.apply(staged, as: snapshot, origin: .network)
         } catch {
             throw error.refreshFailure
         }

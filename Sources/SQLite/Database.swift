@@ -127,7 +127,7 @@ public final class Database {
     }
 
     /// Runs `body` in a transaction of `kind` and commits what it did; rolled back when it throws.
-    func transaction<T>(_ kind: TransactionKind, _ body: (Database) throws -> T) throws -> T {
+    public func transaction<T>(_ kind: TransactionKind, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         try inTransaction(kind) {
             result = try body(self)
