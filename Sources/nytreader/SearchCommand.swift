@@ -10,8 +10,9 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search the cached articles.",
         discussion: """
-            Matches words by prefix, ignoring case and accents, in titles, abstracts, lead paragraphs and \
-            bylines of everything cached. Best matches first.
+            Matches whole words, and the last word by prefix (unless a space follows it), ignoring case and \
+            accents, in titles, abstracts, lead paragraphs and bylines of everything cached; when that finds \
+            nothing, every word matches by prefix. Best matches first.
 
             Examples:
               nytreader search elec
