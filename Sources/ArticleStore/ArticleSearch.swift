@@ -5,7 +5,9 @@ import NewsCore
 /// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by bm25 among the
 /// newest matches: those of `articleFTS`, then of each archive year from the newest, until the window of
 /// candidates is full. A query that matches most of a large cache costs no more than one that matches a
-/// few thousand articles.
+/// few thousand articles. Only the last word is a prefix (`SearchTerms`); when that finds nothing, the
+/// search is made once more with every word a prefix, so that `elect den` still finds "Election in
+/// Denmark".
 struct ArticleSearch {
     let db: Database
 
@@ -16,7 +18,18 @@ struct ArticleSearch {
     /// bm25 weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
 
+    /// The best `limit` matches of `terms`, or when there are none, of `terms.everyWordAsPrefix`; each
+    /// snippet marks the words of the terms that found it.
     func hits(for terms: SearchTerms, limit: Int) throws -> [SearchHit] {
+        let best = try bestMatches(for: terms, limit: limit)
+        if best.isEmpty, let broader = terms.everyWordAsPrefix {
+            return try hits(best: bestMatches(for: broader, limit: limit), terms: broader)
+        }
+        return try hits(best: best, terms: terms)
+    }
+
+    /// The ids of the best `limit` matches of `terms`, best first.
+    private func bestMatches(for terms: SearchTerms, limit: Int) throws -> [Int64] {
         let candidates = max(Self.candidates, limit)
         var scored: [(id: Int64, score: Double)] = []
         switch (terms.wordExpression, terms.cjkExpression) {
@@ -33,13 +46,17 @@ struct ArticleSearch {
         case (nil, nil):
             return []
         }
-        let best = scored.sorted { ($0.score, -$0.id) < ($1.score, -$1.id) }.prefix(limit)
-        let rank = Dictionary(best.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        return scored.sorted { ($0.score, -$0.id) < ($1.score, -$1.id) }.prefix(limit).map(\.id)
+    }
+
+    /// The articles `best` (ids, best first) in that order, with snippets marking the words of `terms`.
+    private func hits(best: [Int64], terms: SearchTerms) throws -> [SearchHit] {
+        let rank = Dictionary(best.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         guard !best.isEmpty else { return [] }
         let rows = try Row.fetchAll(db, sql: """
             SELECT \(ArticleColumns.selection), a.id FROM article a
             WHERE a.id IN (\(Array(repeating: "?", count: best.count).joined(separator: ",")))
-            """, arguments: StatementArguments(best.map(\.id)))
+            """, arguments: StatementArguments(best))
         return rows.sorted { rank[$0["id"] as Int64] ?? 0 < rank[$1["id"] as Int64] ?? 0 }.map { row in
             let entry = ArticleColumns.entry(from: row)
             let article = entry.article

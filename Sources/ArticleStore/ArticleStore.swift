@@ -277,9 +277,11 @@ public final class ArticleStore: Sendable {
 
     // MARK: - Search
 
-    /// Articles matching every word of `text` (words of three letters or more by prefix, ignoring case and
-    /// accents; CJK text by any part), best first by bm25 with title matches weighing most (among the
-    /// 1,000 most recently stored matches), each with a short snippet whose matched words are wrapped in
+    /// Articles matching every word of `text` (ignoring case and accents; the last word, the one being
+    /// typed, by prefix when it has three letters or more and no space follows it, the others as whole
+    /// words, or when that finds nothing, every word of three letters or more by prefix; CJK text by any
+    /// part), best first by bm25 with title matches weighing most (among the 1,000 most recently stored
+    /// matches), each with a short snippet whose matched words are wrapped in
     /// `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
         let terms = SearchTerms(text)

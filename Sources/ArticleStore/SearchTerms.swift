@@ -3,14 +3,29 @@
 /// What a person typed into search, reduced to safe FTS5 expressions. Nothing typed reaches a MATCH
 /// expression raw: words become quoted terms, so quotes, `*`, `AND`, `NEAR` and parentheses are just
 /// text, and very long input is cut to a few words.
+///
+/// As in search-as-you-type engines, only the last word is a prefix (the one being typed: `election den`
+/// finds "Election in Denmark"); the words before it are finished and match whole words. A prefix per word
+/// would make FTS5 merge the doclists of every term starting with each of them, which over a large archive
+/// costs most of a search. `everyWordAsPrefix` gives the broader terms a search falls back to when these
+/// find nothing (`elect den`).
 struct SearchTerms {
     /// At most this many words are searched for.
     static let maximumWords = 12
     /// Longer words are cut to this many characters.
     static let maximumWordLength = 48
-    /// Words at least this long match by prefix (`elec` finds "election"); shorter ones match whole
-    /// words only, since a one- or two-letter prefix expands to a large part of the index.
+    /// The last word matches by prefix when it is at least this long (`elec` finds "election") and the
+    /// input ends with it (after a space, `elec ` is a finished word); a shorter one matches whole words
+    /// only, since a one- or two-letter prefix expands to a large part of the index.
     static let minimumPrefixLength = 3
+
+    /// Which words may match by prefix (each still needs `minimumPrefixLength` letters).
+    enum Prefixes {
+        /// Only the last word, when the input ends with it.
+        case lastWord
+        /// Every word (what a search falls back to when `lastWord` finds nothing).
+        case everyWord
+    }
 
     /// One word to find, folded (no case, no accents) the way the `unicode61 remove_diacritics 2`
     /// tokenizer folds the indexed text.
@@ -28,40 +43,65 @@ struct SearchTerms {
     var wordExpression: String?
     /// CJK runs as phrases of bigrams for `articleCJK`.
     var cjkExpression: String?
-    /// The words, for marking them in a snippet.
+    /// The words, for marking them in a snippet (a word marks what it matched: whole, or by prefix).
     var words: [Word]
     /// The CJK runs, for marking them in a snippet.
     var cjkRuns: [String]
+    /// The input and which of its words may be prefixes, for `everyWordAsPrefix`.
+    private let text: String
+    private let prefixes: Prefixes
 
-    init(_ text: String) {
+    init(_ text: String, prefixes: Prefixes = .lastWord) {
         var words: [Word] = []
         var cjkPhrases: [String] = []
         var runs: [String] = []
-        var count = 0
-        for word in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where count < Self.maximumWords {
-            count += 1
-            let word = String(word.prefix(Self.maximumWordLength))
+        let tokens = text.split(whereSeparator: { !Self.isWordCharacter($0) })
+        // The input ends inside its last word: that word is being typed.
+        let endsInWord = text.last.map(Self.isWordCharacter) ?? false
+        for (index, token) in tokens.prefix(Self.maximumWords).enumerated() {
+            let isLastToken = index == tokens.count - 1 && endsInWord
+            let word = String(token.prefix(Self.maximumWordLength))
             guard CJKText.contains(word) else {
-                words.append(Self.word(word))
+                words.append(Self.word(word, mayBePrefix: prefixes == .everyWord || isLastToken))
                 continue
             }
             for run in CJKText.runs(in: word) {
                 cjkPhrases.append(CJKText.matchExpression(for: run))
                 runs.append(String(String.UnicodeScalarView(run)))
             }
-            // The parts of the word outside its CJK runs (e.g. the digits of `東京2024`).
+            // The parts of the word outside its CJK runs (e.g. the digits of `東京2024`); the last part is
+            // being typed when the word is and does not end in a CJK run.
+            let endsInRun = word.unicodeScalars.last.map(CJKText.isCJK) ?? false
             let rest = String(String.UnicodeScalarView(word.unicodeScalars.map { CJKText.isCJK($0) ? " " : $0 }))
-            for part in rest.split(separator: " ") {
-                words.append(Self.word(String(part)))
+            let parts = rest.split(separator: " ")
+            for (partIndex, part) in parts.enumerated() {
+                let isLastPart = isLastToken && !endsInRun && partIndex == parts.count - 1
+                words.append(Self.word(String(part), mayBePrefix: prefixes == .everyWord || isLastPart))
             }
         }
         wordExpression = words.isEmpty ? nil : words.map { Self.quoted($0.folded) + ($0.isPrefix ? "*" : "") }.joined(separator: " ")
         cjkExpression = cjkPhrases.isEmpty ? nil : cjkPhrases.joined(separator: " ")
         self.words = words
         cjkRuns = runs
+        self.text = text
+        self.prefixes = prefixes
     }
 
     var isEmpty: Bool { wordExpression == nil && cjkExpression == nil }
+
+    /// The same input with every word of `minimumPrefixLength` letters or more a prefix (`elect den` finds
+    /// "Election in Denmark"), when that differs from these terms; what a search tries when these find
+    /// nothing.
+    var everyWordAsPrefix: SearchTerms? {
+        guard prefixes == .lastWord else { return nil }
+        let broader = SearchTerms(text, prefixes: .everyWord)
+        return broader.wordExpression == wordExpression ? nil : broader
+    }
+
+    /// Letters and digits make words; anything else separates them.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
 
     /// `text` as an FTS5 string: in double quotes, any quote inside doubled. A quote can survive the word
     /// split inside one grapheme (U+0D4E followed by `"` is a single Character that counts as a letter).
@@ -74,8 +114,8 @@ struct SearchTerms {
         return result + "\""
     }
 
-    private static func word(_ text: String) -> Word {
-        Word(folded: fold(text), isPrefix: text.count >= minimumPrefixLength)
+    private static func word(_ text: String, mayBePrefix: Bool) -> Word {
+        Word(folded: fold(text), isPrefix: mayBePrefix && text.count >= minimumPrefixLength)
     }
 
     /// `text` without case or accents (`Café` → `cafe`): decomposed (NFD), without its combining marks,

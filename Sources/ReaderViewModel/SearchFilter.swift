@@ -22,6 +22,13 @@ public struct SearchFilter: Hashable, Sendable {
     /// Whether the list shows search hits rather than the feed.
     public var showsHits: Bool { shownText != nil }
 
-    /// The words to search for: `text` without surrounding spaces.
-    public var query: String { text.trimmed() }
+    /// The words typed, without surrounding spaces (as shown).
+    public var words: String { text.trimmed() }
+
+    /// The words to search for: `words`, and one space after them when `text` ends in spaces (it tells the
+    /// store the last word is finished, to be matched whole rather than by prefix).
+    public var query: String {
+        guard !words.isEmpty, text.last?.isWhitespace == true else { return words }
+        return words + " "
+    }
 }

@@ -11,7 +11,7 @@ struct ArticleListPane {
         if state.count == 0 {
             let message: String
             if let search = state.search, search.showsHits {
-                message = "No matches for “\(search.query.terminalSafe)”"
+                message = "No matches for “\(search.words.terminalSafe)”"
             } else if state.feedStatus == nil {
                 message = "Loading…"
             } else if state.feed == .saved {

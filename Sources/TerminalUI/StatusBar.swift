@@ -92,7 +92,7 @@ struct StatusBar {
         }
         var parts: [Part] = []
         if let search = state.search {
-            parts.append(Part("Search “\(search.query)” · " + hitsPhrase(search), rank: Part.context))
+            parts.append(Part("Search “\(search.words)” · " + hitsPhrase(search), rank: Part.context))
         }
         let count = state.feedStatus?.count ?? state.count
         if case .search = state.feed, let hits = state.feedStatus?.totalHits {

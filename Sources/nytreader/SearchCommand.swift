@@ -10,8 +10,10 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search the cached articles.",
         discussion: """
-            Matches words by prefix, ignoring case and accents, in titles, abstracts, lead paragraphs and \
-            bylines of everything cached. Best matches first.
+            Matches every word, ignoring case and accents, in titles, abstracts, lead paragraphs and bylines \
+            of everything cached: the last word by prefix when it has three letters or more and no space \
+            follows it (elec finds election), the others whole; when that finds nothing, every word by \
+            prefix. Best matches first.
 
             Examples:
               nytreader search elec

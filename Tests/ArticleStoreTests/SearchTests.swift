@@ -19,13 +19,48 @@ struct SearchTests {
 
     func titles(_ hits: [SearchHit]) -> [String] { hits.map(\.entry.article.title) }
 
-    @Test("Words match by prefix, whatever their case")
+    @Test("The last word matches by prefix, whatever its case")
     func prefix() throws {
         let store = try store(titles: ["Election Night in Denmark", "The Electric Car Market", "Weather"])
         #expect(Set(titles(try store.search("elec", limit: 10))) == ["Election Night in Denmark", "The Electric Car Market"])
         #expect(titles(try store.search("ELECTION", limit: 10)) == ["Election Night in Denmark"])
-        #expect(titles(try store.search("elect den", limit: 10)) == ["Election Night in Denmark"])
+        #expect(titles(try store.search("election den", limit: 10)) == ["Election Night in Denmark"])
         #expect(try store.search("elections", limit: 10).isEmpty)
+    }
+
+    static let elect = ["Election Night in Denmark", "Elect a Mayor in Denmark", "Electric Cars in Denmark"]
+
+    @Test("Words before the last match whole words only")
+    func earlierWordsWhole() throws {
+        let store = try store(titles: Self.elect)
+        #expect(titles(try store.search("elect den", limit: 10)) == ["Elect a Mayor in Denmark"])
+        #expect(titles(try store.search("election denm", limit: 10)) == ["Election Night in Denmark"])
+        #expect(Set(titles(try store.search("denmark elect", limit: 10))) == Set(Self.elect))
+        #expect(titles(try store.search("denmark elect mayor", limit: 10)) == ["Elect a Mayor in Denmark"])
+    }
+
+    @Test("A space after the last word means it is finished: a whole word")
+    func trailingSpace() throws {
+        let store = try store(titles: Self.elect)
+        #expect(Set(titles(try store.search("elect", limit: 10))) == Set(Self.elect))
+        #expect(titles(try store.search("elect ", limit: 10)) == ["Elect a Mayor in Denmark"])
+        #expect(titles(try store.search("denmark elect ", limit: 10)) == ["Elect a Mayor in Denmark"])
+        #expect(titles(try store.search("elect, ", limit: 10)) == ["Elect a Mayor in Denmark"], "any separator ends a word")
+        #expect(Set(titles(try store.search("  elect", limit: 10))) == Set(Self.elect))
+    }
+
+    @Test("When that finds nothing, every word of three letters or more is tried as a prefix")
+    func everyWordAsPrefixWhenNothingFound() throws {
+        let store = try store(titles: ["Election in Denmark", "Weather"])
+        #expect(titles(try store.search("elect den", limit: 10)) == ["Election in Denmark"])
+        #expect(titles(try store.search("elect ", limit: 10)) == ["Election in Denmark"])
+        #expect(titles(try store.search("elect denmark", limit: 10)) == ["Election in Denmark"])
+        #expect(try store.search("elect zzz", limit: 10).isEmpty)
+        #expect(try store.search("elections den", limit: 10).isEmpty)
+        #expect(try store.search("el den", limit: 10).isEmpty, "a two-letter word stays whole")
+        let hit = try #require(try store.search("elect den", limit: 1).first)
+        let mark = { (word: String) in "\(SearchHit.highlightStart)\(word)\(SearchHit.highlightEnd)" }
+        #expect(hit.snippet == "\(mark("Election")) in \(mark("Denmark"))", "the snippet marks what the prefixes found")
     }
 
     @Test("Words shorter than three letters match whole words only")
@@ -70,6 +105,17 @@ struct SearchTests {
         #expect(hit.snippet.split(separator: " ").count <= 12)
         #expect(hit.snippet.hasPrefix("…") && hit.snippet.hasSuffix("…"))
         #expect(hit.snippet == "…word58 word59 word60 \(marked) word1 word2 word3 word4 word5 word6 word7 word8…")
+    }
+
+    @Test("The snippet marks an earlier word whole and the last one by prefix")
+    func snippetMarksLikeTheQuery() throws {
+        let store = try store(titles: ["Vote"]) { articles in
+            articles[0].leadParagraph = "Electors elect a mayor in Denmark."
+        }
+        let mark = { (word: String) in "\(SearchHit.highlightStart)\(word)\(SearchHit.highlightEnd)" }
+        #expect(try store.search("elect den", limit: 1).first?.snippet == "Electors \(mark("elect")) a mayor in \(mark("Denmark")).")
+        #expect(try store.search("mayor elect", limit: 1).first?.snippet
+            == "\(mark("Electors")) \(mark("elect")) a \(mark("mayor")) in Denmark.")
     }
 
     @Test("The snippet comes from the lead paragraph, else the abstract, else the title, and keeps accents")

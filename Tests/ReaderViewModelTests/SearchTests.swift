@@ -33,6 +33,32 @@ struct SearchTests {
         #expect(driver.effects.filter { if case .search = $0 { return true } else { return false } }.count == 8)
     }
 
+    @Test("A space after the last word searches it as a whole word; more spaces search nothing new")
+    func trailingSpace() {
+        var driver = driver()
+        driver.entries[5].article.title = "Alpsee walks"
+        let searches = { (driver: ViewModelDriver) in
+            driver.effects.filter { if case .search = $0 { return true } else { return false } }.count
+        }
+        driver.send(.search)
+        driver.type("alps")
+        #expect(driver.state.count == 2, "a prefix while typing: Alps and Alpsee")
+        driver.type(" ")
+        #expect(driver.state.search?.shownText == "alps ")
+        #expect(driver.state.count == 1)
+        #expect(driver.state.selectedEntry?.article.title == "Article 7")
+        let made = searches(driver)
+        driver.type("  ")
+        #expect(searches(driver) == made)
+        #expect(driver.state.search?.words == "alps")
+        #expect(driver.state.search?.query == "alps ")
+        driver.edit(.deleteBackward)
+        driver.edit(.deleteBackward)
+        driver.edit(.deleteBackward)
+        #expect(driver.state.search?.query == "alps")
+        #expect(driver.state.count == 2)
+    }
+
     @Test("Enter keeps the hits and gives the keys back; Esc then clears and the feed returns at the old selection")
     func keepThenClear() {
         var driver = driver()
