@@ -148,14 +148,7 @@ struct ArchiveTests {
             ["archive", "2024-05", "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
             environment: home.environment(), output: home.directory.path("archive.out"), errorOutput: nil
         )
-        // The high-water mark only grows: its last reading before the exit is the peak, near enough.
-        var peak = 0
-        let deadline = Date().addingTimeInterval(120)
-        var status: Int32?
-        while status == nil, Date() < deadline {
-            peak = max(peak, child.residentHighWaterKilobytes() ?? 0)
-            status = try child.wait(timeout: 0.003)
-        }
+        let (status, peak) = try child.waitMeasuringPeak(timeout: 120)
         #expect(status == 0, "\((try? String(contentsOfFile: home.directory.path("archive.out"), encoding: .utf8)) ?? "")")
         #expect(peak > 1_000, "the child's memory was read")
         print("ArchiveTests: a \(body.count / 1_000_000) MB month imported with a peak RSS of \(peak / 1024) MB")

@@ -21,13 +21,7 @@ struct LargeFeedTests {
             ["refresh", "--section", "home", "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
             environment: home.environment(), output: output, errorOutput: nil
         )
-        var peak = 0
-        let deadline = Date().addingTimeInterval(120)
-        var status: Int32?
-        while status == nil, Date() < deadline {
-            peak = max(peak, child.residentHighWaterKilobytes() ?? 0)
-            status = try child.wait(timeout: 0.003)
-        }
+        let (status, peak) = try child.waitMeasuringPeak(timeout: 120)
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(printed)")
         #expect(printed.contains("home: 20,000 articles") || printed.contains("home: 20000 articles"), "\(printed)")

@@ -106,6 +106,20 @@ public final class ChildProcess: @unchecked Sendable {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
+    /// Waits up to `timeout` seconds for the child to end, reading its `VmHWM` every few milliseconds: its
+    /// exit status (nil when it is still running) and the last reading before it ended, which is its peak
+    /// resident memory (in kB), near enough, since the high-water mark only grows.
+    public func waitMeasuringPeak(timeout: TimeInterval) throws -> (status: Int32?, peakKilobytes: Int) {
+        var peak = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32?
+        while status == nil, Date() < deadline {
+            peak = max(peak, residentHighWaterKilobytes() ?? 0)
+            status = try wait(timeout: 0.003)
+        }
+        return (status, peak)
+    }
+
     /// Kills the child with SIGKILL and waits for it to end; its exit status.
     @discardableResult
     public func kill() throws -> Int32 {
