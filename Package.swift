@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictImports),
+        .target(name: "CFTSRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore", "CCurl", "JSONStream"],
@@ -32,7 +33,7 @@ let package = Package(
         ),
         .target(
             name: "ArticleStore",
-            dependencies: ["NewsCore", "SQLite"],
+            dependencies: ["NewsCore", "SQLite", "CFTSRank"],
             swiftSettings: strictImports
         ),
         .target(

@@ -1,9 +1,11 @@
-import SQLite
+import CFTSRank
 import NewsCore
+import SQLite
 
 /// Full-text queries over `articleFTS` and the archive's yearly indexes (words without case or accents;
-/// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by bm25 among the
-/// newest matches: those of `articleFTS`, then of each archive year from the newest, until the window of
+/// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by `nytrank` (bm25
+/// without document frequencies; bm25 itself for CJK text) among the newest matches: those of
+/// `articleFTS`, then of each archive year from the newest, until the window of
 /// candidates is full. A query that matches most of a large cache costs no more than one that matches a
 /// few thousand articles. Only the last word is a prefix (`SearchTerms`); when that finds nothing, the
 /// search is made once more with every word a prefix, so that `elect den` still finds "Election in
@@ -15,8 +17,15 @@ struct ArticleSearch {
     /// when there are more.
     static let candidates = 1_000
 
-    /// bm25 weights of title, abstract, lead paragraph and byline.
+    /// Weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
+
+    /// Makes `nytrank` (CFTSRank: bm25 without its document frequencies, which FTS5 finds by reading every
+    /// match of each word in the whole index) available on `db`.
+    static let registerRanking: @Sendable (Database) throws -> Void = { db in
+        let code = nyt_register_rank(db.sqliteConnection)
+        guard code == SQLITE_OK_CODE else { throw RankingUnavailable(code: code) }
+    }
 
     /// The best `limit` matches of `terms`, or when there are none, of `terms.everyWordAsPrefix`; each
     /// snippet marks the words of the terms that found it.
@@ -68,14 +77,23 @@ struct ArticleSearch {
         }
     }
 
-    /// The ids and bm25 scores of the newest `LIMIT ?` matches of `MATCH ?` in `table` (FTS5 walks its
-    /// doclists in rowid order: no sort, and it stops at the limit).
+    /// The ids and scores (lower is better) of the newest `LIMIT ?` matches of `MATCH ?` in `table` (FTS5
+    /// walks its doclists in rowid order: no sort, and it stops at the limit).
     private static func newestMatches(table: String, weights: String, cjkFilter: Bool) -> String {
         """
-        SELECT rowid AS id, bm25(\(table)\(weights.isEmpty ? "" : ", " + weights)) AS score FROM \(table)
+        SELECT rowid AS id, \(weights.isEmpty ? "bm25(\(table))" : "nytrank(\(table), \(weights))") AS score FROM \(table)
         WHERE \(table) MATCH ?
         \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
         ORDER BY rowid DESC LIMIT ?
         """
     }
 }
+
+/// The ranking function could not be added to a connection (an SQLite without FTS5).
+struct RankingUnavailable: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "full-text ranking is not available in this SQLite (error \(code))" }
+}
+
+/// SQLITE_OK, as the C function answers it.
+private let SQLITE_OK_CODE: Int32 = 0

@@ -66,6 +66,7 @@ public final class ArticleStore: Sendable {
     private static func configuration(readonly: Bool = false) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        configuration.prepareConnection = ArticleSearch.registerRanking
         configuration.readonly = readonly
         configuration.busyTimeout = busyTimeout
         if !readonly {
@@ -108,6 +109,7 @@ public final class ArticleStore: Sendable {
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
+            configuration.prepareConnection = ArticleSearch.registerRanking
             let queue = try DatabaseQueue(configuration: configuration)
             try queue.write { db in try SchemaMigration.apply(db) }
             self.writer = queue
@@ -280,8 +282,9 @@ public final class ArticleStore: Sendable {
     /// Articles matching every word of `text` (ignoring case and accents; the last word, the one being
     /// typed, by prefix when it has three letters or more and no space follows it, the others as whole
     /// words, or when that finds nothing, every word of three letters or more by prefix; CJK text by any
-    /// part), best first by bm25 with title matches weighing most (among the 1,000 most recently stored
-    /// matches), each with a short snippet whose matched words are wrapped in
+    /// part), best first by `nytrank` (bm25 without document frequencies) with title matches weighing
+    /// most (among the 1,000 most recently stored matches), each with a short snippet whose matched words
+    /// are wrapped in
     /// `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
     public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
         let terms = SearchTerms(text)

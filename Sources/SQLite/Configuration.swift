@@ -8,6 +8,8 @@ public struct Configuration: Sendable {
     public var busyTimeout: Double = 5
     /// Run on each connection that may write, once it is open.
     public var prepareDatabase: (@Sendable (Database) throws -> Void)?
+    /// Run on every connection, reading or writing, once it is open (functions of SQL, for example).
+    public var prepareConnection: (@Sendable (Database) throws -> Void)?
 
     public init() {}
 }

@@ -23,7 +23,11 @@ public final class Database {
         if configuration.foreignKeysEnabled {
             try execute(sql: "PRAGMA foreign_keys = ON")
         }
+        try configuration.prepareConnection?(self)
     }
+
+    /// The connection's SQLite handle, for C code that extends it (SQL functions).
+    public var sqliteConnection: OpaquePointer { handle }
 
     deinit {
         statements.removeAll()

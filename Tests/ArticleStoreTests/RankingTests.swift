@@ -1,0 +1,50 @@
+import Foundation
+import NewsCore
+@testable import ArticleStore
+import TestSupport
+import Testing
+
+@Suite("Ranking of search hits (nytrank)")
+struct RankingTests {
+    /// Articles 0… with the given titles and abstracts, stored as one feed in a cache on disk (so the
+    /// search runs on the pool's reading connection, which must have the ranking function too).
+    func store(_ texts: [(title: String, abstract: String)]) throws -> (ArticleStore, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: directory.path("cache.sqlite"))
+        let articles = texts.enumerated().map { index, text in
+            var article = ArticleFactory.article(index, title: text.title)
+            article.abstract = text.abstract
+            article.leadParagraph = text.abstract
+            return article
+        }
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: articles, fetchedDate: Date()), origin: .network)
+        return (store, directory)
+    }
+
+    func titles(_ hits: [SearchHit]) -> [String] { hits.map(\.entry.article.title) }
+
+    @Test("A word in the title outranks the same word in the abstract; a shorter title outranks a longer one")
+    func titleWeightAndLength() throws {
+        let (store, _) = try store([
+            (title: "Notes from the week", abstract: "A lighthouse keeper retires."),
+            (title: "The lighthouse keeper of a very long and winding northern coast road", abstract: "Plain text."),
+            (title: "Lighthouse keeper retires", abstract: "Plain text."),
+        ])
+        #expect(titles(try store.search("lighthouse", limit: 10)) == [
+            "Lighthouse keeper retires", "The lighthouse keeper of a very long and winding northern coast road", "Notes from the week",
+        ])
+    }
+
+    @Test("More of the words, and words more often, rank higher; every hit holds every word")
+    func frequency() throws {
+        let (store, _) = try store([
+            (title: "Harbour", abstract: "Boats."),
+            (title: "Harbour harbour", abstract: "Boats."),
+            (title: "Harbour pier", abstract: "Harbour boats by the pier."),
+        ])
+        #expect(titles(try store.search("harbour pier", limit: 10)) == ["Harbour pier"])
+        #expect(Set(titles(try store.search("harbour", limit: 10))) == ["Harbour", "Harbour harbour", "Harbour pier"])
+        #expect(titles(try store.search("harbour", limit: 10)).firstIndex(of: "Harbour harbour")!
+                < titles(try store.search("harbour", limit: 10)).firstIndex(of: "Harbour")!)
+    }
+}
