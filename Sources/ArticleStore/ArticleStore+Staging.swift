@@ -1,7 +1,5 @@
-import FoundationEssentials
 import NewsCore
 import SQLite
-import Synchronization
 
 // A refresh of any length in bounded memory: its articles are written aside as they arrive, in a
 // temporary table of the connection that writes (private to this process, gone with it), without
@@ -10,7 +8,7 @@ extension ArticleStore {
     /// Starts setting aside the articles of one refresh.
     public func beginStaging() throws(StoreError) -> StagedRefresh {
         try staging { db in try db.execute(sql: StagedRefresh.createTable) }
-        return StagedRefresh(number: StagedRefresh.lastNumber.add(1, ordering: .relaxed).newValue)
+        return StagedRefresh.next()
     }
 
     /// Sets `articles` aside for `refresh`, after those set aside before. Only the temporary table is
@@ -19,9 +17,7 @@ extension ArticleStore {
         try staging { db in
             let insert = try db.cachedStatement(sql: StagedRefresh.insertSQL)
             for article in articles {
-                try insert.execute(arguments: StatementArguments(
-                    [refresh.number.databaseValue, article.id.rawValue.databaseValue] + StagedRefresh.values(of: ArticleBounds.bounded(article))
-                ))
+                try insert.execute(arguments: StatementArguments(refresh.values(of: ArticleBounds.bounded(article))))
             }
         }
     }
@@ -39,8 +35,8 @@ extension ArticleStore {
                 while true {
                     let rows = try Row.fetchAll(chunk, arguments: [refresh.number, after, StagedRefresh.chunkSize])
                     guard let last = rows.last else { return }
-                    after = last[0]
-                    try write(rows.map(StagedRefresh.article(from:)))
+                    after = last[StagedRefresh.rowidIndex]
+                    try write(rows.map { ArticleColumns.entry(from: $0).article })
                 }
             }
         }

@@ -238,7 +238,6 @@ public actor ReaderService: ReaderServing {
         let store = self.store
         let staged: StagedRefresh
         do { staged = try store.beginStaging() } catch { throw error.refreshFailure }
-        defer { store.discard(staged) }
         let stagingFailure = Mutex<StoreError?>(nil)
         let snapshot: FeedSnapshot
         do {
@@ -253,10 +252,15 @@ public actor ReaderService: ReaderServing {
                 }
             }
         } catch let failure as RefreshFailure {
+            store.discard(staged)
             throw stagingFailure.withLock { $0 }?.refreshFailure ?? failure
         }
-        if Task.isCancelled { throw .cancelled }
+        if Task.isCancelled {
+            store.discard(staged)
+            throw .cancelled
+        }
         do {
+            // Applying forgets the articles set aside, whether it succeeds or not.
             return try store.apply(staged, as: snapshot, origin: .network)
         } catch {
             throw error.refreshFailure
