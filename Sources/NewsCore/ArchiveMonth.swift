@@ -55,8 +55,7 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// `2024-03`.
     public var description: String {
-        let digits = String(year)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + (month < 10 ? "-0" : "-") + String(month)
+        DecimalText.zeroPadded(year, width: 4) + "-" + DecimalText.zeroPadded(month, width: 2)
     }
 
     /// `March 2024`.

@@ -24,6 +24,13 @@ public enum CivilCalendar {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The day `days` since 1970-01-01 as `YYYY-MM-DD`.
+    public static func isoDate(ofDay days: Int) -> String {
+        let day = date(ofDay: days)
+        return DecimalText.zeroPadded(day.year, width: 4) + "-" + DecimalText.zeroPadded(day.month, width: 2) + "-"
+            + DecimalText.zeroPadded(day.day, width: 2)
+    }
+
     /// The year the day `days` since 1970-01-01 falls in.
     public static func year(ofDay days: Int) -> Int {
         date(ofDay: days).year

@@ -15,6 +15,12 @@ public enum DecimalText {
         return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 
+    /// `value` with zeros before it up to `width` digits: `zeroPadded(7, width: 2)` is `07`.
+    public static func zeroPadded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+    }
+
     /// `value` as briefly as it can be written: `15`, `2.5`, `0.25`.
     public static func brief(_ value: Double) -> String {
         if value.isFinite, value.rounded() == value, abs(value) < 9.0e18 { return String(Int64(value)) }

@@ -57,7 +57,6 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        DecimalText.zeroPadded(value, width: width)
     }
 }

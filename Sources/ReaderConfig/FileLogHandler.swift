@@ -47,13 +47,9 @@ public struct FileLogHandler: LogHandler {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayOffset, millisecond) = millisecondOfDay < 0 ? (-1, millisecondOfDay + 86_400_000) : (0, millisecondOfDay)
-        let day = CivilCalendar.date(ofDay: Int(days) + dayOffset)
         let second = Int(millisecond / 1000)
-        func digits(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(digits(day.year, 4))-\(digits(day.month, 2))-\(digits(day.day, 2))T"
+        func digits(_ value: Int, _ width: Int) -> String { DecimalText.zeroPadded(value, width: width) }
+        return CivilCalendar.isoDate(ofDay: Int(days) + dayOffset) + "T"
             + "\(digits(second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2)).\(digits(Int(millisecond % 1000), 3))Z"
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NewsCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,6 @@ public struct ArticleDateFormat: Sendable {
     }
 
     private static func twoDigits(_ value: Int32) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        DecimalText.zeroPadded(Int(value), width: 2)
     }
 }

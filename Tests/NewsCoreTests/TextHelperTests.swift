@@ -19,6 +19,16 @@ struct TextHelperTests {
         #expect(DecimalText.brief(.infinity) == "inf")
     }
 
+    @Test("Zeros before a number up to a width; a longer number stays whole")
+    func zeroPadded() {
+        #expect(DecimalText.zeroPadded(7, width: 2) == "07")
+        #expect(DecimalText.zeroPadded(2024, width: 4) == "2024")
+        #expect(DecimalText.zeroPadded(5, width: 3) == "005")
+        #expect(DecimalText.zeroPadded(12345, width: 2) == "12345")
+        #expect(CivilCalendar.isoDate(ofDay: 0) == "1970-01-01")
+        #expect(CivilCalendar.isoDate(ofDay: 19_783) == "2024-03-01")
+    }
+
     @Test("The parent of a path", arguments: [
         ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", ""), ("a/b", "a"), ("//a//b", "//a"), ("", ""),
     ])
