@@ -124,7 +124,17 @@ public struct JSONArraySplitter: Sendable {
                     levels[levels.count - 1].expectsKey = false
                 }
             case 0x7B, 0x5B:  // { [
-                if try startValue(at: index) { elementStart = index }
+                if try startValue(at: index) {
+                    elementStart = index
+                    if let end = Self.containerEnd(bytes, from: index, maximumDepth: limits.maximumDepth - depth),
+                       end - index <= limits.maximumElementBytes {
+                        // The whole element is in this chunk: handed over in place, without the state below.
+                        try onElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end])))
+                        inElement = false
+                        index = end
+                        continue
+                    }
+                }
                 let isObject = byte == 0x7B
                 let matched = matchedForNewLevel()
                 guard levels.count < limits.maximumDepth else { throw Failure.tooDeep(limit: limits.maximumDepth) }
@@ -170,6 +180,42 @@ public struct JSONArraySplitter: Sendable {
             try appendEnvelope(bytes, envelopeStart..<count)
         }
         offset += count
+    }
+
+    /// The end (one past its closing bracket) of the object or array that opens at `start`, when it closes
+    /// within `bytes` nested at most `maximumDepth` deep, with its brackets matched. `nil` otherwise, also
+    /// for what is malformed: the byte-by-byte path then reads it and finds what is wrong.
+    ///
+    /// The fast path for elements: tracks only strings and brackets, without the path, keys or levels.
+    private static func containerEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int) -> Int? {
+        let count = bytes.count
+        var index = start
+        var depth = 0
+        // One bit per open level, the innermost lowest: 1 for an object.
+        var objects: UInt64 = 0
+        while index < count {
+            switch bytes[index] {
+            case 0x22:  // a string: to its closing quote
+                index = JSONStringScan.plainEnd(bytes, from: index + 1, stoppingAtControl: false)
+                while index < count && bytes[index] == 0x5C {
+                    index = JSONStringScan.plainEnd(bytes, from: index + 2, stoppingAtControl: false)
+                }
+                guard index < count else { return nil }
+            case 0x7B, 0x5B:  // { [
+                depth += 1
+                guard depth <= maximumDepth, depth <= 64 else { return nil }
+                objects = objects << 1 | (bytes[index] == 0x7B ? 1 : 0)
+            case 0x7D, 0x5D:  // } ]
+                guard (objects & 1 == 1) == (bytes[index] == 0x7D) else { return nil }
+                objects >>= 1
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Ends the document: returns the envelope, or throws when the document did not end.

@@ -1,11 +1,9 @@
-import FoundationEssentials
-
-/// Decodes the elements of one array of a streamed JSON document with `JSONDecoder` as they arrive, a batch
-/// at a time, and the rest of the document (the envelope, its array emptied) at the end.
+/// Decodes the elements of one array of a streamed JSON document as they arrive, each as soon as it is
+/// complete (`JSONTapeDecoder`, from the splitter's bytes in place), and the rest of the document (the
+/// envelope, its array emptied) at the end.
 ///
-/// Elements are decoded in batches (one `JSONDecoder` call per batch, not per element) of at most
-/// `batchBytes` bytes; each batch goes to `onBatch` before the next is read, so memory is bounded by a
-/// batch, whatever the size of the document. `Element` is usually lenient (e.g. decoding to `nil` when an
+/// Decoded elements go to `onBatch` in batches of at most `batchBytes` bytes of JSON, each batch before the
+/// next is read, so memory is bounded by a batch, whatever the size of the document. `Element` is usually lenient (e.g. decoding to `nil` when an
 /// item has the wrong shape); an element that is not JSON at all fails the document.
 public struct StreamingArrayDecoder<Element: Decodable> {
     /// Why a document cannot be decoded.
@@ -39,33 +37,33 @@ public struct StreamingArrayDecoder<Element: Decodable> {
 
     private var splitter: JSONArraySplitter
     private let batchBytes: Int
-    private var batch: [UInt8] = [UInt8(ascii: "[")]
-    private var batchCount = 0
-    private let decoder: JSONDecoder
+    private var batch: [Element] = []
+    /// Bytes of JSON the elements of `batch` were decoded from.
+    private var batchByteCount = 0
+    private let decoder: JSONTapeDecoder
 
     /// A decoder for the array at `path` (keys from the root object).
-    public init(
-        path: [String], limits: JSONArraySplitter.Limits = .init(), batchBytes: Int = 256 << 10,
-        decoder: JSONDecoder = JSONDecoder()
-    ) {
+    public init(path: [String], limits: JSONArraySplitter.Limits = .init(), batchBytes: Int = 256 << 10) {
         splitter = JSONArraySplitter(path: path, limits: limits)
         self.batchBytes = batchBytes
-        self.decoder = decoder
-        batch.reserveCapacity(batchBytes + 4_096)
+        decoder = JSONTapeDecoder(maximumDepth: limits.maximumDepth)
     }
 
     /// Feeds the next chunk of the body; `onBatch` gets the elements of each batch that fills.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, onBatch: ([Element]) throws -> Void) throws {
         do {
             try splitter.feed(chunk) { element in
-                if batchCount > 0 { batch.append(UInt8(ascii: ",")) }
-                batch.append(contentsOf: element)
-                batchCount += 1
+                do {
+                    batch.append(try decoder.decode(Element.self, from: element))
+                } catch {
+                    throw Failure.elements(error)
+                }
+                batchByteCount += element.count
             }
         } catch let failure as JSONArraySplitter.Failure {
             throw Failure.split(failure)
         }
-        if batch.count >= batchBytes { try flush(onBatch) }
+        if batchByteCount >= batchBytes { try flush(onBatch) }
     }
 
     /// Ends the document: hands over the last batch, then decodes and returns the envelope.
@@ -78,24 +76,17 @@ public struct StreamingArrayDecoder<Element: Decodable> {
         }
         try flush(onBatch)
         do {
-            return try decoder.decode(Envelope.self, from: Data(rest))
+            return try rest.withUnsafeBytes { try decoder.decode(Envelope.self, from: $0) }
         } catch {
             throw Failure.envelope(error)
         }
     }
 
     private mutating func flush(_ onBatch: ([Element]) throws -> Void) throws {
-        guard batchCount > 0 else { return }
-        batch.append(UInt8(ascii: "]"))
-        let elements: [Element]
-        do {
-            elements = try decoder.decode([Element].self, from: Data(batch))
-        } catch {
-            throw Failure.elements(error)
-        }
+        guard !batch.isEmpty else { return }
+        let elements = batch
         batch.removeAll(keepingCapacity: true)
-        batch.append(UInt8(ascii: "["))
-        batchCount = 0
+        batchByteCount = 0
         try onBatch(elements)
     }
 }

@@ -1,0 +1,111 @@
+import Glibc
+
+/// Reading the values of a parsed document: strings unescaped, numbers converted, keys compared, all from
+/// the bytes the nodes point into.
+extension JSONTape {
+    /// The text of the string node at `position`. Escapes are decoded (a `\u` surrogate pair into one
+    /// character, a lone surrogate into U+FFFD) and invalid UTF-8 becomes U+FFFD.
+    func string(at position: Int) -> String {
+        let node = nodes[position]
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
+        guard node.escaped else { return String(decoding: raw, as: UTF8.self) }
+        scratch.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = Self.hex4(raw, at: index)
+                index += 4
+                if (0xD800..<0xDC00).contains(scalar), index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"),
+                   raw[index + 1] == UInt8(ascii: "u") {
+                    let low = Self.hex4(raw, at: index + 2)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    }
+                }
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { scratch.append($0) }
+            default: scratch.append(escape)  // " \ /
+            }
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The four hex digits at `index` (checked by the parser).
+    private static func hex4(_ raw: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 { value = value << 4 | (hexValue(raw[index + offset]) ?? 0) }
+        return value
+    }
+
+    /// The value of the member named `name` of the object at `position`, if it has one (the first, when a
+    /// name is repeated).
+    func member(_ name: String, in position: Int) -> Int? {
+        var name = name
+        return name.withUTF8 { name in
+            nodes.withUnsafeBufferPointer { nodes in
+                var key = position + 1
+                let end = Int(nodes[position].next)
+                while key < end {
+                    let node = nodes[key]
+                    if node.escaped {
+                        if string(at: key).utf8.elementsEqual(name) { return key + 1 }
+                    } else if Int(node.count) == name.count
+                        && (name.isEmpty || memcmp(bytes.baseAddress! + Int(node.start), name.baseAddress!, name.count) == 0) {
+                        return key + 1
+                    }
+                    key = Int(nodes[key + 1].next)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The number node at `position` as a `T`, when it is an integer that fits (`1e3` and `2.0` are
+    /// integers, `2.5` is not).
+    func integer<T: FixedWidthInteger>(at position: Int, as type: T.Type) -> T? {
+        let node = nodes[position]
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
+        var index = 0
+        let negative = raw[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var value: T = 0
+        while index < raw.count {
+            let digit = raw[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return floatingPoint(at: position).flatMap { T(exactly: $0) } }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAgain) = negative
+                ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
+            guard !overflow, !overflowAgain else { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
+
+    /// The number node at `position` as a `Double` (infinite when out of range).
+    func floatingPoint(at position: Int) -> Double? {
+        Double(string(ofNumberAt: position))
+    }
+}
+
+extension JSONTape {
+    /// The digits of the number node at `position`, for an error message.
+    func string(ofNumberAt position: Int) -> String {
+        let node = nodes[position]
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)]), as: UTF8.self)
+    }
+}
