@@ -24,7 +24,10 @@ enum CJKText {
 
     /// Whether `text` holds any CJK character (cheap for ASCII text).
     static func contains(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.value >= 0x3040 && isCJK($0) }
+        // Every CJK character is U+3040 or above: three or four bytes in UTF-8, led by 0xE3 or above. Most
+        // text has no such byte and is ruled out without decoding it.
+        guard text.utf8.contains(where: { $0 >= 0xE3 }) else { return false }
+        return text.unicodeScalars.contains { $0.value >= 0x3040 && isCJK($0) }
     }
 
     /// The maximal runs of CJK characters in `text`.
