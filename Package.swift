@@ -47,6 +47,7 @@ let package = Package(
             swiftSettings: strictImports
         ),
         .target(name: "CSpawn"),
+        .target(name: "CMalloc"),
         .target(
             name: "CNcursesw",
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
@@ -77,7 +78,7 @@ let package = Package(
             name: "nytreader",
             dependencies: [
                 "NewsCore", "NYTAPI", "ArticleStore", "ReaderService", "ReaderViewModel", "TerminalUI",
-                "ReaderConfig", "BundledSnapshot",
+                "ReaderConfig", "BundledSnapshot", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

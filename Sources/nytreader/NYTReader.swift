@@ -54,4 +54,9 @@ struct NYTReader: AsyncParsableCommand {
         ],
         defaultSubcommand: ReaderCommand.self
     )
+
+    static func main() async {
+        MallocArenas.shareOne()
+        await main(nil)
+    }
 }

@@ -1,0 +1,6 @@
+#include <malloc.h>
+#include "CMalloc.h"
+
+int nyt_malloc_share_one_arena(void) {
+    return mallopt(M_ARENA_MAX, 1);
+}
