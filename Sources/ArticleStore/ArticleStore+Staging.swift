@@ -1,33 +1,40 @@
 import NewsCore
 import SQLite
 
-// A refresh of any length in bounded memory: its articles are written aside as they arrive, in a
-// temporary table of the connection that writes (private to this process, gone with it), without
-// taking the cache's write lock; applying them is then one transaction, as for a refresh held whole.
+// A refresh of any length in bounded memory: a short one is held in memory as it arrives; once more
+// arrive than `StagingBound` allows, its articles are written aside, in a temporary table of the
+// connection that writes (private to this process, gone with it), without taking the cache's write lock.
+// Applying them is then one transaction, as for a refresh held whole.
 extension ArticleStore {
-    /// Starts setting aside the articles of one refresh.
-    public func beginStaging() throws(StoreError) -> StagedRefresh {
-        try staging { db in try db.execute(sql: StagedRefresh.createTable) }
-        return StagedRefresh.next()
+    /// Starts taking the articles of one refresh, holding up to `bound` of them in memory.
+    public func beginStaging(holding bound: StagingBound = .standard) -> StagedRefresh {
+        StagedRefresh(bound: bound)
     }
 
-    /// Sets `articles` aside for `refresh`, after those set aside before. Only the temporary table is
-    /// written: other processes are never kept waiting.
+    /// Takes `articles` for `refresh`, after those taken before: held in memory, or written to the
+    /// temporary table only, so other processes are never kept waiting.
     public func stage(_ articles: [Article], in refresh: StagedRefresh) throws(StoreError) {
+        guard case .table(let held, let then, let first) = refresh.hold(articles.map(ArticleBounds.bounded)) else { return }
         try staging { db in
+            if first { try db.execute(sql: StagedRefresh.createTable) }
             let insert = try db.cachedStatement(sql: StagedRefresh.insertSQL)
-            for article in articles {
-                try insert.execute(arguments: StatementArguments(refresh.values(of: ArticleBounds.bounded(article))))
+            for article in [held, then].joined() {
+                try insert.execute(arguments: StatementArguments(refresh.values(of: article)))
             }
         }
     }
 
     /// Stores `refresh` as one fetch of `snapshot.feed`, exactly as `apply(_:origin:)` stores a snapshot
     /// holding its articles (`snapshot.articles` is not read), in one transaction; then forgets the
-    /// articles set aside.
+    /// articles taken.
     @discardableResult
     public func apply(_ refresh: StagedRefresh, as snapshot: FeedSnapshot, origin: FeedOrigin) throws(StoreError) -> RefreshChanges {
         defer { discard(refresh) }
+        if let held = refresh.takeHeld() {
+            var whole = snapshot
+            whole.articles = held
+            return try write { db in try FeedWriter(db: db, policy: self.policy).apply(whole, origin: origin) }
+        }
         return try write { db in
             try FeedWriter(db: db, policy: self.policy).apply(snapshot, origin: origin) { write in
                 var after: Int64 = 0
@@ -42,8 +49,9 @@ extension ArticleStore {
         }
     }
 
-    /// Forgets the articles set aside for `refresh` (after a failed or cancelled fetch).
+    /// Forgets the articles taken for `refresh` (after a failed or cancelled fetch).
     public func discard(_ refresh: StagedRefresh) {
+        guard refresh.forget() else { return }
         _ = try? staging { db in
             try db.execute(sql: "DELETE FROM temp.stagedArticle WHERE refresh = ?", arguments: [refresh.number])
         }

@@ -2,19 +2,93 @@ import NewsCore
 import SQLite
 import Synchronization
 
-/// The articles of one refresh set aside as they arrive (`ArticleStore.beginStaging`), in the order
-/// the NYT sent them. A staged article is stored as the `article` table stores it (`ArticleColumns`).
-public struct StagedRefresh: Sendable, Hashable {
+/// The articles of one refresh as they arrive (`ArticleStore.beginStaging`), in the order the NYT sent
+/// them: held in memory within `bound`, and all set aside in a temporary table of the cache once more
+/// arrive. A staged article is stored as the `article` table stores it (`ArticleColumns`).
+public final class StagedRefresh: Sendable, Hashable {
     /// Tells this refresh's rows from those of another running at the same time.
     let number: Int64
+    /// What is held in memory before the articles are written aside.
+    let bound: StagingBound
+    private let held = Mutex(Held())
+
+    /// The articles held, while none has been written aside.
+    private struct Held {
+        var articles: [Article] = []
+        var textBytes = 0
+        /// Whether the articles went to the temporary table (all that arrive from then on go there too).
+        var isWritten = false
+    }
+
+    /// Where the articles of `hold(_:)` go.
+    enum Destination {
+        /// Held in memory.
+        case held
+        /// To be written aside: the articles held until now (none once some were written aside), then
+        /// those given; `first` when the table has had none of this refresh yet.
+        case table(held: [Article], then: [Article], first: Bool)
+    }
 
     /// The number of the last refresh set aside in this process.
     private static let lastNumber = Atomic<Int64>(0)
 
     /// A refresh numbered apart from every other of this process.
-    static func next() -> StagedRefresh {
-        StagedRefresh(number: lastNumber.add(1, ordering: .relaxed).newValue)
+    init(bound: StagingBound) {
+        number = Self.lastNumber.add(1, ordering: .relaxed).newValue
+        self.bound = bound
     }
+
+    /// Keeps `articles` (already within `ArticleBounds`) in memory when they fit within `bound`; else
+    /// hands back everything to write aside, and holds nothing more.
+    func hold(_ articles: [Article]) -> Destination {
+        held.withLock { held in
+            if held.isWritten { return .table(held: [], then: articles, first: false) }
+            let bytes = articles.reduce(0) { $0 + Self.textBytes(of: $1) }
+            if held.articles.count + articles.count <= bound.articles, held.textBytes + bytes <= bound.textBytes {
+                held.articles += articles
+                held.textBytes += bytes
+                return .held
+            }
+            let earlier = held.articles
+            held = Held(isWritten: true)
+            return .table(held: earlier, then: articles, first: true)
+        }
+    }
+
+    /// The articles held in memory, handed over once (emptied); nil when they were written aside.
+    func takeHeld() -> [Article]? {
+        held.withLock { held in
+            guard !held.isWritten else { return nil }
+            defer { held = Held() }
+            return held.articles
+        }
+    }
+
+    /// Forgets what is held; true when articles of this refresh may be in the temporary table.
+    func forget() -> Bool {
+        held.withLock { held in
+            defer { held = Held(isWritten: held.isWritten) }
+            return held.isWritten
+        }
+    }
+
+    /// The UTF-8 bytes of every text field of `article`.
+    private static func textBytes(of article: Article) -> Int {
+        article.id.rawValue.utf8.count + article.url.utf8.count + article.title.utf8.count + article.kicker.utf8.count
+            + article.byline.utf8.count + article.abstract.utf8.count + article.leadParagraph.utf8.count
+            + article.section.utf8.count + article.subsection.utf8.count + article.itemType.utf8.count
+            + (article.thumbnailURL?.utf8.count ?? 0)
+    }
+
+    public static func == (left: StagedRefresh, right: StagedRefresh) -> Bool {
+        left.number == right.number
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+    }
+
+    // MARK: - The temporary table
 
     /// Rows read back per chunk when the refresh is applied.
     static let chunkSize = 500

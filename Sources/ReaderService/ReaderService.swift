@@ -232,12 +232,12 @@ public actor ReaderService: ReaderServing {
         }
     }
 
-    /// Top Stories, set aside in the cache a batch at a time as the body arrives (a list of any length is
-    /// never held whole), then stored in one transaction once the whole body has been read.
+    /// Top Stories, taken a batch at a time as the body arrives (held in memory while they are few, set
+    /// aside in the cache beyond `StagingBound.standard`: a list of any length is never held whole), then
+    /// stored in one transaction once the whole body has been read.
     private func fetchAndStage(_ section: Section, with client: NYTClient) async throws(RefreshFailure) -> RefreshChanges {
         let store = self.store
-        let staged: StagedRefresh
-        do { staged = try store.beginStaging() } catch { throw error.refreshFailure }
+        let staged = store.beginStaging()
         let stagingFailure = Mutex<StoreError?>(nil)
         let snapshot: FeedSnapshot
         do {

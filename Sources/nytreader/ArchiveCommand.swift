@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import NewsCore
+import NYTAPI
 import ReaderService
 
 /// `nytreader archive`: whole months of the NYT's archive into the cache, to read and search offline.
@@ -82,6 +83,10 @@ struct ArchiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let imports = !status && forget.isEmpty
+        // libcurl loads on another core while the cache opens.
+        if imports { CurlLibrary.startLoading() }
+        defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let spacing = Duration.milliseconds(Int(requestSpacing * 1000))
             let environment = try Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import NewsCore
 import Logging
+import NYTAPI
 import ReaderService
 
 /// `nytreader refresh`: fetch feeds from the NYT into the cache, one summary line each.
@@ -52,6 +53,9 @@ struct RefreshCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // libcurl loads on another core while the cache opens.
+        CurlLibrary.startLoading()
+        defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
             let environment = try Environment(options: common, policy: policy)

@@ -23,8 +23,14 @@ struct StagedRefreshTests {
         try store.entries(in: feed, range: 0..<10_000)
     }
 
-    @Test("Applied in chunks, a staged refresh stores exactly what the same snapshot held whole stores", arguments: [1, 499, 500, 1_234])
-    func sameAsWhole(count: Int) throws {
+    /// Bounds that write every article aside, hold them all, or write aside once 700 have come.
+    static let bounds: [StagingBound] = [.none, .standard, StagingBound(articles: 700, textBytes: 1 << 30)]
+
+    @Test(
+        "Held in memory or applied in chunks, a staged refresh stores exactly what the same snapshot held whole stores",
+        arguments: [1, 499, 500, 1_234], bounds
+    )
+    func sameAsWhole(count: Int, bound: StagingBound) throws {
         let whole = try ArticleStore(inMemoryWith: .standard)
         let staged = try ArticleStore(inMemoryWith: .standard)
         for store in [whole, staged] {
@@ -35,7 +41,7 @@ struct StagedRefreshTests {
         let snapshot = FeedSnapshot(feed: home, articles: articles(max(count, 10)), fetchedDate: fetched, skippedCount: 2)
         let wholeChanges = try whole.apply(snapshot, origin: .network)
 
-        let refresh = try staged.beginStaging()
+        let refresh = staged.beginStaging(holding: bound)
         for start in stride(from: 0, to: snapshot.articles.count, by: 300) {
             try staged.stage(Array(snapshot.articles[start..<min(start + 300, snapshot.articles.count)]), in: refresh)
         }
@@ -57,8 +63,8 @@ struct StagedRefreshTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("cache.sqlite")
         let store = try ArticleStore(path: path)
-        let first = try store.beginStaging()
-        let second = try store.beginStaging()
+        let first = store.beginStaging(holding: .none)
+        let second = store.beginStaging(holding: .none)
         #expect(first != second)
         let other = try DatabaseQueue(path: path)
         try other.writeWithoutTransaction { db in
@@ -81,14 +87,14 @@ struct StagedRefreshTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         try store.apply(ArticleFactory.snapshot(home, 0..<3), origin: .network)
         let before = try contents(of: store, home)
-        let dropped = try store.beginStaging()
+        let dropped = store.beginStaging(holding: .none)
         try store.stage((10..<20).map { ArticleFactory.article($0) }, in: dropped)
         store.discard(dropped)
         #expect(try store.apply(dropped, as: FeedSnapshot(feed: home, articles: [], fetchedDate: Date()), origin: .network).total == 0)
         #expect(try store.status(of: home).count == 0, "an empty refresh empties the feed, as a whole empty snapshot does")
 
         try store.apply(ArticleFactory.snapshot(home, 0..<3), origin: .network)
-        let failing = try store.beginStaging()
+        let failing = store.beginStaging(holding: .none)
         try store.stage((10..<20).map { ArticleFactory.article($0) }, in: failing)
         try store.writer.writeWithoutTransaction { db in
             try db.execute(sql: "CREATE TRIGGER fail BEFORE INSERT ON feedItem BEGIN SELECT RAISE(ABORT, 'disk full'); END")
@@ -99,5 +105,57 @@ struct StagedRefreshTests {
         #expect(try contents(of: store, home) == before)
         let left = try store.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.stagedArticle") }
         #expect(left == 0)
+    }
+
+    /// Rows of the temporary table (none when it was never made).
+    func rowsSetAside(_ store: ArticleStore) throws -> Int {
+        try store.writer.writeWithoutTransaction { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_schema WHERE name = 'stagedArticle')") == true
+            else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.stagedArticle") ?? 0
+        }
+    }
+
+    @Test("A refresh within its bound is held in memory, written to the cache once; past either bound all of it is set aside")
+    func heldWithinBound() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let bound = StagingBound(articles: 100, textBytes: 60_000)
+        let short = store.beginStaging(holding: bound)
+        try store.stage((0..<60).map { ArticleFactory.article($0) }, in: short)
+        try store.stage((60..<100).map { ArticleFactory.article($0) }, in: short)
+        #expect(try rowsSetAside(store) == 0, "100 articles are held in memory")
+
+        let long = store.beginStaging(holding: bound)
+        try store.stage((200..<260).map { ArticleFactory.article($0) }, in: long)
+        #expect(try rowsSetAside(store) == 0)
+        try store.stage((260..<301).map { ArticleFactory.article($0) }, in: long)
+        #expect(try rowsSetAside(store) == 101, "the 101st article sets all of them aside")
+        try store.stage((301..<305).map { ArticleFactory.article($0) }, in: long)
+        #expect(try rowsSetAside(store) == 105, "and every one after")
+
+        var wordy = ArticleFactory.article(400)
+        wordy.abstract = String(repeating: "word ", count: 12_000)
+        let large = store.beginStaging(holding: bound)
+        try store.stage([wordy], in: large)
+        #expect(try rowsSetAside(store) == 106, "60 kB of text is past the bound of bytes")
+
+        let fetched = Date(timeIntervalSince1970: 1_763_650_000)
+        #expect(try store.apply(short, as: FeedSnapshot(feed: home, articles: [], fetchedDate: fetched), origin: .network).total == 100)
+        #expect(try store.apply(long, as: FeedSnapshot(feed: .topStories(.world), articles: [], fetchedDate: fetched), origin: .network).total == 105)
+        #expect(try store.status(of: home).count == 100)
+        #expect(try store.status(of: .topStories(.world)).count == 105)
+        #expect(try rowsSetAside(store) == 1, "applied refreshes forget their rows")
+        store.discard(large)
+        #expect(try rowsSetAside(store) == 0)
+    }
+
+    @Test("A discarded refresh held in memory stores nothing")
+    func discardHeld() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(ArticleFactory.snapshot(home, 0..<3), origin: .network)
+        let dropped = store.beginStaging()
+        try store.stage((10..<20).map { ArticleFactory.article($0) }, in: dropped)
+        store.discard(dropped)
+        #expect(try store.apply(dropped, as: FeedSnapshot(feed: home, articles: [], fetchedDate: Date()), origin: .network).total == 0)
     }
 }

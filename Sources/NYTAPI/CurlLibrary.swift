@@ -1,0 +1,29 @@
+import CCurl
+import NewsCore
+import Synchronization
+
+/// libcurl, loaded once per process (about thirty libraries and OpenSSL's configuration): by the first
+/// request, or ahead of it on a thread of its own, so that a command that is about to make requests
+/// loads it while it opens the cache. A program that never asks never maps it.
+public enum CurlLibrary {
+    /// Whether `startLoading` has started a load.
+    private static let loadStarted = Atomic<Bool>(false)
+
+    /// Starts loading libcurl on a thread of its own and returns at once; only the first call does
+    /// anything. A request made before the load is done waits for it instead of loading again.
+    public static func startLoading() {
+        guard !loadStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if !DetachedThread.start({ _ = nyt_curl_load(nil, 0) }) {
+            // No thread: the first request loads it.
+            loadStarted.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Returns once a load begun by `startLoading` is over (at once when none was begun). A process must
+    /// not exit while another thread is still initializing libcurl and OpenSSL: their exit handlers would
+    /// run against a half-made state.
+    public static func finishLoading() {
+        guard loadStarted.load(ordering: .acquiring) else { return }
+        _ = nyt_curl_load(nil, 0)
+    }
+}
