@@ -18,8 +18,10 @@ extension ArticleStore {
         try staging { db in
             if first { try db.execute(sql: StagedRefresh.createTable) }
             let insert = try db.cachedStatement(sql: StagedRefresh.insertSQL)
-            for article in [held, then].joined() {
-                try insert.execute(arguments: StatementArguments(refresh.values(of: article)))
+            let articles = held + then
+            for start in stride(from: 0, to: articles.count, by: StagedBatch.articlesPerBlob) {
+                let batch = articles[start..<min(start + StagedBatch.articlesPerBlob, articles.count)]
+                try insert.execute(arguments: StatementArguments([.integer(refresh.number), .integer(Int64(batch.count)), .blob(StagedBatch.encode(batch))]))
             }
         }
     }
@@ -37,14 +39,21 @@ extension ArticleStore {
         }
         return try write { db in
             try FeedWriter(db: db, policy: self.policy).apply(snapshot, origin: origin) { write in
+                // Handed on StagedRefresh.chunkSize at a time: each write looks its articles up and indexes
+                // them in a few statements, which cost more per article in smaller chunks.
                 var after: Int64 = 0
-                let chunk = try db.cachedStatement(sql: StagedRefresh.chunkSQL)
-                while true {
-                    let rows = try Row.fetchAll(chunk, arguments: [refresh.number, after, StagedRefresh.chunkSize])
-                    guard let last = rows.last else { return }
-                    after = last[StagedRefresh.rowidIndex]
-                    try write(rows.map { ArticleColumns.entry(from: $0).article })
+                var chunk: [Article] = []
+                let next = try db.cachedStatement(sql: StagedRefresh.nextBatchSQL)
+                while let row = try Row.fetchOne(next, arguments: [refresh.number, after]) {
+                    after = row[0]
+                    guard case .blob(let blob) = row[1] as DatabaseValue else { throw StagedBatch.Damaged() }
+                    chunk += try StagedBatch.decode(blob)
+                    if chunk.count >= StagedRefresh.chunkSize {
+                        try write(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
                 }
+                if !chunk.isEmpty { try write(chunk) }
             }
         }
     }
@@ -53,7 +62,7 @@ extension ArticleStore {
     public func discard(_ refresh: StagedRefresh) {
         guard refresh.forget() else { return }
         _ = try? staging { db in
-            try db.execute(sql: "DELETE FROM temp.stagedArticle WHERE refresh = ?", arguments: [refresh.number])
+            try db.cachedStatement(sql: StagedRefresh.deleteSQL).execute(arguments: [refresh.number])
         }
     }
 

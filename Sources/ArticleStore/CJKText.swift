@@ -26,8 +26,31 @@ enum CJKText {
     static func contains(_ text: String) -> Bool {
         // Every CJK character is U+3040 or above: three or four bytes in UTF-8, led by 0xE3 or above. Most
         // text has no such byte and is ruled out without decoding it.
-        guard text.utf8.contains(where: { $0 >= 0xE3 }) else { return false }
+        guard mayContain(text) else { return false }
         return text.unicodeScalars.contains { $0.value >= 0x3040 && isCJK($0) }
+    }
+
+    /// Whether `text` has a byte of 0xE3 or above, looked for eight bytes at a time: a word none of whose
+    /// bytes starts with three 1 bits (0xE0 and above) is passed over whole; one that has such a byte (a
+    /// dash or a curly quote is 0xE2 …) is looked at byte by byte.
+    private static func mayContain(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let topThree = (word & 0xE0E0_E0E0_E0E0_E0E0) ^ 0xE0E0_E0E0_E0E0_E0E0
+                    // A zero byte of `topThree` is a byte of `word` from 0xE0 up.
+                    if (topThree &- 0x0101_0101_0101_0101) & ~topThree & 0x8080_8080_8080_8080 != 0,
+                       bytes[index..<(index + 8)].contains(where: { $0 >= 0xE3 }) {
+                        return true
+                    }
+                    index += 8
+                }
+            }
+            return bytes[index...].contains { $0 >= 0xE3 }
+        }
     }
 
     /// The maximal runs of CJK characters in `text`.

@@ -4,7 +4,7 @@ import Synchronization
 
 /// The articles of one refresh as they arrive (`ArticleStore.beginStaging`), in the order the NYT sent
 /// them: held in memory within `bound`, and all set aside in a temporary table of the cache once more
-/// arrive. A staged article is stored as the `article` table stores it (`ArticleColumns`).
+/// arrive, a batch to a row (`StagedBatch`).
 public final class StagedRefresh: Sendable, Hashable {
     /// Tells this refresh's rows from those of another running at the same time.
     let number: Int64
@@ -90,34 +90,21 @@ public final class StagedRefresh: Sendable, Hashable {
 
     // MARK: - The temporary table
 
-    /// Rows read back per chunk when the refresh is applied.
+    /// Articles handed on together when a refresh set aside is applied.
     static let chunkSize = 500
 
-    /// `uri` and the columns a refresh writes, in `ArticleColumns.written` order.
-    private static let columns = ["uri"] + ArticleColumns.written
-
+    /// One row per batch of articles set aside (`StagedBatch`), in the order they arrived (rowid).
     static let createTable = """
         PRAGMA temp.cache_size = -256;
-        CREATE TEMP TABLE IF NOT EXISTS stagedArticle (refresh INTEGER NOT NULL, \(columns.joined(separator: ", ")));
-        CREATE INDEX IF NOT EXISTS temp.stagedArticle_refresh ON stagedArticle(refresh);
+        CREATE TEMP TABLE IF NOT EXISTS stagedBatch (refresh INTEGER NOT NULL, articleCount INTEGER NOT NULL, articles BLOB NOT NULL);
         """
 
-    static let insertSQL = """
-        INSERT INTO temp.stagedArticle (refresh, \(columns.joined(separator: ", ")))
-        VALUES (\(Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")))
+    static let insertSQL = "INSERT INTO temp.stagedBatch (refresh, articleCount, articles) VALUES (?, ?, ?)"
+
+    /// The next batch of this refresh after a rowid.
+    static let nextBatchSQL = """
+        SELECT rowid, articles FROM temp.stagedBatch WHERE refresh = ? AND rowid > ? ORDER BY rowid LIMIT 1
         """
 
-    /// The columns of `ArticleColumns.selection` (no read or saved date yet), then the rowid.
-    static let chunkSQL = """
-        SELECT \(columns.joined(separator: ", ")), NULL, NULL, rowid
-        FROM temp.stagedArticle WHERE refresh = ? AND rowid > ? ORDER BY rowid LIMIT ?
-        """
-
-    /// Where the rowid sits in a row of `chunkSQL`.
-    static let rowidIndex = columns.count + 2
-
-    /// The values of `insertSQL` for `article` of this refresh.
-    func values(of article: Article) -> [DatabaseValue] {
-        [number.databaseValue, article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article)
-    }
+    static let deleteSQL = "DELETE FROM temp.stagedBatch WHERE refresh = ?"
 }

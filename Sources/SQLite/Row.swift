@@ -8,6 +8,11 @@ public struct Row: Sendable {
         self.names = names
     }
 
+    /// A row of `values` kept outside a table (read by index only: it has no column names).
+    public init(values: [DatabaseValue]) {
+        self.init(values: values, names: [])
+    }
+
     public var count: Int { databaseValues.count }
 
     public subscript(index: Int) -> DatabaseValue {

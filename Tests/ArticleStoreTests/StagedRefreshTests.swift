@@ -103,16 +103,15 @@ struct StagedRefreshTests {
             try store.apply(failing, as: FeedSnapshot(feed: home, articles: [], fetchedDate: Date()), origin: .network)
         }
         #expect(try contents(of: store, home) == before)
-        let left = try store.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.stagedArticle") }
-        #expect(left == 0)
+        #expect(try rowsSetAside(store) == 0)
     }
 
-    /// Rows of the temporary table (none when it was never made).
+    /// Articles in the temporary table (none when it was never made).
     func rowsSetAside(_ store: ArticleStore) throws -> Int {
         try store.writer.writeWithoutTransaction { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_schema WHERE name = 'stagedArticle')") == true
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_schema WHERE name = 'stagedBatch')") == true
             else { return 0 }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.stagedArticle") ?? 0
+            return try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(articleCount), 0) FROM temp.stagedBatch") ?? 0
         }
     }
 
