@@ -46,18 +46,8 @@ enum SchemaMigration {
         }
     }
 
-    /// Runs, in order, the migrations `db` has not had, up to and including `last` (all when nil). A new,
-    /// empty database brought up to date is given `CurrentSchema` at once, with every migration recorded.
+    /// Runs, in order, the migrations `db` has not had, up to and including `last` (all when nil).
     static func apply(_ db: Database, upTo last: String? = nil) throws {
-        if last == nil, try isBlank(db) {
-            try db.execute(sql: CurrentSchema.sql)
-            let identifiers = Schema.identifiers
-            try db.execute(
-                sql: "INSERT INTO \(recordTable) (identifier) VALUES \(identifiers.map { _ in "(?)" }.joined(separator: ", "))",
-                arguments: StatementArguments(identifiers)
-            )
-            return
-        }
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(recordTable) (identifier TEXT NOT NULL PRIMARY KEY)")
         let applied = try appliedIdentifiers(db)
         for migration in Schema.migrations {
@@ -67,11 +57,6 @@ enum SchemaMigration {
             }
             if migration.identifier == last { return }
         }
-    }
-
-    /// Whether `db` holds no table, index, view or trigger at all (a new database).
-    static func isBlank(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema)") ?? false
     }
 
     /// The migrations recorded in `db` (none for a new database).
