@@ -268,7 +268,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     // MARK: - HTTP
 
     /// GETs `path` of the API named `api` with `query`, the body of a success streamed into `stream`.
-    func get<Item>(
+    func get<Item: SendableMetatype>(
         api: String, path: String, query: [URLQueryItem], streamingTo stream: ArticleStream<Item>, maximumBodySize: Int? = nil
     ) async throws(APIError) {
         var request = try request(path: path, query: query)

@@ -251,7 +251,7 @@ public actor ReaderService: ReaderServing {
                     }
                 }
             }
-        } catch let failure as RefreshFailure {
+        } catch let failure {
             store.discard(staged)
             throw stagingFailure.withLock { $0 }?.refreshFailure ?? failure
         }

@@ -211,7 +211,7 @@ struct ReaderServiceTests {
         clock.advance(by: 21)
         _ = await service.refresh(.topStories(.world))
         #expect(transport.count == 3)
-        #expect(try memory.blockedUntil(api: "topstories") == Date(timeIntervalSince1970: 1_800_000_061))
+        #expect(memory.blockedUntil(api: "topstories") == Date(timeIntervalSince1970: 1_800_000_061))
     }
 
     @Test("A 429 without Retry-After backs off for the policy's time")
