@@ -7,7 +7,7 @@ extension JSONTape {
     /// character, a lone surrogate into U+FFFD) and invalid UTF-8 becomes U+FFFD.
     func string(at position: Int) -> String {
         let node = nodes[position]
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
+        let raw = bytes(of: node)
         guard node.escaped else { return String(decoding: raw, as: UTF8.self) }
         scratch.removeAll(keepingCapacity: true)
         var index = 0
@@ -64,7 +64,7 @@ extension JSONTape {
                     if node.escaped {
                         if string(at: key).utf8.elementsEqual(name) { return key + 1 }
                     } else if Int(node.count) == name.count
-                        && (name.isEmpty || memcmp(bytes.baseAddress! + Int(node.start), name.baseAddress!, name.count) == 0) {
+                        && (name.isEmpty || memcmp(bytes(of: node).baseAddress!, name.baseAddress!, name.count) == 0) {
                         return key + 1
                     }
                     key = Int(nodes[key + 1].next)
@@ -77,8 +77,7 @@ extension JSONTape {
     /// The number node at `position` as a `T`, when it is an integer that fits (`1e3` and `2.0` are
     /// integers, `2.5` is not).
     func integer<T: FixedWidthInteger>(at position: Int, as type: T.Type) -> T? {
-        let node = nodes[position]
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
+        let raw = bytes(of: nodes[position])
         var index = 0
         let negative = raw[0] == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -100,12 +99,14 @@ extension JSONTape {
     func floatingPoint(at position: Int) -> Double? {
         Double(string(ofNumberAt: position))
     }
-}
 
-extension JSONTape {
-    /// The digits of the number node at `position`, for an error message.
+    /// The digits of the number node at `position`, as they are written.
     func string(ofNumberAt position: Int) -> String {
-        let node = nodes[position]
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)]), as: UTF8.self)
+        String(decoding: bytes(of: nodes[position]), as: UTF8.self)
+    }
+
+    /// The bytes a string node (between its quotes) or a number node stands for.
+    private func bytes(of node: Node) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
     }
 }

@@ -100,8 +100,8 @@ final class JSONTape {
             skipWhiteSpace()
             guard index < bytes.count else { throw fail("the document ends too early") }
             switch bytes[index] {
-            case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
-            case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+            case UInt8(ascii: "{"): try parseContainer(.object, depth: depth + 1)
+            case UInt8(ascii: "["): try parseContainer(.array, depth: depth + 1)
             case UInt8(ascii: "\""): try parseString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             case UInt8(ascii: "t"): try parseLiteral("true", .true)
@@ -126,50 +126,35 @@ final class JSONTape {
             index += 1
         }
 
-        private mutating func parseObject(depth: Int) throws(SyntaxError) {
-            let position = try open(.object, depth: depth)
-            var members: Int32 = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return close(position, count: 0) }
+        /// An object or an array from its opening bracket at `index`: members (`"key": value`) or elements,
+        /// separated by commas, with one comma after the last accepted (as `JSONDecoder` accepts it).
+        private mutating func parseContainer(_ kind: Kind, depth: Int) throws(SyntaxError) {
+            let isObject = kind == .object
+            let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let position = try open(kind, depth: depth)
+            var count: Int32 = 0
+            if index < bytes.count, bytes[index] == closing { return close(position, count: 0) }
             while true {
-                skipWhiteSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-                try parseString()
-                skipWhiteSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                index += 1
-                try parseValue(depth: depth)
-                members += 1
-                skipWhiteSpace()
-                guard index < bytes.count else { throw fail("the document ends too early") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
+                if isObject {
                     skipWhiteSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return close(position, count: members) }
-                } else if bytes[index] == UInt8(ascii: "}") {
-                    return close(position, count: members)
-                } else {
-                    throw fail("expected ',' or '}'")
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                    try parseString()
+                    skipWhiteSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    index += 1
                 }
-            }
-        }
-
-        private mutating func parseArray(depth: Int) throws(SyntaxError) {
-            let position = try open(.array, depth: depth)
-            var elements: Int32 = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return close(position, count: 0) }
-            while true {
                 try parseValue(depth: depth)
-                elements += 1
+                count += 1
                 skipWhiteSpace()
                 guard index < bytes.count else { throw fail("the document ends too early") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     skipWhiteSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return close(position, count: elements) }
-                } else if bytes[index] == UInt8(ascii: "]") {
-                    return close(position, count: elements)
+                    if index < bytes.count, bytes[index] == closing { return close(position, count: count) }
+                } else if bytes[index] == closing {
+                    return close(position, count: count)
                 } else {
-                    throw fail("expected ',' or ']'")
+                    throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
             }
         }

@@ -61,11 +61,7 @@ final class TapeDecoding: Decoder, SingleValueDecodingContainer {
 
     func integer<T: FixedWidthInteger>(_ type: T.Type, at position: Int, key: (any CodingKey)? = nil) throws -> T {
         guard tape.nodes[position].kind == .number else { throw mismatch(T.self, at: position, key: key) }
-        guard let value = tape.integer(at: position, as: T.self) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: path + (key.map { [$0] } ?? []),
-                debugDescription: "Number \(tape.string(ofNumberAt: position)) does not fit in \(T.self)."))
-        }
+        guard let value = tape.integer(at: position, as: T.self) else { throw unrepresentable(T.self, at: position, key: key) }
         return value
     }
 
@@ -74,11 +70,7 @@ final class TapeDecoding: Decoder, SingleValueDecodingContainer {
             throw mismatch(T.self, at: position, key: key)
         }
         let converted = T(value)
-        guard converted.isFinite else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: path + (key.map { [$0] } ?? []),
-                debugDescription: "Number \(tape.string(ofNumberAt: position)) does not fit in \(T.self)."))
-        }
+        guard converted.isFinite else { throw unrepresentable(T.self, at: position, key: key) }
         return converted
     }
 
@@ -90,6 +82,25 @@ final class TapeDecoding: Decoder, SingleValueDecodingContainer {
         let kind = tape.nodes[position].kind
         if kind == .null { return .valueNotFound(type, context("Expected \(type) value but found null instead.")) }
         return .typeMismatch(type, context("Expected to decode \(type) but found \(kind.noun) instead."))
+    }
+
+    /// The error for a number that does not fit in `type`.
+    private func unrepresentable(_ type: Any.Type, at position: Int, key: (any CodingKey)?) -> DecodingError {
+        .dataCorrupted(.init(codingPath: path + (key.map { [$0] } ?? []),
+                             debugDescription: "Number \(tape.string(ofNumberAt: position)) does not fit in \(type)."))
+    }
+
+    // MARK: - For the containers
+
+    /// The first `depth` keys of the path: a container's own coding path.
+    func path(upTo depth: Int) -> [any CodingKey] {
+        Array(path.prefix(depth))
+    }
+
+    /// A decoder of its own for the value at `position`, under `key` of a container `depth` keys deep, for a
+    /// container asked of it that may outlive the call.
+    func nested(at position: Int, key: any CodingKey, depth: Int) -> TapeDecoding {
+        TapeDecoding(tape: tape, current: position, path: path(upTo: depth) + [key])
     }
 
     // MARK: - SingleValueDecodingContainer

@@ -7,7 +7,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// How many keys of the decoder's path lead to the object.
     let depth: Int
 
-    var codingPath: [any CodingKey] { Array(decoding.path.prefix(depth)) }
+    var codingPath: [any CodingKey] { decoding.path(upTo: depth) }
 
     var allKeys: [Key] {
         let nodes = decoding.tape.nodes
@@ -83,9 +83,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try nestedDecoder(at: value(key), key: key)
     }
 
-    /// A decoder of its own for a value whose container may outlive this call.
     private func nestedDecoder(at position: Int, key: any CodingKey) -> TapeDecoding {
-        TapeDecoding(tape: decoding.tape, current: position, path: codingPath + [key])
+        decoding.nested(at: position, key: key, depth: depth)
     }
 }
 

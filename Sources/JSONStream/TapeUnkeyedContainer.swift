@@ -16,7 +16,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         position = array + 1
     }
 
-    var codingPath: [any CodingKey] { Array(decoding.path.prefix(depth)) }
+    var codingPath: [any CodingKey] { decoding.path(upTo: depth) }
     var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
     /// Decodes the current element with `read` and moves to the next one when it succeeds.
@@ -63,19 +63,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type) { try $0.value(type, at: $1, key: $2) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next(KeyedDecodingContainer<NestedKey>.self) { try Self.nestedDecoder($0, at: $1, key: $2).container(keyedBy: type) }
+        try next(KeyedDecodingContainer<NestedKey>.self) { [depth] in try $0.nested(at: $1, key: $2, depth: depth).container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next((any UnkeyedDecodingContainer).self) { try Self.nestedDecoder($0, at: $1, key: $2).unkeyedContainer() }
+        try next((any UnkeyedDecodingContainer).self) { [depth] in try $0.nested(at: $1, key: $2, depth: depth).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try next((any Decoder).self) { Self.nestedDecoder($0, at: $1, key: $2) }
-    }
-
-    /// A decoder of its own for an element whose container may outlive this call.
-    private static func nestedDecoder(_ decoding: TapeDecoding, at position: Int, key: any CodingKey) -> TapeDecoding {
-        TapeDecoding(tape: decoding.tape, current: position, path: decoding.path + [key])
+        try next((any Decoder).self) { [depth] in $0.nested(at: $1, key: $2, depth: depth) }
     }
 }
