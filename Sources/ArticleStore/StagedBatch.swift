@@ -35,14 +35,12 @@ enum StagedBatch {
     static func decode(_ bytes: [UInt8]) throws(Damaged) -> [Article] {
         var reader = Reader(bytes: bytes)
         var articles: [Article] = []
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(valuesPerArticle + 2)
         while !reader.atEnd {
-            values.removeAll(keepingCapacity: true)
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(valuesPerArticle + 2)
             for _ in 0..<valuesPerArticle { values.append(try reader.value()) }
             // The selection also has the read and saved dates, which a fetched article has not.
-            values.append(.null)
-            values.append(.null)
+            values += [.null, .null]
             articles.append(ArticleColumns.entry(from: Row(values: values)).article)
         }
         return articles

@@ -3,8 +3,9 @@
 /// envelope, its array emptied) at the end.
 ///
 /// Decoded elements go to `onBatch` in batches of at most `batchBytes` bytes of JSON, each batch before the
-/// next is read, so memory is bounded by a batch, whatever the size of the document. `Element` is usually lenient (e.g. decoding to `nil` when an
-/// item has the wrong shape); an element that is not JSON at all fails the document.
+/// next is read, so memory is bounded by a batch, whatever the size of the document. `Element` is usually
+/// lenient (e.g. decoding to `nil` when an item has the wrong shape); an element that is not JSON at all
+/// fails the document.
 public struct StreamingArrayDecoder<Element: Decodable> {
     /// Why a document cannot be decoded.
     public enum Failure: Error, CustomStringConvertible {
@@ -85,7 +86,7 @@ public struct StreamingArrayDecoder<Element: Decodable> {
     private mutating func flush(_ onBatch: ([Element]) throws -> Void) throws {
         guard !batch.isEmpty else { return }
         let elements = batch
-        batch.removeAll(keepingCapacity: true)
+        batch = []
         batchByteCount = 0
         try onBatch(elements)
     }
