@@ -50,7 +50,14 @@ struct NYTReaderBench: ParsableCommand {
     @Option(help: ArgumentHelp("Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
     var profileSearch: Int?
 
+    @Option(help: ArgumentHelp("Only serve the Top Stories feed of this many generated articles (the peer figures' articles) from the loopback fake NYT server, print its base URL and serve until stdin closes (to profile nytreader refresh).", valueName: "n"))
+    var serveFeed: Int?
+
     func run() throws {
+        if let serveFeed {
+            try PeerBenchmarks.serve(count: serveFeed, now: Date())
+            return
+        }
         if let profilePersist {
             _ = try StoreBenchmarks(directory: output, now: Date()).persist(count: profilePersist, runs: 1, target: nil)
             return

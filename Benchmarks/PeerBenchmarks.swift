@@ -13,6 +13,17 @@ struct PeerBenchmarks {
     let keyPresses: Int
     let now: Date
 
+    /// Serves the Top Stories feed of the figures' `count` articles until stdin closes, its base URL printed first.
+    static func serve(count: Int, now: Date) throws {
+        var generator = ArticleGenerator(now: now)
+        let server = try FakeNYTServer(servesFixtures: false)
+        defer { server.stop() }
+        server.setBody(TopStoriesJSON.body(section: "home", articles: generator.articles(0..<count), lastUpdated: now),
+                       for: FakeNYTServer.topStoriesPath("home"))
+        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        while readLine() != nil {}
+    }
+
     /// The figures of newsboat and nytreader for a feed of `count` articles.
     func figures(count: Int, newsboat: String, nytreader: String) throws -> [PeerFigure] {
         var generator = ArticleGenerator(now: now)
