@@ -22,11 +22,14 @@ struct Environment {
     /// The effective settings; the reader takes `colors`, `defaultSection` and `keys` from here.
     var settings: Settings { configuration.settings }
 
-    /// - Parameter policy: the command's refresh policy; its `staleAfter` comes from the settings.
+    /// - Parameters:
+    ///   - policy: the command's refresh policy; its `staleAfter` comes from the settings.
+    ///   - importsSnapshot: whether an empty cache gets the bundled snapshot now (`importSnapshotIfEmpty`).
     init(
         options: CommonOptions,
         policy: RefreshPolicy = .standard,
         access: ArticleStore.Access = .readWrite,
+        importsSnapshot: Bool = true,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
@@ -87,11 +90,19 @@ struct Environment {
             store: store, client: client, withoutClient: options.offline ? .offlineByRequest : .noAPIKey, policy: policy,
             rateLimits: store, observer: RefreshLog.observer(logger)
         )
+        if importsSnapshot { try importSnapshotIfEmpty() }
+    }
+
+    /// Stores the bundled snapshot when the cache holds no article (the first run); returns how many
+    /// articles it stored.
+    @discardableResult
+    func importSnapshotIfEmpty() throws -> Int {
         do {
             let imported = try service.importIfEmpty(
                 BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
             )
             if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
+            return imported
         } catch {
             logger.error("bundled snapshot: \(error)")
             throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)

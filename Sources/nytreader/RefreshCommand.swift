@@ -58,7 +58,9 @@ struct RefreshCommand: AsyncParsableCommand {
         defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
-            let environment = try Environment(options: common, policy: policy)
+            // The bundled snapshot stands in for an empty cache: a refresh that stores articles makes it
+            // needless, one that fails leaves it (and says how many articles the cache keeps).
+            let environment = try Environment(options: common, policy: policy, importsSnapshot: false)
             let feeds = allSections ? Section.all.map(Feed.topStories) : [feedOptions.feed()]
             var status = ExitStatus.ok
             feeds: for (index, feed) in feeds.enumerated() {
@@ -68,7 +70,10 @@ struct RefreshCommand: AsyncParsableCommand {
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, _):
                     Terminal.print(RefreshLog.summary(of: feed, changes))
-                case .failed(let failure, let cached):
+                case .failed(let failure, var cached):
+                    if cached.count == 0, try environment.importSnapshotIfEmpty() > 0 {
+                        cached = try environment.service.status(of: feed)
+                    }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
                     if failure.stopsFurtherRequests { break feeds }

@@ -30,6 +30,27 @@ struct SchemaMigrationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test("A new cache made from Schema.current has exactly the tables, indexes and triggers the migrations build")
+    func currentSchemaMatchesMigrations() throws {
+        func objects(stepByStep: Bool) throws -> [[String?]] {
+            let queue = try DatabaseQueue()
+            try queue.write { db in try SchemaMigration.apply(db, stepByStep: stepByStep) }
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
+                    (0..<4).map { row[$0] as String? }
+                }
+            }
+        }
+        let migrated = try objects(stepByStep: true)
+        let current = try objects(stepByStep: false)
+        #expect(migrated.count > 20)
+        #expect(current.filter { !migrated.contains($0) } == [], "in Schema.current only")
+        #expect(migrated.filter { !current.contains($0) } == [], "from the migrations only")
+        let recorded = try DatabaseQueue()
+        try recorded.write { db in try SchemaMigration.apply(db) }
+        #expect(try recorded.read(SchemaMigration.state) == .current)
+    }
+
     @Test("The first-run import is one transaction: a disk that fills up midway leaves nothing, the next start imports whole")
     func importIsAtomic() throws {
         let directory = try TemporaryDirectory()

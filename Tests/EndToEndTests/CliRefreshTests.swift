@@ -147,6 +147,21 @@ struct CliRefreshTests {
         #expect(server.requests.isEmpty)
     }
 
+    @Test("A first refresh that stores its feed leaves the bundled snapshot out; one that fails stores it")
+    func snapshotOnlyForAnEmptyCache() async throws {
+        let server = try FakeNYTServer()
+        let refreshed = try CliHome()
+        #expect(try await refreshed.refresh(section: "world", from: server.baseURL).status == 0)
+        #expect(try ListedArticle.decode(try await refreshed.listJSON(section: "home").output).isEmpty, "no bundled home feed")
+        #expect(try ListedArticle.decode(try await refreshed.listJSON(section: "world").output).count == 8)
+
+        let failed = try CliHome()
+        let result = try await failed.run(["refresh", "--section", "arts", "--api-base-url", server.baseURL.absoluteString], key: nil)
+        #expect(result.status == 77)
+        #expect(result.errorOutput.hasSuffix("The cache keeps 0 articles.\n"), "arts is not in the snapshot")
+        #expect(try ListedArticle.decode(try await failed.listJSON(section: "world").output).count == 17, "the bundled world feed")
+    }
+
     @Test("Plain http to a host that is not loopback is a usage error (64) before any request")
     func plainHTTPRejected() async throws {
         let home = try CliHome()
