@@ -133,6 +133,7 @@ struct FeedWriter {
         result.ids.reserveCapacity(articles.count)
         result.isUnread.reserveCapacity(articles.count)
         var changed: [(id: Int64, article: Article)] = []
+        var unchanged: [Int64] = []
         for article in articles {
             if let known = existing[article.id] {
                 result.ids.append(known.id)
@@ -140,7 +141,7 @@ struct FeedWriter {
                 if !keepingCachedText, Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
-                    try touch(known.id, fetchedAt: fetchedAt)
+                    unchanged.append(known.id)
                 }
             } else {
                 result.ids.append(try insert(article, fetchedAt: fetchedAt))
@@ -148,6 +149,7 @@ struct FeedWriter {
                 result.inserted += 1
             }
         }
+        try touch(unchanged, fetchedAt: fetchedAt)
         if ftsPartition != 0 {
             try db.cachedStatement(sql: "UPDATE article SET ftsPartition = ? WHERE id >= ?").execute(arguments: [ftsPartition, firstNewID])
         }
@@ -296,9 +298,23 @@ struct FeedWriter {
         try indexCJK(of: article, id: id)
     }
 
-    private func touch(_ id: Int64, fetchedAt: Int64) throws {
-        try db.cachedStatement(sql: "UPDATE article SET fetchedAt = ? WHERE id = ?")
-            .execute(arguments: [fetchedAt, id])
+    /// Marks articles fetched again, unchanged, as fetched at `fetchedAt`: one statement for all of them.
+    private func touch(_ ids: [Int64], fetchedAt: Int64) throws {
+        guard !ids.isEmpty else { return }
+        try db.cachedStatement(sql: "UPDATE article SET fetchedAt = ? WHERE id IN (SELECT value FROM json_each(?))")
+            .execute(arguments: [fetchedAt, Self.jsonArray(ids)])
+    }
+
+    /// `ids` as a JSON array, handed to SQLite's `json_each` as one argument: one statement for a list of
+    /// any length instead of one per id.
+    static func jsonArray(_ ids: [Int64]) -> String {
+        var json = "["
+        json.reserveCapacity(ids.count * 8 + 2)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { json += "," }
+            json += String(id)
+        }
+        return json + "]"
     }
 
     /// Adds the article's CJK text, if any, to the bigram index.
@@ -318,10 +334,9 @@ struct FeedWriter {
             arguments: [feedID]
         ))
         try db.cachedStatement(sql: "DELETE FROM feedItem WHERE feedId = ?").execute(arguments: [feedID])
-        let statement = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
-        for (rank, articleID) in articleIDs.enumerated() {
-            try statement.execute(arguments: [feedID, articleID, rank])
-        }
+        // Ranked by their place in the array (json_each's `key`: 0, 1, 2…).
+        try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) SELECT ?, value, key FROM json_each(?)")
+            .execute(arguments: [feedID, Self.jsonArray(articleIDs)])
         return previous.subtracting(articleIDs).count
     }
 

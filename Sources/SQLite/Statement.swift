@@ -30,10 +30,10 @@ public final class Statement {
         while try step() {}
     }
 
-    /// Resets the statement and binds `arguments` to its parameters.
+    /// Resets the statement and binds `arguments` to its parameters (every one of them, so no value of
+    /// an earlier run is left bound).
     func start(with arguments: StatementArguments) throws {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
         guard arguments.values.count == parameterCount else {
             throw DatabaseError(
                 code: SQLITE_MISUSE,

@@ -32,6 +32,17 @@ struct PruningTests {
         #expect(try store.entries(in: .saved, range: 0..<5).map(\.article.title) == ["Article 1"])
     }
 
+    @Test("An article fetched again unchanged counts from its last fetch: it outlives the window of its first")
+    func refetchedUnchanged() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day))
+        try store.apply(ArticleFactory.snapshot(world, 0..<3, fetched: start), origin: .network)
+        // 0 and 1 come back as they were on day 20; 2 does not.
+        try store.apply(ArticleFactory.snapshot(world, 0..<2, fetched: start.addingTimeInterval(20 * day)), origin: .network)
+        try store.apply(ArticleFactory.snapshot(home, [5], fetched: start.addingTimeInterval(21 * day)), origin: .network)
+        try store.apply(ArticleFactory.snapshot(world, [5], fetched: start.addingTimeInterval(40 * day)), origin: .network)
+        #expect(try ids(store, 0..<6) == [0, 1, 5])
+    }
+
     @Test("The retention window comes from the policy")
     func retentionConfigurable() throws {
         let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 2 * day))
