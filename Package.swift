@@ -24,8 +24,7 @@ let package = Package(
         .target(name: "JSONStream", swiftSettings: strictImports),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "CSQLiteShim", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "SQLite", dependencies: ["CSQLite", "CSQLiteShim"], swiftSettings: strictImports),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictImports),
         .target(name: "CFTSRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "NYTAPI",

@@ -69,10 +69,6 @@ public final class ArticleStore: Sendable {
         configuration.prepareConnection = ArticleSearch.registerRanking
         configuration.readonly = readonly
         configuration.busyTimeout = busyTimeout
-        // A process that ends leaves its last writes in the WAL, up to 4 MB, for the next one to read:
-        // SQLite would otherwise copy them into the file and sync it twice on every exit (most of a short
-        // refresh's time). The next commit past 1,000 pages, or a close with more than 4 MB, copies them.
-        configuration.walKeptOnClose = walKeptOnClose
         if !readonly {
             configuration.prepareDatabase = { db in
                 // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
@@ -82,9 +78,6 @@ public final class ArticleStore: Sendable {
         }
         return configuration
     }
-
-    /// The most a closing store leaves in the WAL, in bytes (about SQLite's `wal_autocheckpoint` of 1,000 pages).
-    static let walKeptOnClose = 4 << 20
 
     /// Throws when the cache at `path` was made by a newer nytreader, found with a read-only connection
     /// before anything opens it for writing (which would touch the file).

@@ -1,5 +1,4 @@
 import CSQLite
-import CSQLiteShim
 
 /// One SQLite connection. Not safe to share between threads by itself: `DatabaseQueue` and
 /// `DatabasePool` hand it out to one caller at a time.
@@ -30,24 +29,9 @@ public final class Database {
     /// The connection's SQLite handle, for C code that extends it (SQL functions).
     public var sqliteConnection: OpaquePointer { handle }
 
-    private var isOpen = true
-
     deinit {
-        close()
-    }
-
-    /// Closes the connection (its deinit does when this was not called).
-    func close() {
-        guard isOpen else { return }
-        isOpen = false
         statements.removeAll()
         sqlite3_close_v2(handle)
-    }
-
-    /// Whether closing this connection may copy the WAL into the database file (SQLite's default).
-    func setCheckpointsOnClose(_ checkpoints: Bool) throws {
-        let code = nyt_sqlite_set_checkpoint_on_close(handle, checkpoints ? 1 : 0)
-        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle) }
     }
 
     /// Runs `sql`, one or more statements; `arguments` are bound to their parameters in order.

@@ -28,8 +28,6 @@ public final class DatabaseQueue: DatabaseWriter, LockedConnections, @unchecked 
 public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked Sendable {
     let writer: LockedConnection
     let reader: LockedConnection
-    private let walPath: String
-    private let walKeptOnClose: Int?
 
     public init(path: String, configuration: Configuration = Configuration()) throws {
         let writing = try Database(path: path, configuration: configuration)
@@ -39,30 +37,8 @@ public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked S
         try configuration.prepareDatabase?(writing)
         let reading = try Database(path: path, configuration: configuration)
         try reading.execute(sql: "PRAGMA query_only = 1")
-        if let limit = configuration.walKeptOnClose {
-            try writing.setCheckpointsOnClose(false)
-            try reading.setCheckpointsOnClose(false)
-            try writing.execute(sql: "PRAGMA journal_size_limit = \(limit)")
-        }
         writer = LockedConnection(writing)
         reader = LockedConnection(reading)
-        walPath = path + "-wal"
-        walKeptOnClose = configuration.walKeptOnClose
-    }
-
-    /// Closes the reading connection, then the writing one: SQLite checkpoints on closing only the last
-    /// connection to the file, which the writer then is when no other process has it open.
-    deinit {
-        reader.use { $0.close() }
-        writer.use { db in
-            if let limit = walKeptOnClose, Self.fileSize(walPath) > limit { try? db.setCheckpointsOnClose(true) }
-            db.close()
-        }
-    }
-
-    private static func fileSize(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 }
 

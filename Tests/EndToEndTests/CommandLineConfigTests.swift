@@ -123,8 +123,7 @@ struct CommandLineConfigTests {
         let server = try FakeNYTServer()
         server.setFault(.hang)
         let output = home.directory.path("refresh.out")
-        // A closing program may copy a large WAL into the file and remove -wal and -shm: look while a refresh
-        // waits on the server.
+        // SQLite removes -wal and -shm when the last connection closes: look while a refresh waits on the server.
         let refresh = try ChildProcess(
             ProgramBinary.url.path,
             ["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString],

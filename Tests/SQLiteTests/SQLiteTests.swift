@@ -1,4 +1,3 @@
-import Glibc
 import SQLite
 import TestSupport
 import Testing
@@ -96,57 +95,5 @@ struct SQLiteTests {
             // Reading is never blocked by the writer.
             #expect(try waiter.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
         }
-    }
-}
-
-@Suite("What closing a pool leaves in the WAL")
-struct WALOnCloseTests {
-    private static func fill(_ pool: DatabasePool, rows: Int) throws {
-        try pool.write { db in
-            try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (i INTEGER PRIMARY KEY, s TEXT)")
-            for i in 0..<rows { try db.execute(sql: "INSERT INTO t (s) VALUES (?)", arguments: [String(repeating: "x", count: 1_000) + "\(i)"]) }
-        }
-    }
-
-    private static func size(_ path: String) -> Int? {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : nil
-    }
-
-    @Test("By default the last connection to close copies the WAL into the file and deletes it")
-    func defaultCheckpoints() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("db.sqlite")
-        try Self.fill(try DatabasePool(path: path), rows: 100)
-        #expect(Self.size(path + "-wal") == nil)
-        #expect((Self.size(path) ?? 0) > 100_000)
-    }
-
-    @Test("With walKeptOnClose a small WAL is left as it is, and the next connection reads all of it")
-    func smallWALKept() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("db.sqlite")
-        var configuration = Configuration()
-        configuration.walKeptOnClose = 1 << 20
-        try Self.fill(try DatabasePool(path: path, configuration: configuration), rows: 100)
-        #expect((Self.size(path + "-wal") ?? 0) > 100_000)
-        #expect((Self.size(path) ?? 0) < 100_000)
-        let reopened = try DatabasePool(path: path, configuration: configuration)
-        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 100)
-        let readOnly = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        #expect(try readOnly.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 100)
-    }
-
-    @Test("With walKeptOnClose a WAL larger than the bound is copied into the file when the last connection closes")
-    func largeWALCopied() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.path("db.sqlite")
-        var configuration = Configuration()
-        configuration.walKeptOnClose = 64 << 10
-        try Self.fill(try DatabasePool(path: path, configuration: configuration), rows: 100)
-        #expect(Self.size(path + "-wal") == nil)
-        #expect((Self.size(path) ?? 0) > 100_000)
-        let reopened = try DatabasePool(path: path, configuration: configuration)
-        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 100)
     }
 }
