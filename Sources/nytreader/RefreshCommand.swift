@@ -71,8 +71,10 @@ struct RefreshCommand: AsyncParsableCommand {
                 case .refreshed(let changes, _):
                     Terminal.print(RefreshLog.summary(of: feed, changes))
                 case .failed(let failure, var cached):
-                    if cached.count == 0, try environment.importSnapshotIfEmpty() > 0 {
-                        cached = try environment.service.status(of: feed)
+                    // The refresh's failure is what is reported, whatever becomes of the snapshot.
+                    if cached.count == 0, ((try? environment.importSnapshotIfEmpty()) ?? 0) > 0,
+                       let status = try? environment.service.status(of: feed) {
+                        cached = status
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
