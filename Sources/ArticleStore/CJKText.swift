@@ -72,7 +72,6 @@ enum CJKText {
     /// The bigram tokens indexed for `texts`: every pair of neighbours in each run, then the run's last
     /// character alone (so a one-character search finds it too). Empty when there is no CJK text.
     static func indexText(of texts: [String]) -> String {
-        guard texts.contains(where: contains) else { return "" }
         var tokens: [String] = []
         for text in texts where contains(text) {
             for run in runs(in: text) {
@@ -80,6 +79,7 @@ enum CJKText {
                 tokens.append(String(String.UnicodeScalarView([run[run.count - 1]])))
             }
         }
+        guard !tokens.isEmpty else { return "" }
         return tokens.joined(separator: " ")
     }
 

@@ -307,7 +307,7 @@ struct FeedWriter {
 
     /// `ids` as a JSON array, handed to SQLite's `json_each` as one argument: one statement for a list of
     /// any length instead of one per id.
-    static func jsonArray(_ ids: [Int64]) -> String {
+    private static func jsonArray(_ ids: [Int64]) -> String {
         var json = "["
         json.reserveCapacity(ids.count * 8 + 2)
         for (index, id) in ids.enumerated() {

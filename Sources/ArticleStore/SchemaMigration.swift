@@ -54,18 +54,21 @@ enum SchemaMigration {
         let applied = try appliedIdentifiers(db)
         if applied.isEmpty, last == nil, !stepByStep {
             try db.execute(sql: Schema.current)
-            for identifier in Schema.identifiers {
-                try db.execute(sql: "INSERT INTO \(recordTable) (identifier) VALUES (?)", arguments: [identifier])
-            }
+            for identifier in Schema.identifiers { try record(identifier, in: db) }
             return
         }
         for migration in Schema.migrations {
             if !applied.contains(migration.identifier) {
                 try migration.migrate(db)
-                try db.execute(sql: "INSERT INTO \(recordTable) (identifier) VALUES (?)", arguments: [migration.identifier])
+                try record(migration.identifier, in: db)
             }
             if migration.identifier == last { return }
         }
+    }
+
+    /// Records in `db` that the migration `identifier` has run.
+    private static func record(_ identifier: String, in db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(recordTable) (identifier) VALUES (?)", arguments: [identifier])
     }
 
     /// The migrations recorded in `db` (none for a new database).

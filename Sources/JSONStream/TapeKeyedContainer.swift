@@ -23,10 +23,19 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { decoding.tape.member(key.stringValue, in: object) != nil }
 
     /// The node of the value at `key`, or `keyNotFound`.
-    private func value(_ key: Key) throws -> Int {
+    private func value(_ key: some CodingKey) throws -> Int {
         guard let position = decoding.tape.member(key.stringValue, in: object) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
+        return position
+    }
+
+    /// The node of the value at `key` when there is one and it is not `null`: one lookup instead of the
+    /// three (`contains`, `decodeNil`, `decode`) of the default `decodeIfPresent`.
+    private func presentValue(_ key: Key) -> Int? {
+        guard let position = decoding.tape.member(key.stringValue, in: object),
+              decoding.tape.nodes[position].kind != .null
+        else { return nil }
         return position
     }
 
@@ -47,19 +56,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoding.integer(type, at: value(key), key: key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoding.value(type, at: value(key), key: key) }
 
-    /// One lookup instead of the three (`contains`, `decodeNil`, `decode`) of the default.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let position = decoding.tape.member(key.stringValue, in: object),
-              decoding.tape.nodes[position].kind != .null
-        else { return nil }
+        guard let position = presentValue(key) else { return nil }
         return try decoding.string(at: position, key: key)
     }
 
-    /// One lookup instead of the three (`contains`, `decodeNil`, `decode`) of the default.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let position = decoding.tape.member(key.stringValue, in: object),
-              decoding.tape.nodes[position].kind != .null
-        else { return nil }
+        guard let position = presentValue(key) else { return nil }
         return try decoding.value(type, at: position, key: key)
     }
 
@@ -73,10 +76,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         let key = TapeSuperKey()
-        guard let position = decoding.tape.member(key.stringValue, in: object) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key super."))
-        }
-        return nestedDecoder(at: position, key: key)
+        return try nestedDecoder(at: value(key), key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
