@@ -8,6 +8,7 @@ public final class Database {
 
     /// Opens `path` (a file name, `:memory:`, or a `file:` URI).
     init(path: String, configuration: Configuration) throws {
+        _ = Self.configureLibrary
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         flags |= configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var handle: OpaquePointer?
@@ -25,6 +26,11 @@ public final class Database {
         }
         try configuration.prepareConnection?(self)
     }
+
+    /// SQLite's process-wide settings, made once before the first connection opens.
+    private static let configureLibrary: Void = {
+        _ = nyt_sqlite3_disable_memory_statistics()
+    }()
 
     /// The connection's SQLite handle, for C code that extends it (SQL functions).
     public var sqliteConnection: OpaquePointer { handle }
