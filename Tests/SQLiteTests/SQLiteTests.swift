@@ -1,3 +1,4 @@
+import CSQLite
 import SQLite
 import TestSupport
 import Testing
@@ -25,6 +26,16 @@ struct SQLiteTests {
         #expect(rows[1]["n"] as String == "x")
         #expect(try queue.read { db in try Int.fetchAll(db, sql: "SELECT i FROM t ORDER BY i") } == [1, 2])
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT i FROM t WHERE i > 5") } == nil)
+    }
+
+    @Test("SQLite keeps no memory statistics (with them, every allocation it makes takes a global mutex)")
+    func noMemoryStatistics() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (s TEXT); INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: 100_000)])
+        }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT length(s) FROM t") } == 100_000)
+        #expect(sqlite3_memory_used() == 0)
     }
 
     @Test("A wrong number of arguments is an error, not a crash")
