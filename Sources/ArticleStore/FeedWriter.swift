@@ -134,6 +134,8 @@ struct FeedWriter {
         result.isUnread.reserveCapacity(articles.count)
         var changed: [(id: Int64, article: Article)] = []
         var unchanged: [Int64] = []
+        // Looked up once: finding a cached statement hashes and compares its SQL.
+        let insert = try db.cachedStatement(sql: Self.insertSQL)
         for article in articles {
             if let known = existing[article.id] {
                 result.ids.append(known.id)
@@ -144,7 +146,7 @@ struct FeedWriter {
                     unchanged.append(known.id)
                 }
             } else {
-                result.ids.append(try insert(article, fetchedAt: fetchedAt))
+                result.ids.append(try self.insert(article, fetchedAt: fetchedAt, using: insert))
                 result.isUnread.append(true)
                 result.inserted += 1
             }
@@ -245,8 +247,9 @@ struct FeedWriter {
     private static let updateSQL =
         "UPDATE article SET \((ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
-    private func insert(_ article: Article, fetchedAt: Int64) throws -> Int64 {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(
+    /// Inserts `article` with `insert`, the statement of `insertSQL`; returns its row id.
+    private func insert(_ article: Article, fetchedAt: Int64, using insert: Statement) throws -> Int64 {
+        try insert.execute(arguments: StatementArguments(
             [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
         ))
         let id = db.lastInsertedRowID
@@ -277,8 +280,9 @@ struct FeedWriter {
             }
             try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid IN (\(placeholders))").execute(arguments: arguments)
         }
+        let update = try db.cachedStatement(sql: Self.updateSQL)
         for (id, article) in changed {
-            try update(id, with: article, fetchedAt: fetchedAt)
+            try self.update(id, with: article, fetchedAt: fetchedAt, using: update)
         }
         try forEachChunk(of: ids) { placeholders, arguments in
             for (partition, index) in held {
@@ -291,8 +295,9 @@ struct FeedWriter {
         }
     }
 
-    private func update(_ id: Int64, with article: Article, fetchedAt: Int64) throws {
-        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: StatementArguments(
+    /// Writes `article`'s text over row `id` with `update`, the statement of `updateSQL`.
+    private func update(_ id: Int64, with article: Article, fetchedAt: Int64, using update: Statement) throws {
+        try update.execute(arguments: StatementArguments(
             ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
         ))
         try indexCJK(of: article, id: id)
