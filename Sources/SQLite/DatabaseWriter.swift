@@ -31,10 +31,12 @@ public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked S
 
     public init(path: String, configuration: Configuration = Configuration()) throws {
         let writing = try Database(path: path, configuration: configuration)
+        // Prepared before the switch to WAL, which is the first write to a new file: its settings
+        // (`synchronous`) apply to that write too.
+        try configuration.prepareDatabase?(writing)
         if try String.fetchOne(writing, sql: "PRAGMA journal_mode") != "wal" {
             try writing.execute(sql: "PRAGMA journal_mode = WAL")
         }
-        try configuration.prepareDatabase?(writing)
         let reading = try Database(path: path, configuration: configuration)
         try reading.execute(sql: "PRAGMA query_only = 1")
         writer = LockedConnection(writing)

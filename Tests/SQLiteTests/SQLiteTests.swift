@@ -1,5 +1,6 @@
 import CSQLite
 import SQLite
+import Synchronization
 import TestSupport
 import Testing
 
@@ -83,6 +84,20 @@ struct SQLiteTests {
             #expect(throws: DatabaseError.self) { try insert.execute(arguments: [1]) }
             #expect(!insert.isRunning)
         }
+    }
+
+    @Test("A pool prepares its writing connection before it switches a new file to WAL, the file's first write")
+    func preparedBeforeWAL() throws {
+        let directory = try TemporaryDirectory()
+        let seen = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.prepareDatabase = { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
+            seen.withLock { $0.append(mode) }
+        }
+        let pool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        #expect(seen.withLock { $0 } == ["delete"])
+        #expect(try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
     }
 
     @Test("A write lock held by another connection is SQLITE_BUSY once the timeout has passed")
