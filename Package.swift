@@ -92,7 +92,8 @@ let package = Package(
                 "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            exclude: ["Floor"]
         ),
 
         // MARK: - Tests

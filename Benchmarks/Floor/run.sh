@@ -1,0 +1,33 @@
+#!/bin/sh
+# make bench-floor: a first `nytreader refresh` of 1,000 articles from loopback into an empty cache, timed
+# from start to exit (median of 9), and `nytreader --version` (the program's fixed start-up), beside floor.c doing the parts any program keeping nytreader's rules
+# must do, in C (each run of it printed).
+#   run.sh BIN_DIR FLOOR_PROGRAM
+set -eu
+bin=$1
+floor=$2
+work=$(mktemp -d)
+trap 'exec 3>&-; rm -rf "$work"' EXIT
+# The feed is served until the server's standard input closes (file descriptor 3, closed on exit).
+mkfifo "$work/in"
+"$bin/nytreader-bench" --serve-feed 1000 < "$work/in" > "$work/url" &
+exec 3> "$work/in"
+while [ ! -s "$work/url" ]; do sleep 0.1; done
+url=$(cat "$work/url")
+refresh() {
+    rm -rf "$work/cache" && mkdir "$work/cache"
+    HOME=$work NYT_API_KEY=floor "$bin/nytreader" refresh --section home --db "$work/cache/cache.sqlite" --api-base-url "$url"
+}
+# The median of 9 runs of a command, in ms, start to exit.
+median() {
+    times=""
+    for run in 1 2 3 4 5 6 7 8 9; do
+        started=$(date +%s%N)
+        "$@" > /dev/null
+        times="$times $(( ($(date +%s%N) - started) / 1000 ))"
+    done
+    echo $times | tr ' ' '\n' | sort -n | sed -n 5p | awk '{printf "%.1f", $1 / 1000}'
+}
+echo "nytreader refresh of 1,000 articles, empty cache: $(median refresh) ms (median of 9, start to exit)"
+echo "nytreader --version: $(median "$bin/nytreader" --version) ms; /bin/true: $(median /bin/true) ms"
+for run in 1 2 3 4 5; do "$floor" "$work/cache/cache.sqlite"; done
