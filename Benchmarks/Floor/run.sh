@@ -11,8 +11,12 @@ trap 'exec 3>&-; rm -rf "$work"' EXIT
 # The feed is served until the server's standard input closes (file descriptor 3, closed on exit).
 mkfifo "$work/in"
 "$bin/nytreader-bench" --serve-feed 1000 < "$work/in" > "$work/url" &
+server=$!
 exec 3> "$work/in"
-while [ ! -s "$work/url" ]; do sleep 0.1; done
+while [ ! -s "$work/url" ]; do
+    kill -0 "$server" 2> /dev/null || { echo "bench-floor: the feed server did not start" >&2; exit 1; }
+    sleep 0.1
+done
 url=$(cat "$work/url")
 refresh() {
     rm -rf "$work/cache" && mkdir "$work/cache"
