@@ -100,12 +100,15 @@ bench-peer: build
 	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
 	"$(RELEASE_BIN)/nytreader-bench" --peer --binary "$(RELEASE_BIN)/nytreader" --newsboat "$$(command -v newsboat)" $(BENCH_ARGS)
 
-## bench-floor: a first refresh of 1,000 articles by nytreader, beside the parts of it any program keeping
-## its rules must do (libcurl's load, a new cache, the rows and their full-text entries, the close) timed in
-## C (Benchmarks/Floor/floor.c): how far the program is from what the machine allows
+## bench-floor: a first refresh of 1,000 articles by nytreader, beside the same refresh done in C with
+## nothing of its own (Benchmarks/Floor: libcurl's load, a new cache, the request, simdjson reading the
+## items, the rows and their full-text entries, the close), each part timed: how far the program is from
+## what the machine allows; installs Debian's libsimdjson-dev when missing
 bench-floor: build
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="libsimdjson-dev"
 	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
-	$(CC) -O2 -o .build/floor Benchmarks/Floor/floor.c -lsqlite3 -ldl
+	$(CXX) -O2 -c -o .build/floor-items.o Benchmarks/Floor/items.cpp
+	$(CC) -O2 -o .build/floor Benchmarks/Floor/floor.c .build/floor-items.o -lsimdjson -lstdc++ -lsqlite3 -ldl
 	Benchmarks/Floor/run.sh "$(RELEASE_BIN)" .build/floor
 
 ## install: the stripped binary in $(PREFIX)/bin, its manual page, and bash, zsh and fish completions
