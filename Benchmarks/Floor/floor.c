@@ -1,5 +1,5 @@
 // What a first refresh of N articles costs on this machine when written in C with no overhead of its own:
-// the parts of `nytreader refresh` that any program keeping its rules must do, each timed alone.
+// the work of `nytreader refresh` that any program keeping its rules must do, each part timed.
 //
 //   floor CACHE URL
 //
@@ -64,9 +64,16 @@ static size_t gather(char *data, size_t size, size_t count, void *context) {
     return length;
 }
 
-/// The values of the columns (`columns`) of each item, copied (a date as its seconds in decimal).
+/// The columns (`columns`) of one item: its texts, copied, and its two dates in seconds.
+#define PUBLISHED_AT 10
+#define UPDATED_AT 11
+struct row {
+    char *text[COLUMNS];  // NULL at PUBLISHED_AT and UPDATED_AT
+    long long seconds[2];
+};
+
 struct rows {
-    char *(*values)[COLUMNS];
+    struct row *values;
     int count, capacity;
 };
 
@@ -74,11 +81,15 @@ static char *copy(const char *text, size_t length) {
     return text ? strndup(text, length) : NULL;
 }
 
-/// Seconds since 1970 of an NYT date such as 2026-11-26T05:58:20-05:00, or -1.
-static long long seconds(const char *date) {
+/// Seconds since 1970 of an NYT date such as 2026-11-26T05:58:20-05:00 (`length` bytes at `text`), or -1.
+static long long seconds(const char *text, size_t length) {
+    char date[32];
+    if (!text || length >= sizeof date) return -1;
+    memcpy(date, text, length);
+    date[length] = 0;
     int year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0;
     char sign = '+';
-    if (!date || sscanf(date, "%4d-%2d-%2dT%2d:%2d:%2d%c%2d:%2d", &year, &month, &day, &hour, &minute, &second, &sign,
+    if (sscanf(date, "%4d-%2d-%2dT%2d:%2d:%2d%c%2d:%2d", &year, &month, &day, &hour, &minute, &second, &sign,
                         &offsetHours, &offsetMinutes) < 6) return -1;
     struct tm civil = {.tm_year = year - 1900, .tm_mon = month - 1, .tm_mday = day, .tm_hour = hour, .tm_min = minute, .tm_sec = second};
     long long offset = (offsetHours * 60 + offsetMinutes) * 60;
@@ -92,20 +103,19 @@ static void keep(void *context, const char *const *fields, const size_t *lengths
         rows->capacity = rows->capacity ? rows->capacity * 2 : 1024;
         rows->values = realloc(rows->values, rows->capacity * sizeof *rows->values);
     }
-    char **row = rows->values[rows->count++];
-    static const int stored[] = {FIELD_URI, FIELD_URL, FIELD_TITLE, FIELD_KICKER, FIELD_BYLINE, FIELD_ABSTRACT};
-    for (int column = 0; column < 6; column++) row[column] = copy(fields[stored[column]], lengths[stored[column]]);
-    row[6] = strdup("");  // leadParagraph: Top Stories has none
-    row[7] = copy(fields[FIELD_SECTION], lengths[FIELD_SECTION]);
-    row[8] = copy(fields[FIELD_SUBSECTION], lengths[FIELD_SUBSECTION]);
-    row[9] = copy(fields[FIELD_ITEM_TYPE], lengths[FIELD_ITEM_TYPE]);
-    for (int date = 0; date < 2; date++) {
-        char *text = copy(fields[FIELD_PUBLISHED + date], lengths[FIELD_PUBLISHED + date]);
-        row[10 + date] = malloc(24);
-        snprintf(row[10 + date], 24, "%lld", seconds(text));
-        free(text);
+    struct row *row = &rows->values[rows->count++];
+    // The field of each text column; leadParagraph (-1) is empty, as Top Stories has none.
+    static const int texts[COLUMNS] = {
+        FIELD_URI, FIELD_URL, FIELD_TITLE, FIELD_KICKER, FIELD_BYLINE, FIELD_ABSTRACT, -1, FIELD_SECTION,
+        FIELD_SUBSECTION, FIELD_ITEM_TYPE, [PUBLISHED_AT] = -1, [UPDATED_AT] = -1, [12] = FIELD_THUMBNAIL,
+    };
+    for (int column = 0; column < COLUMNS; column++) {
+        int field = texts[column];
+        row->text[column] = field >= 0 ? copy(fields[field], lengths[field]) : NULL;
     }
-    row[12] = copy(fields[FIELD_THUMBNAIL], lengths[FIELD_THUMBNAIL]);
+    row->text[6] = strdup("");
+    row->seconds[0] = seconds(fields[FIELD_PUBLISHED], lengths[FIELD_PUBLISHED]);
+    row->seconds[1] = seconds(fields[FIELD_UPDATED], lengths[FIELD_UPDATED]);
 }
 
 int main(int argc, char **argv) {
@@ -116,7 +126,7 @@ int main(int argc, char **argv) {
     double began = now();
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 
-    // The schema (in creation order, without FTS5's own tables) and the rows of the filled cache.
+    // The schema of the filled cache, in creation order, without FTS5's own tables.
     sqlite3 *source;
     check(sqlite3_open_v2(argv[1], &source, SQLITE_OPEN_READONLY, NULL), source, argv[1]);
     size_t schemaSize = 0;
@@ -131,7 +141,6 @@ int main(int argc, char **argv) {
     }
     sqlite3_finalize(statement);
     sqlite3_close(source);
-    char query[512];
 
     double start = now();
     void *curl = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
@@ -146,9 +155,11 @@ int main(int argc, char **argv) {
     void (*cleanup)(void *) = dlsym(curl, "curl_easy_cleanup");
     double curlLoaded = now();
 
-    char target[] = "/tmp/nytreader-floor-XXXXXX";
+    // In $TMPDIR, which `make bench-floor` removes even when a run fails.
+    char target[4096];
+    snprintf(target, sizeof target, "%s/nytreader-floor-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     if (!mkdtemp(target)) return 1;
-    char path[64];
+    char path[4200];
     snprintf(path, sizeof path, "%s/cache.sqlite", target);
     double opening = now();
     sqlite3 *db;
@@ -185,15 +196,20 @@ int main(int argc, char **argv) {
     check(sqlite3_exec(db, "BEGIN IMMEDIATE; INSERT INTO feed (kind, key) VALUES ('topStories', 'home')", NULL, NULL, NULL),
           db, "feed");
     sqlite3_stmt *insert, *item;
+    char query[512];
     snprintf(query, sizeof query, "INSERT INTO article (%s, fetchedAt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", columns);
     check(sqlite3_prepare_v2(db, query, -1, &insert, NULL), db, "insert");
     check(sqlite3_prepare_v2(db, "INSERT INTO feedItem (feedId, rank, articleId) VALUES (1, ?, ?)", -1, &item, NULL), db, "item");
     for (int row = 0; row < count; row++) {
+        const struct row *values = &rows.values[row];
         for (int column = 0; column < COLUMNS; column++) {
-            const char *value = rows.values[row][column];
-            if (!value) sqlite3_bind_null(insert, column + 1);
-            else if (column == 10 || column == 11) sqlite3_bind_int64(insert, column + 1, atoll(value));
-            else sqlite3_bind_text(insert, column + 1, value, -1, SQLITE_STATIC);
+            if (column == PUBLISHED_AT || column == UPDATED_AT) {
+                sqlite3_bind_int64(insert, column + 1, values->seconds[column - PUBLISHED_AT]);
+            } else if (values->text[column]) {
+                sqlite3_bind_text(insert, column + 1, values->text[column], -1, SQLITE_STATIC);
+            } else {
+                sqlite3_bind_null(insert, column + 1);
+            }
         }
         sqlite3_bind_int64(insert, COLUMNS + 1, 1795680000);
         check(sqlite3_step(insert), db, "insert");

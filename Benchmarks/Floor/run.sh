@@ -37,5 +37,7 @@ median() {
 echo "nytreader refresh of 1,000 articles, empty cache: $(median refresh) ms (median of 9, start to exit)"
 echo "nytreader --version: $(median "$bin/nytreader" --version) ms; /bin/true: $(median /bin/true) ms"
 # The same refresh in C, with the schema of the ninth refresh's cache (median runs in a subshell of its own).
+# Its cache goes in $work, removed on exit even when a run fails.
+export TMPDIR=$work
 echo "the same refresh in C: $(median "$floor" "$work/refresh-9.sqlite" "$url") ms (median of 9, start to exit); its parts:"
 for run in 1 2 3 4 5; do "$floor" "$work/refresh-9.sqlite" "$url"; done
