@@ -71,7 +71,7 @@ extension ArticleStore {
         do {
             return try writer.writeWithoutTransaction { db in try db.transaction(.deferred, body) }
         } catch {
-            throw Self.failure(error)
+            throw StoreError(error, path: path)
         }
     }
 }

@@ -11,11 +11,11 @@ enum PrivateFiles {
     static func prepareDatabase(at path: String) throws(StoreError) {
         try makeMissingDirectories(above: path)
         for file in [path, path + "-wal", path + "-shm"] where isSymbolicLink(file) {
-            throw .cannotOpen(path: path, reason: "\(file) is a symbolic link; give the path of the file itself")
+            throw StoreError(.cannotOpen, path: path, cause: "\(file) is a symbolic link; give the path of the file itself")
         }
         let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            throw .system(errno, path: path, doing: "open")
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
@@ -48,7 +48,7 @@ enum PrivateFiles {
         }
         for directory in missing.reversed() {
             guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                throw .cannotOpen(path: path, reason: "cannot create \(directory): \(String(cString: strerror(errno)))")
+                throw .system(errno, path: path, doing: "create \(directory)")
             }
             chmod(directory, 0o700)
         }

@@ -44,8 +44,8 @@ public struct ReaderState: Hashable, Sendable {
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.
     public var notice: Notice?
-    /// A failure to read the cache, shown in the status line.
-    public var cacheError: String?
+    /// A failure to read or write the cache, shown in the status line.
+    public var cacheError: StoreError?
     /// Set when the reader should exit.
     public var isFinished = false
 

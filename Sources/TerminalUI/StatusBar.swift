@@ -88,7 +88,7 @@ struct StatusBar {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
         if let error = state.cacheError {
-            return ([Part("Cache error: \(error)", rank: Part.activity)], true)
+            return ([Part(error.message, rank: Part.activity)], true)
         }
         var parts: [Part] = []
         if let search = state.search {

@@ -89,14 +89,14 @@ struct ArchiveCommand: AsyncParsableCommand {
         defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let spacing = Duration.milliseconds(Int(requestSpacing * 1000))
-            let environment = try Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
+            let environment = try await Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
             let service = environment.service
             if status {
-                try ArchiveReport.lines(service).forEach(Terminal.print)
+                try await ArchiveReport.lines(service).forEach(Terminal.print)
             } else if !forget.isEmpty {
                 let months = try Self.months(forget)
-                let imported = Set(try service.archiveMonths().map(\.month))
-                let removed = try service.forget(months)
+                let imported = Set(try await service.archiveMonths().map(\.month))
+                let removed = try await service.forget(months)
                 Terminal.print("Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept).")
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service, spacing: spacing)
@@ -107,7 +107,14 @@ struct ArchiveCommand: AsyncParsableCommand {
 
     /// Imports `months` in order, a request `spacing` apart; returns the exit status.
     private func importMonths(_ months: [ArchiveMonth], service: ReaderService, spacing: Duration) async throws -> Int32 {
-        let toImport = try months.filter { try force || !service.isComplete($0) }
+        var toImport: [ArchiveMonth] = []
+        for month in months {
+            if force {
+                toImport.append(month)
+            } else if try await !service.isComplete(month) {
+                toImport.append(month)
+            }
+        }
         for month in months where !toImport.contains(month) {
             Terminal.print("\(month): already imported (--force imports it again)")
         }

@@ -7,6 +7,7 @@ import NewsCore
 import NYTAPI
 import ReaderConfig
 import ReaderService
+import ReaderViewModel
 import TerminalUI
 
 /// The composition root: reads the configuration, starts the log, and builds the concrete store,
@@ -31,7 +32,7 @@ struct Environment {
         access: ArticleStore.Access = .readWrite,
         importsSnapshot: Bool = true,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
+    ) async throws {
         let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
         self.configuration = configuration
         let settings = configuration.settings
@@ -52,6 +53,9 @@ struct Environment {
             )
             // The store makes the database file 0600; SQLite gives its -wal and -shm files the same mode.
             store = try ArticleStore(path: database.value.path, policy: retention, access: access)
+        } catch let error as StoreError {
+            logger.error("cannot open the cache: \(error)")
+            throw CommandFailure(message: error.detailedMessage, status: ExitStatus.forStore(error))
         } catch {
             logger.error("cannot open the cache: \(error)")
             throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
@@ -90,22 +94,22 @@ struct Environment {
             store: store, client: client, withoutClient: options.offline ? .offlineByRequest : .noAPIKey, policy: policy,
             rateLimits: store, observer: RefreshLog.observer(logger)
         )
-        if importsSnapshot { try importSnapshotIfEmpty() }
+        if importsSnapshot { try await importSnapshotIfEmpty() }
     }
 
     /// Stores the bundled snapshot when the cache holds no article (the first run); returns how many
     /// articles it stored.
     @discardableResult
-    func importSnapshotIfEmpty() throws -> Int {
+    func importSnapshotIfEmpty() async throws -> Int {
         do {
-            let imported = try service.importIfEmpty(
+            let imported = try await service.importIfEmpty(
                 BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
             )
             if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
             return imported
-        } catch {
+        } catch .cache(let error) {
             logger.error("bundled snapshot: \(error)")
-            throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
+            throw CommandFailure(message: error.detailedMessage, status: ExitStatus.forStore(error))
         }
     }
 }

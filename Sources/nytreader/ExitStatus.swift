@@ -17,6 +17,11 @@ enum ExitStatus {
     /// Not a terminal.
     static let notATerminal: Int32 = 2
 
+    /// The status when the cache failed (every kind: the cache could not be opened, read or written).
+    static func forStore(_ error: StoreError) -> Int32 {
+        ioError
+    }
+
     /// The status for a failed refresh.
     static func forFailure(_ failure: RefreshFailure) -> Int32 {
         switch failure {

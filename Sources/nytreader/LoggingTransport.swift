@@ -69,8 +69,7 @@ struct LoggingTransport: HTTPTransport {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        Int(duration.seconds * 1000)
     }
 
     private static func describe(_ error: TransportError) -> String {

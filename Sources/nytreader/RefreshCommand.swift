@@ -60,7 +60,7 @@ struct RefreshCommand: AsyncParsableCommand {
             let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
             // The bundled snapshot stands in for an empty cache: a refresh that stores articles makes it
             // needless, one that fails leaves it (and says how many articles the cache keeps).
-            let environment = try Environment(options: common, policy: policy, importsSnapshot: false)
+            let environment = try await Environment(options: common, policy: policy, importsSnapshot: false)
             let feeds = allSections ? Section.all.map(Feed.topStories) : [feedOptions.feed()]
             var status = ExitStatus.ok
             feeds: for (index, feed) in feeds.enumerated() {
@@ -72,8 +72,8 @@ struct RefreshCommand: AsyncParsableCommand {
                     Terminal.print(RefreshLog.summary(of: feed, changes))
                 case .failed(let failure, var cached):
                     // The refresh's failure is what is reported, whatever becomes of the snapshot.
-                    if cached.count == 0, ((try? environment.importSnapshotIfEmpty()) ?? 0) > 0,
-                       let status = try? environment.service.status(of: feed) {
+                    if cached.count == 0, ((try? await environment.importSnapshotIfEmpty()) ?? 0) > 0,
+                       let status = try? await environment.service.status(of: feed) {
                         cached = status
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")

@@ -30,8 +30,8 @@ struct SearchesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady)
-            let searches = try environment.service.searchFeeds()
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady)
+            let searches = try await environment.service.searchFeeds()
             if json {
                 Terminal.print(try Self.json(searches))
             } else if searches.isEmpty {

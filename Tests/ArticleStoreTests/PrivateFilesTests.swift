@@ -62,8 +62,8 @@ struct PrivateFilesTests {
         #expect {
             try ArticleStore(path: path)
         } throws: { error in
-            guard case .cannotOpen(let failedPath, _) = error as? StoreError else { return false }
-            return failedPath == path
+            guard let error = error as? StoreError else { return false }
+            return error.code == .cannotOpen && error.path == path
         }
     }
 }

@@ -24,7 +24,8 @@ struct SchemaMigrationTests {
             #expect {
                 _ = try ArticleStore(path: path, access: access)
             } throws: { error in
-                String(describing: error).contains("made by a newer nytreader (schema v9-from-the-future)")
+                guard let error = error as? StoreError else { return false }
+                return error.code == .newerSchema && error.path == path && error.cause.contains("v9-from-the-future")
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

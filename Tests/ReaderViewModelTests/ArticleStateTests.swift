@@ -117,9 +117,9 @@ struct ArticleStateTests {
     @Test("A cache that cannot be read is reported")
     func cacheFailure() {
         var driver = ViewModelDriver(count: 3)
-        driver.cacheFailure = "disk I/O error"
+        driver.cacheFailure = StoreError(.corrupt, cause: "database disk image is malformed")
         driver.send(.nextUnread)
-        #expect(driver.state.cacheError == "disk I/O error")
+        #expect(driver.state.cacheError?.code == .corrupt)
     }
 
     @Test("y copies only NYT links, says so, and says when copying is off")

@@ -29,7 +29,7 @@ struct ViewModelDriver {
     /// Whether a browser exists for `.openURL`.
     var hasBrowser = true
     /// When set, every cache read fails with this message.
-    var cacheFailure: String?
+    var cacheFailure: StoreError?
     /// Every effect the view-model asked for, in order.
     var effects: [Effect] = []
     /// Refreshes asked for and not answered yet.
@@ -205,7 +205,7 @@ struct ViewModelDriver {
             let effect = queue.removeFirst()
             effects.append(effect)
             if let cacheFailure, effect.readsCache {
-                queue += viewModel.apply(.cacheFailed(cacheFailure))
+                queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
                 continue
             }
             switch effect {
