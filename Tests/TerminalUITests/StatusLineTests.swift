@@ -97,4 +97,21 @@ struct StatusLineTests {
         let notice = statusLine(state, columns: 100)
         #expect(notice.contains("Not an NYT address, not opened: https://example.com/"))
     }
+
+    @Test("Each kind of cache failure has its own words on the status line", arguments: StoreError.Code.allCases)
+    func cacheFailureKinds(_ code: StoreError.Code) {
+        var state = Self.state(.idle(blocker: nil))
+        state.cacheError = StoreError(code, path: "/home/reader/.local/share/nytreader/cache.sqlite", cause: "SQLite's words")
+        let line = statusLine(state, columns: 140)
+        #expect(line.contains(code.message), "\(line)")
+        let others = StoreError.Code.allCases.filter { $0 != code }
+        #expect(others.allSatisfy { !line.contains($0.message) })
+        #expect(!line.contains("SQLite's words"))
+    }
+
+    @Test("The words for the kinds of cache failure are all different")
+    func cacheFailureWordsDiffer() {
+        let messages = StoreError.Code.allCases.map(\.message)
+        #expect(Set(messages).count == messages.count)
+    }
 }
