@@ -146,7 +146,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalPicturesTests",
-            dependencies: ["TerminalPictures", "TestSupport", "picture-probe"]
+            dependencies: ["TerminalPictures", "TestSupport", "picture-probe"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(

@@ -109,8 +109,10 @@ static ChafaCanvasConfig *configure(const nyt_picture_canvas *canvas) {
     case NYT_PICTURE_SIXEL:
         chafa.set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);
         chafa.set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS);
-        // Sixels carry at most 256 colors: diffusion hides the steps of the quantized palette.
-        chafa.set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION);
+        // libchafa picks a palette of at most 256 colors for the picture; dithering it (diffusion) made a
+        // sixel picture about three times slower to draw (docs/performance.md), so none, as libchafa's own
+        // command does by default.
+        chafa.set_dither_mode(config, CHAFA_DITHER_MODE_NONE);
         break;
     case NYT_PICTURE_KITTY:
         chafa.set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);

@@ -121,7 +121,9 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
         const char *message = state->errors.message;
         int memory = state->errors.manager.msg_code == JERR_OUT_OF_MEMORY
             || state->errors.manager.msg_code == JERR_NO_BACKING_STORE;
-        fail(image, memory ? NYT_PICTURE_OUT_OF_MEMORY : NYT_PICTURE_CORRUPT, message);
+        // Data cut inside the header ends in libjpeg's stand-in end marker, then an error about it.
+        fail(image, memory ? NYT_PICTURE_OUT_OF_MEMORY
+                           : state->errors.ended_early ? NYT_PICTURE_TRUNCATED : NYT_PICTURE_CORRUPT, message);
         return;
     }
     jpeg.create_decompress(info, JPEG_LIB_VERSION, sizeof *info);
