@@ -107,12 +107,11 @@ static ChafaCanvasConfig *configure(const nyt_picture_canvas *canvas) {
         break;
     }
     case NYT_PICTURE_SIXEL:
-        chafa.set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);
+        // The fixed palette (colors 16–255) with ordered dithering: a palette made for each picture (the
+        // truecolor canvas mode) took five to seven times as long to draw (docs/performance.md).
+        chafa.set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240);
         chafa.set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS);
-        // libchafa picks a palette of at most 256 colors for the picture; dithering it (diffusion) made a
-        // sixel picture about three times slower to draw (docs/performance.md), so none, as libchafa's own
-        // command does by default.
-        chafa.set_dither_mode(config, CHAFA_DITHER_MODE_NONE);
+        chafa.set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED);
         break;
     case NYT_PICTURE_KITTY:
         chafa.set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);
