@@ -4,7 +4,6 @@
 #include "CPicture.h"
 #include "picture_library.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,39 +41,30 @@ static struct {
     __typeof__(g_string_free) *string_free;
 } chafa;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[200];
-
-static void load(void) {
-    void *library = picture_library_open("libchafa.so.0", load_error, sizeof load_error);
-    if (!library) return;
-    // g_string_free comes from GLib, which libchafa brings along: dlsym searches a library's dependencies.
-    const char *const names[] = {
-        "chafa_canvas_config_new", "chafa_canvas_config_unref", "chafa_canvas_config_set_geometry",
-        "chafa_canvas_config_set_cell_geometry", "chafa_canvas_config_set_canvas_mode",
-        "chafa_canvas_config_set_pixel_mode", "chafa_canvas_config_set_symbol_map",
-        "chafa_canvas_config_set_dither_mode", "chafa_canvas_config_set_work_factor",
-        "chafa_canvas_config_set_preprocessing_enabled", "chafa_symbol_map_new", "chafa_symbol_map_unref",
-        "chafa_symbol_map_add_by_tags", "chafa_symbol_map_remove_by_tags", "chafa_canvas_new",
-        "chafa_canvas_unref", "chafa_canvas_draw_all_pixels", "chafa_canvas_get_char_at",
-        "chafa_canvas_get_raw_colors_at", "chafa_canvas_print", "chafa_term_db_get_default",
-        "chafa_term_db_get_fallback_info", "chafa_term_info_unref", "g_string_free",
+// g_string_free comes from GLib, which libchafa brings along: dlsym searches a library's dependencies.
+static const char *const symbols[] = {
+    "chafa_canvas_config_new", "chafa_canvas_config_unref", "chafa_canvas_config_set_geometry",
+    "chafa_canvas_config_set_cell_geometry", "chafa_canvas_config_set_canvas_mode",
+    "chafa_canvas_config_set_pixel_mode", "chafa_canvas_config_set_symbol_map",
+    "chafa_canvas_config_set_dither_mode", "chafa_canvas_config_set_work_factor",
+    "chafa_canvas_config_set_preprocessing_enabled", "chafa_symbol_map_new", "chafa_symbol_map_unref",
+    "chafa_symbol_map_add_by_tags", "chafa_symbol_map_remove_by_tags", "chafa_canvas_new",
+    "chafa_canvas_unref", "chafa_canvas_draw_all_pixels", "chafa_canvas_get_char_at",
+    "chafa_canvas_get_raw_colors_at", "chafa_canvas_print", "chafa_term_db_get_default",
+    "chafa_term_db_get_fallback_info", "chafa_term_info_unref", "g_string_free",
     };
-    void **const slots[] = {
-        (void **)&chafa.config_new, (void **)&chafa.config_unref, (void **)&chafa.set_geometry,
-        (void **)&chafa.set_cell_geometry, (void **)&chafa.set_canvas_mode, (void **)&chafa.set_pixel_mode,
-        (void **)&chafa.set_symbol_map, (void **)&chafa.set_dither_mode, (void **)&chafa.set_work_factor,
-        (void **)&chafa.set_preprocessing_enabled, (void **)&chafa.symbol_map_new,
-        (void **)&chafa.symbol_map_unref, (void **)&chafa.symbol_map_add_by_tags,
-        (void **)&chafa.symbol_map_remove_by_tags, (void **)&chafa.canvas_new, (void **)&chafa.canvas_unref,
-        (void **)&chafa.draw_all_pixels, (void **)&chafa.get_char_at, (void **)&chafa.get_raw_colors_at,
-        (void **)&chafa.print, (void **)&chafa.term_db_get_default, (void **)&chafa.term_db_get_fallback_info,
-        (void **)&chafa.term_info_unref, (void **)&chafa.string_free,
+static void **const slots[] = {
+    (void **)&chafa.config_new, (void **)&chafa.config_unref, (void **)&chafa.set_geometry,
+    (void **)&chafa.set_cell_geometry, (void **)&chafa.set_canvas_mode, (void **)&chafa.set_pixel_mode,
+    (void **)&chafa.set_symbol_map, (void **)&chafa.set_dither_mode, (void **)&chafa.set_work_factor,
+    (void **)&chafa.set_preprocessing_enabled, (void **)&chafa.symbol_map_new,
+    (void **)&chafa.symbol_map_unref, (void **)&chafa.symbol_map_add_by_tags,
+    (void **)&chafa.symbol_map_remove_by_tags, (void **)&chafa.canvas_new, (void **)&chafa.canvas_unref,
+    (void **)&chafa.draw_all_pixels, (void **)&chafa.get_char_at, (void **)&chafa.get_raw_colors_at,
+    (void **)&chafa.print, (void **)&chafa.term_db_get_default, (void **)&chafa.term_db_get_fallback_info,
+    (void **)&chafa.term_info_unref, (void **)&chafa.string_free,
     };
-    loaded = picture_library_bind(library, "libchafa.so.0", names, slots, sizeof names / sizeof names[0],
-                                  load_error, sizeof load_error) == 0;
-}
+static picture_library library = PICTURE_LIBRARY("libchafa.so.0", symbols, slots);
 
 static int in_range(int32_t value, int32_t maximum) { return value >= 1 && value <= maximum; }
 
@@ -172,9 +162,8 @@ nyt_picture_status nyt_picture_render(const uint8_t *pixels, uint32_t width, uin
         picture_message(message, size, "a picture canvas out of range");
         return NYT_PICTURE_INVALID_ARGUMENT;
     }
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        picture_message(message, size, load_error);
+    if (!picture_library_load(&library)) {
+        picture_message(message, size, library.error);
         return NYT_PICTURE_NOT_LOADED;
     }
     ChafaCanvasConfig *config = configure(canvas);

@@ -5,7 +5,6 @@
 #include "picture_library.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,26 +29,17 @@ static struct {
     __typeof__(jpeg_destroy_decompress) *destroy_decompress;
 } jpeg;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[200];
-
-static void load(void) {
-    void *library = picture_library_open("libjpeg.so.62", load_error, sizeof load_error);
-    if (!library) return;
-    const char *const names[] = {
-        "jpeg_std_error", "jpeg_CreateDecompress", "jpeg_mem_src", "jpeg_read_header",
-        "jpeg_calc_output_dimensions", "jpeg_start_decompress", "jpeg_read_scanlines",
-        "jpeg_finish_decompress", "jpeg_destroy_decompress",
+static const char *const symbols[] = {
+    "jpeg_std_error", "jpeg_CreateDecompress", "jpeg_mem_src", "jpeg_read_header",
+    "jpeg_calc_output_dimensions", "jpeg_start_decompress", "jpeg_read_scanlines",
+    "jpeg_finish_decompress", "jpeg_destroy_decompress",
     };
-    void **const slots[] = {
-        (void **)&jpeg.std_error, (void **)&jpeg.create_decompress, (void **)&jpeg.mem_src,
-        (void **)&jpeg.read_header, (void **)&jpeg.calc_output_dimensions, (void **)&jpeg.start_decompress,
-        (void **)&jpeg.read_scanlines, (void **)&jpeg.finish_decompress, (void **)&jpeg.destroy_decompress,
+static void **const slots[] = {
+    (void **)&jpeg.std_error, (void **)&jpeg.create_decompress, (void **)&jpeg.mem_src,
+    (void **)&jpeg.read_header, (void **)&jpeg.calc_output_dimensions, (void **)&jpeg.start_decompress,
+    (void **)&jpeg.read_scanlines, (void **)&jpeg.finish_decompress, (void **)&jpeg.destroy_decompress,
     };
-    loaded = picture_library_bind(library, "libjpeg.so.62", names, slots, sizeof names / sizeof names[0],
-                                  load_error, sizeof load_error) == 0;
-}
+static picture_library library = PICTURE_LIBRARY("libjpeg.so.62", symbols, slots);
 
 /// libjpeg's error manager, extended with where to jump and what happened.
 typedef struct decoder_errors {
@@ -105,11 +95,6 @@ typedef struct decoding {
     int created;
 } decoding;
 
-static void fail(nyt_picture_image *image, nyt_picture_status status, const char *message) {
-    image->status = status;
-    picture_message(image->message, sizeof image->message, message);
-}
-
 static void decode(decoding *state, const uint8_t *bytes, size_t count, const nyt_picture_limits *limits,
                    nyt_picture_image *image) {
     struct jpeg_decompress_struct *info = &state->info;
@@ -122,7 +107,7 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
         int memory = state->errors.manager.msg_code == JERR_OUT_OF_MEMORY
             || state->errors.manager.msg_code == JERR_NO_BACKING_STORE;
         // Data cut inside the header ends in libjpeg's stand-in end marker, then an error about it.
-        fail(image, memory ? NYT_PICTURE_OUT_OF_MEMORY
+        picture_decode_fail(image, memory ? NYT_PICTURE_OUT_OF_MEMORY
                            : state->errors.ended_early ? NYT_PICTURE_TRUNCATED : NYT_PICTURE_CORRUPT, message);
         return;
     }
@@ -134,18 +119,18 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
     info->progress = &state->progress;
     jpeg.mem_src(info, bytes, (unsigned long)count);
     if (jpeg.read_header(info, TRUE) != JPEG_HEADER_OK) {
-        fail(image, NYT_PICTURE_CORRUPT, "no picture in the JPEG data");
+        picture_decode_fail(image, NYT_PICTURE_CORRUPT, "no picture in the JPEG data");
         return;
     }
     if (state->errors.ended_early) {
-        fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends inside its header");
+        picture_decode_fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends inside its header");
         return;
     }
     uint64_t declared = (uint64_t)info->image_width * info->image_height;
     if (info->image_width == 0 || info->image_height == 0 || declared > limits->maximum_pixels) {
         image->width = info->image_width;
         image->height = info->image_height;
-        fail(image, NYT_PICTURE_TOO_MANY_PIXELS, "the JPEG declares too many pixels");
+        picture_decode_fail(image, NYT_PICTURE_TOO_MANY_PIXELS, "the JPEG declares too many pixels");
         return;
     }
     info->out_color_space = JCS_EXT_RGBA;
@@ -155,48 +140,35 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
     size_t row_bytes = (size_t)info->output_width * 4;
     state->pixels = malloc(row_bytes * info->output_height);
     if (!state->pixels) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the picture");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the picture");
         return;
     }
     jpeg.start_decompress(info);
     while (info->output_scanline < info->output_height) {
         JSAMPROW row = state->pixels + row_bytes * info->output_scanline;
         if (jpeg.read_scanlines(info, &row, 1) != 1) {
-            fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
+            picture_decode_fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
             return;
         }
         if (state->errors.ended_early) {
-            fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
+            picture_decode_fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
             return;
         }
     }
     jpeg.finish_decompress(info);
     if (state->errors.ended_early) {
-        fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
+        picture_decode_fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
         return;
     }
-    image->status = NYT_PICTURE_OK;
-    image->width = info->output_width;
-    image->height = info->output_height;
-    image->pixels = state->pixels;
-    state->pixels = NULL;
+    picture_decode_succeed(image, info->output_width, info->output_height, &state->pixels);
 }
 
 void nyt_picture_decode_jpeg(const uint8_t *bytes, size_t count, const nyt_picture_limits *limits,
                              nyt_picture_image *image) {
-    memset(image, 0, sizeof *image);
-    if (!bytes || count == 0 || !limits) {
-        fail(image, NYT_PICTURE_INVALID_ARGUMENT, "no JPEG data");
-        return;
-    }
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        fail(image, NYT_PICTURE_NOT_LOADED, load_error);
-        return;
-    }
+    if (picture_decode_start(image, bytes, count, limits, &library) != 0) return;
     decoding *state = calloc(1, sizeof *state);
     if (!state) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the decoder");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the decoder");
         return;
     }
     decode(state, bytes, count, limits, image);

@@ -4,7 +4,6 @@
 #include "picture_library.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,31 +36,22 @@ static struct {
     __typeof__(png_read_row) *read_row;
 } png;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[200];
-
-static void load(void) {
-    void *library = picture_library_open("libpng16.so.16", load_error, sizeof load_error);
-    if (!library) return;
-    const char *const names[] = {
-        "png_create_read_struct", "png_create_info_struct", "png_destroy_read_struct", "png_set_read_fn",
-        "png_get_io_ptr", "png_get_error_ptr", "png_error", "png_set_chunk_malloc_max", "png_read_info",
-        "png_get_IHDR", "png_get_valid", "png_set_expand", "png_set_scale_16", "png_set_gray_to_rgb",
-        "png_set_filler", "png_set_interlace_handling", "png_read_update_info", "png_get_rowbytes",
-        "png_read_row",
+static const char *const symbols[] = {
+    "png_create_read_struct", "png_create_info_struct", "png_destroy_read_struct", "png_set_read_fn",
+    "png_get_io_ptr", "png_get_error_ptr", "png_error", "png_set_chunk_malloc_max", "png_read_info",
+    "png_get_IHDR", "png_get_valid", "png_set_expand", "png_set_scale_16", "png_set_gray_to_rgb",
+    "png_set_filler", "png_set_interlace_handling", "png_read_update_info", "png_get_rowbytes",
+    "png_read_row",
     };
-    void **const slots[] = {
-        (void **)&png.create_read_struct, (void **)&png.create_info_struct, (void **)&png.destroy_read_struct,
-        (void **)&png.set_read_fn, (void **)&png.get_io_ptr, (void **)&png.get_error_ptr, (void **)&png.error,
-        (void **)&png.set_chunk_malloc_max, (void **)&png.read_info, (void **)&png.get_IHDR,
-        (void **)&png.get_valid, (void **)&png.set_expand, (void **)&png.set_scale_16,
-        (void **)&png.set_gray_to_rgb, (void **)&png.set_filler, (void **)&png.set_interlace_handling,
-        (void **)&png.read_update_info, (void **)&png.get_rowbytes, (void **)&png.read_row,
+static void **const slots[] = {
+    (void **)&png.create_read_struct, (void **)&png.create_info_struct, (void **)&png.destroy_read_struct,
+    (void **)&png.set_read_fn, (void **)&png.get_io_ptr, (void **)&png.get_error_ptr, (void **)&png.error,
+    (void **)&png.set_chunk_malloc_max, (void **)&png.read_info, (void **)&png.get_IHDR,
+    (void **)&png.get_valid, (void **)&png.set_expand, (void **)&png.set_scale_16,
+    (void **)&png.set_gray_to_rgb, (void **)&png.set_filler, (void **)&png.set_interlace_handling,
+    (void **)&png.read_update_info, (void **)&png.get_rowbytes, (void **)&png.read_row,
     };
-    loaded = picture_library_bind(library, "libpng16.so.16", names, slots, sizeof names / sizeof names[0],
-                                  load_error, sizeof load_error) == 0;
-}
+static picture_library library = PICTURE_LIBRARY("libpng16.so.16", symbols, slots);
 
 // MARK: - Shrinking while reading
 
@@ -147,24 +137,19 @@ static void on_read(png_structp reader, png_bytep data, size_t length) {
     state->offset += length;
 }
 
-static void fail(nyt_picture_image *image, nyt_picture_status status, const char *message) {
-    image->status = status;
-    picture_message(image->message, sizeof image->message, message);
-}
-
 static void decode(decoding *state, const nyt_picture_limits *limits, nyt_picture_image *image) {
     if (setjmp(state->jump)) {
-        fail(image, state->ended_early ? NYT_PICTURE_TRUNCATED : NYT_PICTURE_CORRUPT, state->message);
+        picture_decode_fail(image, state->ended_early ? NYT_PICTURE_TRUNCATED : NYT_PICTURE_CORRUPT, state->message);
         return;
     }
     state->reader = png.create_read_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning);
     if (!state->reader) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "libpng could not start");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "libpng could not start");
         return;
     }
     state->info = png.create_info_struct(state->reader);
     if (!state->info) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "libpng could not start");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "libpng could not start");
         return;
     }
     png.set_read_fn(state->reader, state, on_read);
@@ -178,11 +163,11 @@ static void decode(decoding *state, const nyt_picture_limits *limits, nyt_pictur
     if (width == 0 || height == 0 || declared > limits->maximum_pixels) {
         image->width = width;
         image->height = height;
-        fail(image, NYT_PICTURE_TOO_MANY_PIXELS, "the PNG declares too many pixels");
+        picture_decode_fail(image, NYT_PICTURE_TOO_MANY_PIXELS, "the PNG declares too many pixels");
         return;
     }
     if (interlace != PNG_INTERLACE_NONE && declared * 4 > limits->maximum_working_bytes) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "an interlaced PNG this large would have to be held whole");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "an interlaced PNG this large would have to be held whole");
         return;
     }
     png.set_expand(state->reader);
@@ -195,7 +180,7 @@ static void decode(decoding *state, const nyt_picture_limits *limits, nyt_pictur
     png.read_update_info(state->reader, state->info);
     size_t row_bytes = (size_t)width * 4;
     if (png.get_rowbytes(state->reader, state->info) != row_bytes) {
-        fail(image, NYT_PICTURE_CORRUPT, "the PNG did not convert to RGBA");
+        picture_decode_fail(image, NYT_PICTURE_CORRUPT, "the PNG did not convert to RGBA");
         return;
     }
 
@@ -211,7 +196,7 @@ static void decode(decoding *state, const nyt_picture_limits *limits, nyt_pictur
         state->row = malloc(row_bytes);
     }
     if (!shrink->sums || !shrink->pixels || (!state->whole && !state->row)) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the picture");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the picture");
         return;
     }
     if (passes > 1) {
@@ -226,28 +211,15 @@ static void decode(decoding *state, const nyt_picture_limits *limits, nyt_pictur
             shrink_row(shrink, state->row);
         }
     }
-    image->status = NYT_PICTURE_OK;
-    image->width = shrink->width;
-    image->height = shrink->height;
-    image->pixels = shrink->pixels;
-    shrink->pixels = NULL;
+    picture_decode_succeed(image, shrink->width, shrink->height, &shrink->pixels);
 }
 
 void nyt_picture_decode_png(const uint8_t *bytes, size_t count, const nyt_picture_limits *limits,
                             nyt_picture_image *image) {
-    memset(image, 0, sizeof *image);
-    if (!bytes || count == 0 || !limits) {
-        fail(image, NYT_PICTURE_INVALID_ARGUMENT, "no PNG data");
-        return;
-    }
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        fail(image, NYT_PICTURE_NOT_LOADED, load_error);
-        return;
-    }
+    if (picture_decode_start(image, bytes, count, limits, &library) != 0) return;
     decoding *state = calloc(1, sizeof *state);
     if (!state) {
-        fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the decoder");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "no memory for the decoder");
         return;
     }
     state->bytes = bytes;

@@ -14,19 +14,22 @@ func say(_ line: String, to descriptor: Int32 = 1) {
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 }
 
-/// The contents of a /proc file.
-func procFile(_ path: String) -> String {
-    guard let file = fopen(path, "r") else { return "" }
+/// The bytes of the file at `path`, or nil when it cannot be opened.
+func contents(of path: String) -> [UInt8]? {
+    guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
-    var text: [UInt8] = []
+    var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let count = fread(&buffer, 1, buffer.count, file)
         if count <= 0 { break }
-        text += buffer[..<count]
+        bytes += buffer[..<count]
     }
-    return String(decoding: text, as: UTF8.self)
+    return bytes
 }
+
+/// The text of a /proc file.
+func procFile(_ path: String) -> String { String(decoding: contents(of: path) ?? [], as: UTF8.self) }
 
 func state() -> String {
     let maps = procFile("/proc/self/maps")
@@ -50,18 +53,10 @@ else {
     exit(64)
 }
 let repeats = arguments.count > 5 ? max(Int(arguments[5]) ?? 1, 1) : 1
-guard let file = fopen(arguments[1], "r") else {
+guard let bytes = contents(of: arguments[1]) else {
     say("picture-probe: cannot open \(arguments[1])", to: 2)
     exit(66)
 }
-var bytes: [UInt8] = []
-var buffer = [UInt8](repeating: 0, count: 65536)
-while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count <= 0 { break }
-    bytes += buffer[..<count]
-}
-fclose(file)
 
 say("before \(state())")
 let renderer = PictureRenderer()

@@ -19,14 +19,18 @@ struct GraphicsEscapeTests {
         return picture
     }
 
+    /// The escapes of the picture in `graphicsProtocol` as text, checked against their golden file.
+    static func escapes(_ graphicsProtocol: PictureProtocol, golden: String) throws -> String {
+        let picture = try render(graphicsProtocol)
+        #expect(picture.box == box)
+        #expect(picture.graphicsProtocol == graphicsProtocol)
+        try PictureGolden.check(picture.escapes, golden)
+        return String(decoding: picture.escapes, as: UTF8.self)
+    }
+
     @Test("Kitty: one immediate image of 16 × 16 RGBA pixels over 2 × 1 cells, sent in chunks")
     func kitty() throws {
-        let picture = try Self.render(.kitty)
-        #expect(picture.box == Self.box)
-        #expect(picture.graphicsProtocol == .kitty)
-        try PictureGolden.check(picture.escapes, "quarters-2x1.kitty")
-
-        let text = String(decoding: picture.escapes, as: UTF8.self)
+        let text = try Self.escapes(.kitty, golden: "quarters-2x1.kitty")
         let header = "\u{1B}_Ga=T,f=32,s=16,v=16,c=2,r=1,m=1\u{1B}\\"
         #expect(text.hasPrefix(header))
         #expect(text.hasSuffix("\u{1B}_Gm=0\u{1B}\\"))
@@ -47,11 +51,7 @@ struct GraphicsEscapeTests {
 
     @Test("Sixel: a DCS sixel image 16 pixels wide, its palette holding the three colors")
     func sixel() throws {
-        let picture = try Self.render(.sixel)
-        #expect(picture.box == Self.box)
-        try PictureGolden.check(picture.escapes, "quarters-2x1.sixel")
-
-        let text = String(decoding: picture.escapes, as: UTF8.self)
+        let text = try Self.escapes(.sixel, golden: "quarters-2x1.sixel")
         // libchafa makes a sixel image's height a multiple of 6, rounding down: 12 of the cell's 16 rows.
         #expect(text.hasPrefix("\u{1B}P0;1;0q\"1;1;16;12"))
         #expect(text.hasSuffix("\u{1B}\\"))
@@ -66,10 +66,7 @@ struct GraphicsEscapeTests {
 
     @Test("iTerm2: one inline file of 2 × 1 cells")
     func iterm() throws {
-        let picture = try Self.render(.iterm)
-        #expect(picture.box == Self.box)
-        try PictureGolden.check(picture.escapes, "quarters-2x1.iterm")
-        let text = String(decoding: picture.escapes, as: UTF8.self)
+        let text = try Self.escapes(.iterm, golden: "quarters-2x1.iterm")
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;width=2;height=1;preserveAspectRatio=0:"))
         #expect(text.hasSuffix("\u{07}"))
     }
