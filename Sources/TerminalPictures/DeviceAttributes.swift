@@ -1,3 +1,5 @@
+import CPicture
+
 /// A terminal's answer to the primary device attributes query (DA1): `ESC [ ? class ; attribute … c`.
 /// Attribute 4 means the terminal draws sixels.
 public struct DeviceAttributes: Hashable, Sendable {
@@ -24,6 +26,18 @@ public struct DeviceAttributes: Hashable, Sendable {
             return
         }
         return nil
+    }
+
+    /// Asks the terminal on `descriptor` (read and written: the controlling terminal, before the screen
+    /// is set up) and waits up to `timeout` for the answer; nil when none came in time. Input typed
+    /// meanwhile is read with it and lost.
+    public static func query(descriptor: Int32, timeout: Duration) throws(PictureError) -> DeviceAttributes? {
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        var answer = [UInt8](repeating: 0, count: 256)
+        var length = 0
+        let failure = nyt_picture_query_device_attributes(descriptor, max(milliseconds, 0), &answer, answer.count, &length)
+        guard failure == 0 else { throw .terminalUnavailable(errno: failure) }
+        return DeviceAttributes(answer: answer.prefix(length))
     }
 
     /// Whether attribute 4 (sixel graphics) is listed.

@@ -19,8 +19,8 @@ public enum PictureError: Error, Equatable, Sendable {
     case tooMuchMemory
     /// A cell box or cell size the renderer does not draw (none, or too many cells or pixels).
     case outOfRange(String)
-    /// The terminal's size could not be read (the `errno` of TIOCGWINSZ).
-    case windowSizeUnavailable(errno: Int32)
+    /// The terminal could not be asked (the `errno` of the failed call; ENOTTY: not a terminal).
+    case terminalUnavailable(errno: Int32)
 }
 
 extension PictureError {

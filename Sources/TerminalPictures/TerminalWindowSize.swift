@@ -19,7 +19,7 @@ public struct TerminalWindowSize: Hashable, Sendable {
     public static func read(descriptor: Int32) throws(PictureError) -> TerminalWindowSize {
         var columns: UInt16 = 0, rows: UInt16 = 0, width: UInt16 = 0, height: UInt16 = 0
         let failure = nyt_picture_window_size(descriptor, &columns, &rows, &width, &height)
-        guard failure == 0 else { throw .windowSizeUnavailable(errno: failure) }
+        guard failure == 0 else { throw .terminalUnavailable(errno: failure) }
         return TerminalWindowSize(
             columns: Int(columns), rows: Int(rows), widthPixels: Int(width), heightPixels: Int(height))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalPictures
 
@@ -42,4 +43,74 @@ struct DeviceAttributesTests {
     func query() {
         #expect(DeviceAttributes.query == [0x1B, 0x5B, 0x63])
     }
+}
+
+/// The query against a pseudo-terminal, the test playing the terminal.
+@Suite("Device attributes query")
+struct DeviceAttributesQueryTests {
+    /// Reads from `terminal`'s master side until `expected` has arrived (or a second has passed).
+    static func await(_ expected: [UInt8], from master: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        for _ in 0..<100 where !received.ends(with: expected) {
+            var waiting = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, 10) == 1 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 { received += buffer[..<count] }
+        }
+        return received
+    }
+
+    @Test("The query goes to the terminal, its answer comes back, and the terminal's modes are put back")
+    func answered() throws {
+        let terminal = try PseudoTerminal()
+        defer { close(terminal.master) }
+        let descriptor = open(terminal.path, O_RDWR | O_NOCTTY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var before = termios()
+        try #require(tcgetattr(descriptor, &before) == 0)
+
+        let master = terminal.master
+        let answering = Thread {
+            _ = Self.await(DeviceAttributes.query, from: master)
+            let answer = Array("\u{1B}[?64;1;2;4;6;9;15;18;21;22c".utf8)
+            _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
+        answering.start()
+        let attributes = try DeviceAttributes.query(descriptor: descriptor, timeout: .seconds(2))
+        #expect(attributes?.serviceClass == 64)
+        #expect(attributes?.hasSixels == true)
+        var after = termios()
+        try #require(tcgetattr(descriptor, &after) == 0)
+        #expect(after.c_lflag == before.c_lflag)
+    }
+
+    @Test("A terminal that does not answer costs the timeout and gives nil")
+    func silent() throws {
+        let terminal = try PseudoTerminal()
+        defer { close(terminal.master) }
+        let descriptor = open(terminal.path, O_RDWR | O_NOCTTY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try DeviceAttributes.query(descriptor: descriptor, timeout: .milliseconds(80)) == nil)
+        let elapsed = clock.now - start
+        #expect(elapsed >= .milliseconds(75) && elapsed < .seconds(2))
+        #expect(Self.await(DeviceAttributes.query, from: terminal.master).ends(with: DeviceAttributes.query))
+    }
+
+    @Test("Something that is not a terminal is a typed error")
+    func notATerminal() {
+        let null = open("/dev/null", O_RDWR)
+        defer { close(null) }
+        #expect(throws: PictureError.terminalUnavailable(errno: ENOTTY)) {
+            try DeviceAttributes.query(descriptor: null, timeout: .milliseconds(10))
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

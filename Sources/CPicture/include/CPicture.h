@@ -113,4 +113,12 @@ void nyt_picture_escapes_free(nyt_picture_escapes *escapes);
 int nyt_picture_window_size(int descriptor, uint16_t *columns, uint16_t *rows, uint16_t *width_pixels,
                             uint16_t *height_pixels);
 
+/// Writes the primary device attributes query (ESC [ c) to the terminal on `descriptor` and reads its
+/// answer for at most `timeout_ms`, with the terminal out of canonical mode and echo meanwhile (its modes
+/// are put back before returning). Up to `size` bytes land in `answer`, their count in `*length` (0 when
+/// the terminal did not answer in time). Returns 0, or the errno of the failed call (ENOTTY: not a
+/// terminal).
+int nyt_picture_query_device_attributes(int descriptor, int timeout_ms, uint8_t *answer, size_t size,
+                                        size_t *length);
+
 #endif
