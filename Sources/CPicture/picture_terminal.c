@@ -82,6 +82,6 @@ int nyt_picture_query_device_attributes(int descriptor, int timeout_ms, uint8_t 
     if (tcsetattr(descriptor, TCSANOW, &quiet) != 0) return errno;
     int failure = write_all(descriptor, "\033[c", 3);
     if (!failure) failure = read_answer(descriptor, timeout_ms, answer, size, length);
-    (void)saved;
+    if (tcsetattr(descriptor, TCSANOW, &saved) != 0 && !failure) failure = errno;
     return failure;
 }
