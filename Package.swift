@@ -68,7 +68,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
         ),
         .target(name: "CPicture", cSettings: chafaHeaders, linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "TerminalPictures", dependencies: ["CPicture"], swiftSettings: strictImports),
+        .target(
+            name: "TerminalPictures",
+            dependencies: ["CPicture"],
+            exclude: ["README.md"],
+            swiftSettings: strictImports
+        ),
         .target(
             name: "TerminalUI",
             dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
