@@ -167,7 +167,8 @@ static void decode(decoding *state, const nyt_picture_limits *limits, nyt_pictur
         return;
     }
     if (interlace != PNG_INTERLACE_NONE && declared * 4 > limits->maximum_working_bytes) {
-        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY, "an interlaced PNG this large would have to be held whole");
+        picture_decode_fail(image, NYT_PICTURE_OUT_OF_MEMORY,
+                            "an interlaced PNG this large would have to be held whole");
         return;
     }
     png.set_expand(state->reader);

@@ -32,10 +32,12 @@ public struct DeviceAttributes: Hashable, Sendable {
     /// is set up) and waits up to `timeout` for the answer; nil when none came in time. Input typed
     /// meanwhile is read with it and lost.
     public static func query(descriptor: Int32, timeout: Duration) throws(PictureError) -> DeviceAttributes? {
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         var answer = [UInt8](repeating: 0, count: 256)
         var length = 0
-        let failure = nyt_picture_query_device_attributes(descriptor, max(milliseconds, 0), &answer, answer.count, &length)
+        let failure = nyt_picture_query_device_attributes(
+            descriptor, max(milliseconds, 0), &answer, answer.count, &length)
         guard failure == 0 else { throw .terminalUnavailable(errno: failure) }
         return DeviceAttributes(answer: answer.prefix(length))
     }
@@ -46,7 +48,9 @@ public struct DeviceAttributes: Hashable, Sendable {
     /// The index just after the `ESC [ ?` that opens the answer ending at `finalIndex`.
     private static func answerStart(in bytes: [UInt8], before finalIndex: Int) -> Int? {
         var index = finalIndex
-        while index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[index - 1]) {
+        while index > bytes.startIndex,
+            bytes[index - 1] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[index - 1])
+        {
             index -= 1
         }
         guard index - 3 >= bytes.startIndex, bytes[index - 3] == 0x1B, bytes[index - 2] == UInt8(ascii: "["),

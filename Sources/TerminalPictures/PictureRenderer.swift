@@ -25,7 +25,8 @@ public struct PictureRenderer: Hashable, Sendable {
         let height = box.rows * cellSize.height
         guard graphicsProtocol == .symbols else { return PixelSize(width: width, height: height) }
         let sampling = Double(Self.symbolSamples) / Double(min(cellSize.width, cellSize.height))
-        return PixelSize(width: Int((Double(width) * sampling).rounded(.up)), height: Int((Double(height) * sampling).rounded(.up)))
+        return PixelSize(
+            width: Int((Double(width) * sampling).rounded(.up)), height: Int((Double(height) * sampling).rounded(.up)))
     }
 
     /// Decodes `bytes` at the size `box` needs and draws them.
@@ -39,9 +40,9 @@ public struct PictureRenderer: Hashable, Sendable {
     }
 
     /// Draws `pixels` into `box`.
-    public func render(_ pixels: PicturePixels, in box: CellBox, as graphicsProtocol: PictureProtocol) throws(PictureError)
-        -> RenderedPicture
-    {
+    public func render(
+        _ pixels: PicturePixels, in box: CellBox, as graphicsProtocol: PictureProtocol
+    ) throws(PictureError) -> RenderedPicture {
         try checkBox(box)
         let fitted = box.fitting(pixels.size, cell: cellSize)
         var canvas = nyt_picture_canvas(
@@ -93,14 +94,17 @@ public struct PictureRenderer: Hashable, Sendable {
     private func cell(_ drawn: nyt_picture_cell) -> PictureCell {
         // A wide symbol's right half comes back as 0; the symbols used are all one column wide.
         let character = Unicode.Scalar(drawn.character).flatMap { $0.value >= 0x20 ? $0 : nil } ?? " "
-        return PictureCell(character: character, foreground: color(drawn.foreground), background: color(drawn.background))
+        return PictureCell(
+            character: character, foreground: color(drawn.foreground), background: color(drawn.background))
     }
 
     private func color(_ value: Int32) -> PictureColor {
         guard value >= 0 else { return .terminalDefault }
         switch symbolColors {
         case .truecolor:
-            return .rgb(red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8), blue: UInt8(truncatingIfNeeded: value))
+            return .rgb(
+                red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
+                blue: UInt8(truncatingIfNeeded: value))
         case .palette:
             return .palette(UInt8(truncatingIfNeeded: value))
         }

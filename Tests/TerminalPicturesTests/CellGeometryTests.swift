@@ -7,8 +7,10 @@ import TestSupport
 struct CellGeometryTests {
     @Test("The cell size comes from TIOCGWINSZ's pixel fields when the terminal fills them")
     func fromPixels() {
-        #expect(CellSize(window: TerminalWindowSize(columns: 80, rows: 24, widthPixels: 800, heightPixels: 480)) == CellSize(width: 10, height: 20))
-        #expect(CellSize(window: TerminalWindowSize(columns: 100, rows: 30, widthPixels: 905, heightPixels: 542)) == CellSize(width: 9, height: 18))
+        let xterm = TerminalWindowSize(columns: 80, rows: 24, widthPixels: 800, heightPixels: 480)
+        #expect(CellSize(window: xterm) == CellSize(width: 10, height: 20))
+        let foot = TerminalWindowSize(columns: 100, rows: 30, widthPixels: 905, heightPixels: 542)
+        #expect(CellSize(window: foot) == CellSize(width: 9, height: 18))
     }
 
     @Test("1:2 (10 × 20) when it does not, or reports nonsense")
@@ -38,7 +40,8 @@ struct CellGeometryTests {
         #expect(box.fitting(PixelSize(width: 10000, height: 1), cell: cell) == CellBox(columns: 60, rows: 1))
         #expect(box.fitting(PixelSize(width: 1, height: 10000), cell: cell) == CellBox(columns: 1, rows: 15))
         // Square cells: 600×400 in 60×15 is 23×15.
-        #expect(box.fitting(PixelSize(width: 600, height: 400), cell: CellSize(width: 10, height: 10)!) == CellBox(columns: 23, rows: 15))
+        let square = CellSize(width: 10, height: 10)!
+        #expect(box.fitting(PixelSize(width: 600, height: 400), cell: square) == CellBox(columns: 23, rows: 15))
     }
 
     @Test("The window size is read from a terminal; anything else is a typed error")

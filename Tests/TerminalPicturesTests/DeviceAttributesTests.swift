@@ -34,7 +34,10 @@ struct DeviceAttributesTests {
 
     @Test("No answer, a partial one, or nonsense is nil")
     func unreadable() {
-        for text in ["", "c", "\u{1B}[?c", "\u{1B}[?62;;4c", "\u{1B}[62;4c", "[?62;4c", "\u{1B}[?62;4", "\u{1B}[?123456c", "\u{1B}[>1;10;0c"] {
+        for text in [
+            "", "c", "\u{1B}[?c", "\u{1B}[?62;;4c", "\u{1B}[62;4c", "[?62;4c", "\u{1B}[?62;4", "\u{1B}[?123456c",
+            "\u{1B}[>1;10;0c",
+        ] {
             #expect(parse(text) == nil, "\(text.debugDescription)")
         }
     }

@@ -8,7 +8,9 @@ import TestSupport
 struct HostilePictureTests {
     let decoder = PictureDecoder()
 
-    func decodeError(_ bytes: [UInt8], decoder: PictureDecoder = PictureDecoder(), fitting target: PixelSize? = nil) -> PictureError? {
+    func decodeError(
+        _ bytes: [UInt8], decoder: PictureDecoder = PictureDecoder(), fitting target: PixelSize? = nil
+    ) -> PictureError? {
         do {
             _ = try decoder.decode(bytes, fitting: target)
             return nil
@@ -33,7 +35,9 @@ struct HostilePictureTests {
     @Test("The pixel limit is the decoder's own")
     func pixelLimit() throws {
         let small = PictureDecoder(maximumPixelCount: 600 * 400 - 1)
-        #expect(decodeError(try PictureFixtures.bytes("scene-600x400.jpg"), decoder: small) == .tooManyPixels(width: 600, height: 400))
+        #expect(
+            decodeError(try PictureFixtures.bytes("scene-600x400.jpg"), decoder: small)
+                == .tooManyPixels(width: 600, height: 400))
         #expect(decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: PictureDecoder(maximumPixelCount: 9599))
             == .tooManyPixels(width: 120, height: 80))
     }
@@ -80,11 +84,12 @@ struct HostilePictureTests {
     func workingMemory() throws {
         let tight = PictureDecoder(maximumWorkingBytes: 100_000)
         #expect(decodeError(try PictureFixtures.bytes("scene-progressive-600x400.jpg"), decoder: tight) == .tooMuchMemory)
-        #expect(decodeError(try PictureFixtures.bytes("scene-interlaced-120x80.png"), decoder: PictureDecoder(maximumWorkingBytes: 120 * 80 * 4 - 1))
-            == .tooMuchMemory)
+        let belowWhole = PictureDecoder(maximumWorkingBytes: 120 * 80 * 4 - 1)
+        #expect(decodeError(try PictureFixtures.bytes("scene-interlaced-120x80.png"), decoder: belowWhole) == .tooMuchMemory)
         // Baseline JPEGs and plain PNGs are read row by row: the same limit does not stop them.
         #expect(decodeError(try PictureFixtures.bytes("scene-600x400.jpg"), decoder: tight) == nil)
-        #expect(decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: PictureDecoder(maximumWorkingBytes: 1)) == nil)
+        let none = PictureDecoder(maximumWorkingBytes: 1)
+        #expect(decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: none) == nil)
     }
 
     @Test("Damaged copies of every good fixture decode or fail with a typed error", arguments: [

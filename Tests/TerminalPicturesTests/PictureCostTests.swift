@@ -54,7 +54,9 @@ struct PictureCostTests {
                 let sorted = times.sorted()
                 return sorted[sorted.count / 2].formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
             }
-            print("\(graphicsProtocol), 600×400 JPEG into 60×15 cells (debug build): decode \(median(decode)), draw \(median(draw)) (medians of 15)")
+            print(
+                "\(graphicsProtocol), 600×400 JPEG into 60×15 cells (debug build): decode \(median(decode)),",
+                "draw \(median(draw)) (medians of 15)")
         }
     }
 }

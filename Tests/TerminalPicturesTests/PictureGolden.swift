@@ -18,7 +18,8 @@ enum PictureGolden {
         }
         let expected = [UInt8](try Data(contentsOf: url))
         guard bytes != expected else { return }
-        let firstDifference = zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(bytes.count, expected.count)
+        let firstDifference = zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(bytes.count, expected.count)
         Issue.record(
             "\(name): \(bytes.count) bytes, golden \(expected.count); first difference at byte \(firstDifference)",
             sourceLocation: sourceLocation)

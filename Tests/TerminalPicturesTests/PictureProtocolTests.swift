@@ -75,7 +75,8 @@ struct PictureProtocolTests {
         #expect(auto(["TERM": "dumb"]) == nil)
         let environment = ["TERM": "xterm-256color", "NO_COLOR": "1", "TMUX": "x"]
         for setting in [PictureSetting.kitty, .iterm, .sixel, .symbols] {
-            #expect(PictureProtocol.choose(setting: setting, environment: environment, deviceAttributes: nil)?.rawValue == setting.rawValue)
+            let chosen = PictureProtocol.choose(setting: setting, environment: environment, deviceAttributes: nil)
+            #expect(chosen?.rawValue == setting.rawValue)
         }
         #expect(PictureProtocol.choose(setting: .off, environment: ["TERM": "xterm-kitty"], deviceAttributes: nil) == nil)
     }
