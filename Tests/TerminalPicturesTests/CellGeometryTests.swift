@@ -52,7 +52,6 @@ struct CellGeometryTests {
         #expect(throws: PictureError.terminalUnavailable(errno: EBADF)) { try TerminalWindowSize.read(descriptor: -1) }
 
         let pseudoTerminal = try PseudoTerminal()
-        defer { close(pseudoTerminal.master) }
         let stty = try Subprocess.run("/bin/stty", ["cols", "132", "rows", "43"], input: pseudoTerminal.path)
         try #require(stty.status == 0, "stty: \(stty.errorOutput)")
         let master = pseudoTerminal.master

@@ -67,10 +67,7 @@ struct DeviceAttributesQueryTests {
     @Test("The query goes to the terminal, its answer comes back, and the terminal's modes are put back")
     func answered() throws {
         let terminal = try PseudoTerminal()
-        defer { close(terminal.master) }
-        let descriptor = open(terminal.path, O_RDWR | O_NOCTTY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
+        let descriptor = terminal.terminal
         var before = termios()
         try #require(tcgetattr(descriptor, &before) == 0)
 
@@ -92,10 +89,7 @@ struct DeviceAttributesQueryTests {
     @Test("A terminal that does not answer costs the timeout and gives nil")
     func silent() throws {
         let terminal = try PseudoTerminal()
-        defer { close(terminal.master) }
-        let descriptor = open(terminal.path, O_RDWR | O_NOCTTY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
+        let descriptor = terminal.terminal
         let clock = ContinuousClock()
         let start = clock.now
         #expect(try DeviceAttributes.query(descriptor: descriptor, timeout: .milliseconds(80)) == nil)

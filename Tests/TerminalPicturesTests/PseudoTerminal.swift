@@ -1,9 +1,12 @@
 import Foundation
 
-/// A new pseudo-terminal. glibc's pty functions are not visible to Swift (they need _XOPEN_SOURCE), so
-/// they are looked up by name.
-struct PseudoTerminal {
+/// A new pseudo-terminal, both sides open until it goes away. glibc's pty functions are not visible to
+/// Swift (they need _XOPEN_SOURCE), so they are looked up by name.
+final class PseudoTerminal {
+    /// The side a terminal emulator holds: what the program writes comes out here.
     let master: Int32
+    /// The side a program holds, and its path (/dev/pts/N).
+    let terminal: Int32
     let path: String
 
     struct Unavailable: Error {}
@@ -24,7 +27,19 @@ struct PseudoTerminal {
             close(master)
             throw Unavailable()
         }
+        let path = String(cString: name)
+        let terminal = open(path, O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else {
+            close(master)
+            throw Unavailable()
+        }
         self.master = master
-        path = String(cString: name)
+        self.terminal = terminal
+        self.path = path
+    }
+
+    deinit {
+        close(terminal)
+        close(master)
     }
 }
