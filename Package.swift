@@ -6,6 +6,21 @@ import PackageDescription
 /// through a dependency's import must not slip in (it links Foundation and ICU, tens of megabytes).
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+/// libchafa's headers and the GLib headers they include (`pkg-config --cflags chafa`), for compiling the
+/// picture shim only: the libraries are loaded at run time (dlopen), so nothing here is linked. A
+/// `pkgConfig` system library would add `-lchafa -lglib-2.0` to the link.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let chafaHeaders: [CSetting] = [
+    .unsafeFlags([
+        "-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include",
+        "-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include",
+    ]),
+]
+
 let package = Package(
     name: "nytreader",
     platforms: [.macOS(.v15)],
@@ -51,6 +66,13 @@ let package = Package(
         .target(
             name: "CNcursesw",
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
+        ),
+        .target(name: "CPicture", cSettings: chafaHeaders, linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "TerminalPictures",
+            dependencies: ["CPicture"],
+            exclude: ["README.md"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "TerminalUI",
@@ -121,6 +143,17 @@ let package = Package(
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
+        .executableTarget(
+            name: "picture-probe",
+            dependencies: ["TerminalPictures"],
+            path: "Tests/PictureProbe",
+            swiftSettings: strictImports
+        ),
+        .testTarget(
+            name: "TerminalPicturesTests",
+            dependencies: ["TerminalPictures", "TestSupport", "picture-probe"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
