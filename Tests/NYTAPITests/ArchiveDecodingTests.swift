@@ -7,12 +7,14 @@ import Testing
 
 @Suite("Archive months", .timeLimit(.minutes(2)))
 struct ArchiveDecodingTests {
-    static let fetched = Date(timeIntervalSince1970: 1_763_600_000)
 
-    /// Decodes `body` and gathers the batches it was handed on in.
-    static func decode(_ body: Data, batchSize: Int = 100) throws -> (ArchiveSummary, [[Article]]) {
+    static let latest = ArchiveMonth(containingDay: 21_000)
+    static let march2024 = ArchiveMonth("2024-03", latest: latest)!
+
+    /// Decodes `body` as `month`'s and gathers the batches it was handed on in.
+    static func decode(_ body: Data, month: ArchiveMonth = march2024, batchSize: Int = 100) throws -> (ArchiveSummary, [[Article]]) {
         let batches = Mutex<[[Article]]>([])
-        let summary = try NYTClient.decodeArchive(body, fetchedDate: fetched, batchSize: batchSize) { articles, _ in
+        let summary = try NYTClient.decodeArchive(body, month: month, batchSize: batchSize) { articles, _ in
             batches.withLock { $0.append(articles) }
         }
         return (summary, batches.withLock { $0 })
@@ -67,7 +69,7 @@ struct ArchiveDecodingTests {
         let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 400)
         let handed = Mutex(0)
         #expect(throws: APIError.self) {
-            _ = try NYTClient.decodeArchive(body, fetchedDate: Self.fetched, batchSize: 100) { articles, _ in
+            _ = try NYTClient.decodeArchive(body, month: Self.march2024, batchSize: 100) { articles, _ in
                 handed.withLock { $0 += 1 }
                 throw Full()
             }
@@ -86,14 +88,14 @@ struct ArchiveDecodingTests {
 
 @Suite("Counts of matches from the server")
 struct HitCountBoundsTests {
-    @Test("A negative or absurd count of matches is cut to 0 … 100,000,000", arguments: [
-        ("-5", 0), ("9223372036854775807", 100_000_000), ("2417", 2_417),
-    ])
-    func bounded(reported: String, expected: Int) throws {
+    @Test("A negative count of matches is unknown, an absurd one cut to 100,000,000", arguments: [
+        ("-5", nil), ("-9223372036854775808", nil), ("9223372036854775807", 100_000_000), ("2417", 2_417), ("0", 0),
+    ] as [(String, Int?)])
+    func bounded(reported: String, expected: Int?) throws {
         let body = Data(#"{"status":"OK","response":{"docs":[],"meta":{"hits":\#(reported)}}}"#.utf8)
         let page = try NYTClient.decodeArticleSearch(body, fetchedDate: Date(timeIntervalSince1970: 0))
         #expect(page.hits == expected)
-        let month = try NYTClient.decodeArchive(body, fetchedDate: Date(timeIntervalSince1970: 0)) { _, _ in }
+        let month = try NYTClient.decodeArchive(body, month: ArchiveDecodingTests.march2024) { _, _ in }
         #expect(month.hits == expected)
     }
 }
