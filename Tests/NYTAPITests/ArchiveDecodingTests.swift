@@ -77,6 +77,65 @@ struct ArchiveDecodingTests {
         #expect(handed.withLock { $0 } == 1)
     }
 
+    /// A doc of the 2025 shape dated `date` (or with no date when nil).
+    static func doc(_ index: Int, date: String?) -> String {
+        let date = date.map { #","pub_date":"\#($0)""# } ?? ""
+        return #"{"uri":"nyt://article/doc-\#(index)","web_url":"https://www.nytimes.com/\#(index).html","headline":{"main":"Doc \#(index)"}\#(date)}"#
+    }
+
+    static func month(_ docs: [String], hits: String) -> Data {
+        Data(#"{"copyright":"c","response":{"docs":[\#(docs.joined(separator: ","))],"meta":{"hits":\#(hits)}}}"#.utf8)
+    }
+
+    @Test("Docs dated outside the month, in every time zone, are left out and counted; a doc without a date is the month's")
+    func outsideTheMonth() throws {
+        let docs = [
+            Self.doc(0, date: "2024-03-15T12:00:00+0000"),
+            Self.doc(1, date: "2024-04-01T03:59:00+0000"),  // 23:59 on 31 March in New York
+            Self.doc(2, date: "2024-02-29T10:00:00+0000"),  // already 1 March at UTC+14
+            Self.doc(3, date: "2024-04-02T00:00:00+0000"),
+            Self.doc(4, date: "2019-03-15T12:00:00+0000"),
+            Self.doc(5, date: "2024-02-29T09:59:00+0000"),
+            Self.doc(6, date: nil),
+        ]
+        let (summary, batches) = try Self.decode(Self.month(docs, hits: "7"))
+        let articles = batches.flatMap { $0 }
+        #expect(articles.map(\.id.rawValue) == [0, 1, 2, 6].map { "nyt://article/doc-\($0)" })
+        #expect(summary.outsideCount == 3)
+        #expect(summary.documentCount == 7)
+        #expect(summary.articleCount == 4)
+        #expect(summary.skippedCount == 0)
+        #expect(summary.missingCount == 0, "every doc the NYT counts arrived")
+        #expect(articles.last?.publishedDate == Date(timeIntervalSince1970: 1_709_251_200), "undated: 1 March 2024, 00:00 UTC")
+    }
+
+    @Test("A month all of whose docs are dated elsewhere is read, with nothing in it")
+    func allOutside() throws {
+        let (summary, batches) = try Self.decode(Self.month([Self.doc(0, date: "2023-03-15T12:00:00+0000")], hits: "1"))
+        #expect(batches.isEmpty)
+        #expect(summary.outsideCount == 1)
+        #expect(summary.articleCount == 0)
+    }
+
+    @Test("Docs the NYT counts but did not send are missing; a count of none or a negative one is unknown", arguments: [
+        ("5", 3, 2), ("3", 3, 0), ("2", 3, 0), ("-5", 3, 0), ("null", 3, 0), (#""5""#, 3, 0), ("0", 0, 0), ("5", 0, 5),
+    ] as [(String, Int, Int)])
+    func missing(hits: String, sent: Int, missing: Int) throws {
+        let docs = (0..<sent).map { Self.doc($0, date: "2024-03-1\($0)T12:00:00+0000") }
+        let (summary, _) = try Self.decode(Self.month(docs, hits: hits))
+        #expect(summary.documentCount == sent)
+        #expect(summary.missingCount == missing)
+        if hits.hasPrefix("-") { #expect(summary.hits == nil) }
+    }
+
+    @Test("A month without its docs, or with docs that are not a list, is malformed whatever its hits", arguments: [
+        #"{"response":{"meta":{"hits":5}}}"#, #"{"response":{"docs":{},"meta":{"hits":5}}}"#,
+        #"{"response":{"docs":null,"meta":{"hits":5}}}"#, #"{"response":null}"#, #"{"copyright":"c"}"#,
+    ])
+    func withoutDocs(body: String) {
+        #expect(throws: APIError.self) { _ = try Self.decode(Data(body.utf8)) }
+    }
+
     @Test("A month cut off in the middle of a doc is an error, not a short month")
     func truncated() throws {
         let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 300)
