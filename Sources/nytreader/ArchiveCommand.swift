@@ -121,12 +121,10 @@ struct ArchiveCommand: AsyncParsableCommand {
             progress.end()
             switch imported.outcome {
             case .refreshed(let changes, _):
-                let seconds = Date().timeIntervalSince(started)
-                let outside = ArchiveReport.outside(imported.summary).map { ", \($0)" } ?? ""
-                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new\(outside), \(DecimalText.fixed(seconds, digits: 1)) s")
+                Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
             case .failed(let failure, _):
                 let left = toImport.count - index
-                let reason = ArchiveReport.shortfall(imported.summary) ?? failure.message
+                let reason = ArchiveReport.whyNotImported(failure, imported.summary)
                 Terminal.printError("\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
                 status = max(status, ExitStatus.forFailure(failure))
                 if failure.stopsFurtherRequests { return status }

@@ -4,7 +4,7 @@ import NYTAPI
 import ReaderService
 
 /// `nytreader archive --status`: the months imported, their articles and bytes, and the cache's size; and
-/// the words for what a month's response held that its import line reports.
+/// the line `nytreader archive` prints for each month it imports, or fails to.
 enum ArchiveReport {
     static func lines(_ service: ReaderService) throws -> [String] {
         let months = try service.archiveMonths()
@@ -21,18 +21,20 @@ enum ArchiveReport {
         return lines
     }
 
-    /// `the NYT counts 5 articles for the month but sent 3 (2 missing); the month is not complete`, when
-    /// the response held fewer docs than the NYT counts for the month.
-    static func shortfall(_ summary: ArchiveSummary?) -> String? {
-        guard let summary, let hits = summary.hits, summary.missingCount > 0 else { return nil }
-        return "the NYT counts \(GroupedCount(hits)) articles for the month but sent \(GroupedCount(summary.documentCount)) "
-            + "(\(GroupedCount(summary.missingCount)) missing); the month is not complete"
+    /// `2024-03: 6,912 articles, 6,880 new, 14.2 s`, with `, 3 dated outside the month left out` before the
+    /// time when the response held such docs.
+    static func imported(_ month: ArchiveMonth, _ changes: RefreshChanges, _ summary: ArchiveSummary?, seconds: Double) -> String {
+        let outside = summary.map(\.outsideCount).flatMap { $0 > 0 ? ", \(GroupedCount($0)) dated outside the month left out" : nil }
+        return "\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new\(outside ?? ""), "
+            + "\(DecimalText.fixed(seconds, digits: 1)) s"
     }
 
-    /// `4 dated outside the month left out`, when the response held such docs.
-    static func outside(_ summary: ArchiveSummary?) -> String? {
-        guard let summary, summary.outsideCount > 0 else { return nil }
-        return "\(GroupedCount(summary.outsideCount)) dated outside the month left out"
+    /// Why a month was not imported: `the NYT counts 5 articles for the month but sent 3 (2 missing); the
+    /// month is not complete` when its response was short, else the failure's message.
+    static func whyNotImported(_ failure: RefreshFailure, _ summary: ArchiveSummary?) -> String {
+        guard let summary, let hits = summary.hits, summary.missingCount > 0 else { return failure.message }
+        return "the NYT counts \(GroupedCount(hits)) articles for the month but sent \(GroupedCount(summary.documentCount)) "
+            + "(\(GroupedCount(summary.missingCount)) missing); the month is not complete"
     }
 
     /// `23.4 MB`.
