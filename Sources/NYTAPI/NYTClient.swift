@@ -225,7 +225,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     // MARK: - HTTP
 
     /// GETs `endpoint`, the body of a success streamed into `stream`.
-    private func get<Item>(_ endpoint: Endpoint, streamingTo stream: ArticleStream<Item>) async throws(APIError) {
+    private func get<Item: SendableMetatype>(_ endpoint: Endpoint, streamingTo stream: ArticleStream<Item>) async throws(APIError) {
         var request = try request(path: endpoint.path, query: endpoint.queryItems)
         request.maximumBodySize = endpoint.shape.maximumBodySize
         requestObserver?(endpoint.api.rawValue)

@@ -11,7 +11,7 @@ protocol ResponseEnvelope: Decodable {
 }
 
 /// One item of an NYT list, as the reader keeps it.
-protocol ResponseItem: Decodable {
+protocol ResponseItem: Decodable, SendableMetatype {
     /// The item as an article, dated `date` when it carries no date of its own; nil for what is no article
     /// (the NYT's placeholders, without a uri or a title).
     func article(undatedAs date: Date) -> Article?
