@@ -34,7 +34,7 @@ struct ArchiveBenchmarks {
     /// decoding in batches of 500, each written in its transaction, then the month completed.
     static func importMonth(_ month: ArchiveMonth, body: Data, into store: ArticleStore, now: Date) throws {
         try store.beginImport(of: month)
-        let summary = try NYTClient.decodeArchive(body, fetchedDate: now) { articles, _ in
+        let summary = try NYTClient.decodeArchive(body, month: month) { articles, _ in
             try store.appendBatch(articles, to: month, fetchedDate: now)
         }
         try store.completeImport(of: month, hits: summary.hits, byteCount: summary.byteCount, at: now)

@@ -26,4 +26,17 @@ public final class JSONTapeDecoder {
         }
         return try T(from: TapeDecoding(tape: tape))
     }
+
+    /// A short reason for an error `decode` threw, without the decoder's coding path: `not valid JSON`,
+    /// `missing field results`, `unexpected JSON shape`.
+    public static func reason(for error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field \(key.stringValue)"
+        case DecodingError.typeMismatch, DecodingError.valueNotFound:
+            return "unexpected JSON shape"
+        default:
+            return "not valid JSON"
+        }
+    }
 }

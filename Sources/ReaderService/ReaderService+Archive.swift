@@ -5,21 +5,32 @@ import ArticleStore
 
 // Months of the NYT's archive: imported whole, listed, forgotten.
 extension ReaderService {
-    /// Imports every article of `month` from the Archive API, streamed and written a batch at a time, then
-    /// completes the month in one transaction (see `ArticleStore.completeImport`). A month imported whole
-    /// before is left alone, without a request, unless `force`; the outcome's changes are then all zero and
-    /// `skipped` says so. `progress` hears of each batch written.
+    /// Imports every article of `month` from the Archive API (see `importArchiveMonth`); the outcome alone.
     public func importArchive(
         _ month: ArchiveMonth, force: Bool, progress: @escaping @Sendable (ArchiveProgress) -> Void
     ) async -> RefreshOutcome {
+        await importArchiveMonth(month, force: force, progress: progress).outcome
+    }
+
+    /// Imports every article of `month` from the Archive API, streamed and written a batch at a time, then
+    /// completes the month in one transaction (see `ArticleStore.completeImport`), unless the response
+    /// held fewer docs than the NYT counts for the month: that import fails as malformed, and the month
+    /// stays incomplete. A month imported whole before is left alone, without a request, unless `force`;
+    /// the outcome's changes are then all zero. `progress` hears of each batch written.
+    public func importArchiveMonth(
+        _ month: ArchiveMonth, force: Bool, progress: @escaping @Sendable (ArchiveProgress) -> Void
+    ) async -> ArchiveImport {
         let feed = Feed.archive(month)
         if !force, (try? await lanes.read({ store throws(StoreError) in try store.isComplete(month) })) == true {
             let status = (try? await currentStatus(of: feed)) ?? FeedStatus(feed: feed, count: 0)
-            return .refreshed(RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0), status)
+            let unchanged = RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0)
+            return ArchiveImport(outcome: .refreshed(unchanged, status), summary: nil)
         }
-        return await run(feed) { (service, client) throws(RefreshFailure) in
-            try await service.importMonth(month, with: client, progress: progress)
+        let written = ArchiveBatches(store: store, month: month, fetchedDate: now(), progress: progress)
+        let outcome = await run(feed) { (service, client) throws(RefreshFailure) in
+            try await service.importMonth(month, with: client, into: written)
         }
+        return ArchiveImport(outcome: outcome, summary: written.summary)
     }
 
     /// Every archive month imported whole, newest first.
@@ -51,11 +62,9 @@ extension ReaderService {
     }
 
     private func importMonth(
-        _ month: ArchiveMonth, with client: NYTClient, progress: @escaping @Sendable (ArchiveProgress) -> Void
+        _ month: ArchiveMonth, with client: NYTClient, into written: ArchiveBatches
     ) async throws(RefreshFailure) -> RefreshChanges {
         do { try await lanes.write { store throws(StoreError) in try store.beginImport(of: month) } } catch { throw error.refreshFailure }
-        let fetchedDate = now()
-        let written = ArchiveBatches(store: store, month: month, fetchedDate: fetchedDate, progress: progress)
         let summary: ArchiveSummary
         do {
             summary = try await fetching(.archive(month)) { () async throws(APIError) in
@@ -64,6 +73,9 @@ extension ReaderService {
         } catch {
             throw written.failedToWrite ? .storage : error
         }
+        written.finish(summary)
+        if Task.isCancelled { throw .cancelled }
+        guard summary.missingCount == 0 else { throw .malformed }
         let completed = now()
         let changes = RefreshChanges(
             total: summary.articleCount, inserted: written.inserted, updated: 0, removed: 0, skipped: summary.skippedCount

@@ -124,15 +124,15 @@ struct ArchiveCommand: AsyncParsableCommand {
             if index > 0 { try await Task.sleep(for: spacing) }
             let started = Date()
             progress.begin(month, index: index)
-            let outcome = await service.importArchive(month, force: true) { progress.update($0) }
+            let imported = await service.importArchiveMonth(month, force: true) { progress.update($0) }
             progress.end()
-            switch outcome {
+            switch imported.outcome {
             case .refreshed(let changes, _):
-                let seconds = Date().timeIntervalSince(started)
-                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new, \(DecimalText.fixed(seconds, digits: 1)) s")
+                Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
             case .failed(let failure, _):
                 let left = toImport.count - index
-                Terminal.printError("\(month): \(failure.message). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
+                let reason = ArchiveReport.whyNotImported(failure, imported.summary)
+                Terminal.printError("\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
                 status = max(status, ExitStatus.forFailure(failure))
                 if failure.stopsFurtherRequests { return status }
             }

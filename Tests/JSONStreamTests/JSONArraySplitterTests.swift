@@ -120,6 +120,98 @@ struct JSONArraySplitterTests {
         #expect(split.envelope == document)
     }
 
+    @Test("A key written with escapes is the key: the same elements and envelope as Foundation reads, in any chunks")
+    func escapedKeys() throws {
+        for (text, path) in [
+            (#"{"status":"OK","res\u0075lts":[{"a":1},{"b":[2]}],"n":2}"#, ["results"]),
+            (#"{"\u0072\u0065\u0073\u0075\u006C\u0074\u0073":[3,4]}"#, ["results"]),
+            (#"{"resp\u006fnse":{"meta":{"hits":2},"d\u006Fcs":[{"x":"y"},{"z":0}]}}"#, ["response", "docs"]),
+            (#"{"a\"b":[0],"a\\b":[1],"a/b":[2]}"#, ["a/b"]),
+            (#"{"a\/b":[5],"x":[6]}"#, ["a/b"]),
+            (#"{"\ud83d\ude00":[7]}"#, ["😀"]),
+        ] {
+            let document = Data(text.utf8)
+            for sizes in [[document.count], [1], [2, 5]] {
+                let split = try Self.split(document, path: path, chunkSizes: sizes)
+                try Self.expectSame(split, as: document, path: path, "\(text) \(sizes)")
+                #expect(!split.elements.isEmpty, "\(text) \(sizes)")
+            }
+        }
+    }
+
+    @Test("Keys that only look like the path's, escaped or not, are not it")
+    func lookalikeKeys() throws {
+        for text in [
+            #"{"result\u0073x":[1]}"#, #"{"results\u0000":[1]}"#, #"{"Results":[1]}"#, #"{"res\qults":[1]}"#,
+            #"{"res\u00":[1]}"#, #"{"\u":[1]}"#, #"{"re\u0073ult":[1]}"#,
+        ] {
+            var splitter = JSONArraySplitter(path: ["results"])
+            var elements = 0
+            try Array(text.utf8).withUnsafeBytes { bytes in
+                for index in bytes.indices {
+                    try splitter.feed(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + 1)])) { _ in elements += 1 }
+                }
+            }
+            _ = try splitter.finish()
+            #expect(elements == 0, "\(text)")
+            #expect(splitter.valueAtPath == .missing, "\(text)")
+        }
+    }
+
+    @Test("What the document holds at the path: an array (empty or not), nothing, or another value")
+    func valueAtPath() throws {
+        let cases: [(String, [String], JSONArraySplitter.PathValue)] = [
+            (#"{"status":"OK","results":[]}"#, ["results"], .array),
+            (#"{"results":[1,2]}"#, ["results"], .array),
+            (#"{"res\u0075lts":[]}"#, ["results"], .array),
+            (#"{"status":"OK"}"#, ["results"], .missing),
+            (#"{"status":"OK","meta":{"results":[1]},"items":[{"results":[2]}]}"#, ["results"], .missing),
+            ("[1,2]", ["results"], .missing),
+            ("{}", ["response", "docs"], .missing),
+            (#"{"response":null}"#, ["response", "docs"], .missing),
+            (#"{"response":[{"docs":[1]}]}"#, ["response", "docs"], .missing),
+            (#"{"response":{"meta":{"hits":5}}}"#, ["response", "docs"], .missing),
+            (#"{"results":null}"#, ["results"], .notArray),
+            (#"{"results":{}}"#, ["results"], .notArray),
+            (#"{"results":{"0":{"title":"x"}}}"#, ["results"], .notArray),
+            (#"{"results":"[]"}"#, ["results"], .notArray),
+            (#"{"results":5,"x":[1]}"#, ["results"], .notArray),
+            (#"{"results" : true }"#, ["results"], .notArray),
+            (#"{"response":{"docs":null,"meta":{"hits":5}}}"#, ["response", "docs"], .notArray),
+            (#"{"response":{"docs":{},"meta":{"hits":5}}}"#, ["response", "docs"], .notArray),
+            ("[]", [], .array),
+            ("{}", [], .notArray),
+        ]
+        for (text, path, expected) in cases {
+            for size in [text.utf8.count, 1, 3] {
+                var splitter = JSONArraySplitter(path: path)
+                try Array(text.utf8).withUnsafeBytes { bytes in
+                    var start = 0
+                    while start < bytes.count {
+                        let end = min(bytes.count, start + size)
+                        try splitter.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { _ in }
+                        start = end
+                    }
+                }
+                _ = try splitter.finish()
+                #expect(splitter.valueAtPath == expected, "\(text) in chunks of \(size)")
+            }
+        }
+    }
+
+    @Test("A second value at the path (a repeated key) is malformed: the decoder would read one, the splitter another")
+    func repeatedPathKey() throws {
+        for text in [
+            #"{"results":[1],"results":[2]}"#, #"{"results":null,"results":[1]}"#, #"{"results":[1],"res\u0075lts":{}}"#,
+            #"{"response":{"docs":[]},"response":{"docs":[1]}}"#, #"{"response":{"docs":[],"docs":[1]}}"#,
+        ] {
+            let path = text.contains("response") ? ["response", "docs"] : ["results"]
+            #expect(throws: JSONArraySplitter.Failure.self, "\(text)") {
+                _ = try Self.split(Data(text.utf8), path: path, chunkSizes: [2])
+            }
+        }
+    }
+
     // MARK: - Faults
 
     @Test("Every proper prefix of a document is truncated")
