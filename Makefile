@@ -1,7 +1,7 @@
 # nytreader — build, run, test, benchmark and install.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev
+DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev openssl
 # The release build's flags: build, run, install and bench all use these (docs/performance.md).
 # - The Swift runtime and FoundationEssentials are linked statically: less resident memory at start, and no
 #   Swift runtime needed to run the binary.
