@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `refresh` against failures below HTTP that are not "offline": each has its own sentence on stderr and
+/// its own exit status (README's tables), and the cache stays as it was.
+@Suite("Headless refresh: failures below HTTP", .serialized, .timeLimit(.minutes(3)))
+struct CliTransportFailureTests {
+    /// A home whose world section holds the fake server's 8 articles, and the server.
+    static func filledHome() async throws -> (CliHome, FakeNYTServer, String) {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let first = try await home.refresh(from: server.baseURL)
+        try #require(first.status == 0, "stderr: \(first.errorOutput)")
+        let listed = try await home.listJSON()
+        try #require(listed.status == 0)
+        return (home, server, listed.output)
+    }
+
+    static func expectFailure(
+        _ result: Subprocess.Result, status: Int32, message: String, home: CliHome, before: String
+    ) async throws {
+        #expect(result.status == status, "stderr: \(result.errorOutput)")
+        #expect(result.errorOutput == "nytreader: world: \(message). The cache keeps 8 articles.\n")
+        #expect(!result.errorOutput.contains(CliHome.key))
+        #expect(try await home.listJSON().output == before, "the cache is as it was")
+    }
+
+    @Test("A 500 whose body never ends is a server error in under 2 s")
+    func endlessErrorBody() async throws {
+        let (home, server, before) = try await Self.filledHome()
+        server.setFault(.endlessErrorBody(status: 500))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try await home.refresh(from: server.baseURL)
+        let elapsed = clock.now - start
+        try await Self.expectFailure(result, status: 69, message: "NYT server error 500", home: home, before: before)
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
+
+    @Test("A body cut short of its Content-Length: its own message, exit 76")
+    func truncatedBody() async throws {
+        let (home, server, before) = try await Self.filledHome()
+        server.setFault(.shortBody)
+        let result = try await home.refresh(from: server.baseURL)
+        try await Self.expectFailure(result, status: 76, message: "NYT's answer was cut short — try again", home: home, before: before)
+    }
+
+    @Test("Redirects within the origin in a loop: its own message, exit 76, six requests")
+    func redirectLoop() async throws {
+        let (home, server, before) = try await Self.filledHome()
+        server.clearRequests()
+        server.setFault(.redirect(to: FakeNYTServer.topStoriesPath("world"), status: 307))
+        let result = try await home.refresh(from: server.baseURL)
+        try await Self.expectFailure(result, status: 76, message: "NYT redirected in a loop; gave up", home: home, before: before)
+        #expect(server.requests.count == 6, "the first request and five redirects")
+    }
+
+    @Test("A self-signed certificate: the interception message, exit 78")
+    func untrustedCertificate() async throws {
+        let (home, _, before) = try await Self.filledHome()
+        let tls = try UntrustedTLSServer()
+        let result = try await home.refresh(from: tls.baseURL)
+        try await Self.expectFailure(
+            result, status: 78, message: "NYT's certificate could not be verified — the connection may be intercepted", home: home, before: before
+        )
+        let log = try String(contentsOf: home.url.appendingPathComponent("state/nytreader/nytreader.log"), encoding: .utf8)
+        #expect(log.contains("certificate not verified"), "\(log)")
+    }
+
+    @Test("A long rate limit reads in minutes")
+    func longRateLimit() async throws {
+        let (home, server, before) = try await Self.filledHome()
+        server.setFault(.rateLimited(retryAfter: 120))
+        let result = try await home.refresh(from: server.baseURL)
+        try await Self.expectFailure(result, status: 75, message: "Rate limited — try again in 2 min", home: home, before: before)
+    }
+}
