@@ -90,7 +90,7 @@ extension RefreshFailure {
         case .redirectLoop:
             return "NYT redirected in a loop; gave up"
         case .truncated:
-            return "NYT's answer was cut short — try again"
+            return "NYT's answer was cut short"
         }
     }
 

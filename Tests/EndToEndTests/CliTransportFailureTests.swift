@@ -43,7 +43,7 @@ struct CliTransportFailureTests {
         let (home, server, before) = try await Self.filledHome()
         server.setFault(.shortBody)
         let result = try await home.refresh(from: server.baseURL)
-        try await Self.expectFailure(result, status: 76, message: "NYT's answer was cut short — try again", home: home, before: before)
+        try await Self.expectFailure(result, status: 76, message: "NYT's answer was cut short", home: home, before: before)
     }
 
     @Test("Redirects within the origin in a loop: its own message, exit 76, six requests")

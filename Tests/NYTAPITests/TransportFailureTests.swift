@@ -22,15 +22,16 @@ struct TransportFailureTests {
         }
     }
 
-    @Test("A 500 whose body never ends is a server error at once, not a timeout")
+    @Test("A 500 whose body never ends is a server error at once, not at the timeout")
     func endlessErrorBody() async throws {
         let server = try FakeNYTServer()
         server.setFault(.endlessErrorBody(status: 500))
         let clock = ContinuousClock()
         let start = clock.now
-        let error = await Self.failure(of: try Self.client(server.baseURL))
+        let error = await Self.failure(of: try Self.client(server.baseURL, timeout: 30))
         #expect(error == .server(status: 500))
-        #expect(clock.now - start < .seconds(2))
+        // At once: well within the 30 s timeout, with room for a machine busy with other tests.
+        #expect(clock.now - start < .seconds(10))
     }
 
     @Test("The excerpt of a failure's body is its first 64 kB")
@@ -50,7 +51,7 @@ struct TransportFailureTests {
         let error = await Self.failure(of: try Self.client(server.baseURL))
         #expect(error == .truncated)
         #expect(error?.refreshFailure == .truncated)
-        #expect(error?.refreshFailure.message == "NYT's answer was cut short — try again")
+        #expect(error?.refreshFailure.message == "NYT's answer was cut short")
     }
 
     @Test("Six redirects within the origin in a row are a redirect loop")
