@@ -59,7 +59,7 @@ struct CliTransportFailureTests {
     @Test("A self-signed certificate: the interception message, exit 78")
     func untrustedCertificate() async throws {
         let (home, _, before) = try await Self.filledHome()
-        let tls = try UntrustedTLSServer()
+        let tls = try await UntrustedTLSServer.start()
         let result = try await home.refresh(from: tls.baseURL)
         try await Self.expectFailure(
             result, status: 78, message: "NYT's certificate could not be verified — the connection may be intercepted", home: home, before: before

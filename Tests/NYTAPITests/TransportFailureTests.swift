@@ -66,7 +66,7 @@ struct TransportFailureTests {
 
     @Test("A certificate that does not verify is untrusted, not offline")
     func untrustedCertificate() async throws {
-        let server = try UntrustedTLSServer()
+        let server = try await UntrustedTLSServer.start()
         let error = await Self.failure(of: try Self.client(server.baseURL, timeout: 10))
         guard case .certificateUntrusted(let reason)? = error else {
             Issue.record("expected certificateUntrusted, got \(String(describing: error))")

@@ -17,7 +17,16 @@ public final class UntrustedTLSServer: @unchecked Sendable {
     private let directory: TemporaryDirectory
     private let server: ChildProcess
 
-    /// Makes a key and a certificate for 127.0.0.1 and starts the server; returns once it listens.
+    /// Makes a key and a certificate for 127.0.0.1 and starts the server, on a thread of its own (waiting
+    /// for openssl must not hold a thread of the concurrency pool the other tests share); returns once it
+    /// listens.
+    public static func start() async throws -> UntrustedTLSServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try UntrustedTLSServer() }) }.start()
+        }
+    }
+
+    /// The same, blocking the calling thread.
     public init() throws {
         directory = try TemporaryDirectory(prefix: "nytreader-tls")
         let key = directory.path("key.pem")
