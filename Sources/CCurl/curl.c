@@ -35,10 +35,14 @@ enum {
     OPT_NOSIGNAL = OPT_LONG + 99,
     OPT_ACCEPT_ENCODING = OPT_OBJECT + 102,
     OPT_MAXFILESIZE_LARGE = OPT_OFF_T + 117,
+    OPT_SOCKOPTFUNCTION = OPT_FUNCTION + 148,
+    OPT_SOCKOPTDATA = OPT_OBJECT + 149,
     OPT_TIMEOUT_MS = OPT_LONG + 155,
     OPT_CONNECTTIMEOUT_MS = OPT_LONG + 156,
     OPT_PROTOCOLS = OPT_LONG + 181,
     OPT_REDIR_PROTOCOLS = OPT_LONG + 182,
+    OPT_CLOSESOCKETFUNCTION = OPT_FUNCTION + 208,
+    OPT_CLOSESOCKETDATA = OPT_OBJECT + 209,
     OPT_XFERINFOFUNCTION = OPT_FUNCTION + 219,
     OPT_PROTOCOLS_STR = OPT_OBJECT + 318,
     OPT_REDIR_PROTOCOLS_STR = OPT_OBJECT + 319,
@@ -53,6 +57,9 @@ enum {
 /// What a write or header callback answers to stop the transfer (CURL_WRITEFUNC_ERROR; an older libcurl
 /// stops on any answer other than the length it gave).
 #define WRITE_STOP ((size_t)0xFFFFFFFF)
+/// CURL_SOCKOPT_OK and CURL_SOCKOPT_ERROR.
+#define SOCKOPT_OK 0
+#define SOCKOPT_ERROR 1
 
 struct nyt_curl_library {
     const char *soname;
@@ -252,6 +259,17 @@ static int on_progress(void *context, int64_t total, int64_t now, int64_t up_tot
     return callbacks->cancelled(callbacks->context) ? 1 : 0;
 }
 
+static int on_socket(void *context, int socket, int purpose) {
+    (void)purpose;
+    const nyt_curl_callbacks *callbacks = context;
+    return callbacks->socket_opened(callbacks->context, socket) == 0 ? SOCKOPT_OK : SOCKOPT_ERROR;
+}
+
+static int on_close_socket(void *context, int socket) {
+    const nyt_curl_callbacks *callbacks = context;
+    return callbacks->close_socket(callbacks->context, socket) == 0 ? 0 : 1;
+}
+
 // MARK: - The request
 
 /// Sets every option of the request, the restrictions first; -1 (the failure recorded) when one could not
@@ -277,7 +295,9 @@ static int configure(const transfer *t, const char *url, const struct curl_slist
     if (SET(t, function, HEADERFUNCTION, (void (*)(void))on_header) || SET(t, pointer, HEADERDATA, callbacks) ||
         SET(t, function, WRITEFUNCTION, (void (*)(void))on_body) || SET(t, pointer, WRITEDATA, callbacks) ||
         SET(t, long, NOPROGRESS, 0L) || SET(t, function, XFERINFOFUNCTION, (void (*)(void))on_progress) ||
-        SET(t, pointer, XFERINFODATA, callbacks)) {
+        SET(t, pointer, XFERINFODATA, callbacks) || SET(t, function, SOCKOPTFUNCTION, (void (*)(void))on_socket) ||
+        SET(t, pointer, SOCKOPTDATA, callbacks) || SET(t, function, CLOSESOCKETFUNCTION, (void (*)(void))on_close_socket) ||
+        SET(t, pointer, CLOSESOCKETDATA, callbacks)) {
         return -1;
     }
     return 0;

@@ -11,7 +11,8 @@ import Glibc
 ///
 /// Cancelling answers `.cancelled` at once, or, while the consumer is working on a piece, as soon as that
 /// piece is done: once `cancel()` has returned no consumer call begins, and once the caller has its answer
-/// none is running.
+/// none is running. It also shuts the transfer's sockets down, which wakes libcurl from a wait at once
+/// (instead of at its next progress call, up to a second later) to end the transfer.
 final class CurlExchange: @unchecked Sendable {
     typealias Outcome = Result<HTTPResponse, TransportError>
 
@@ -30,6 +31,8 @@ final class CurlExchange: @unchecked Sendable {
         var isCancelled = false
         /// The consumer is working on a piece: an answer to a cancellation waits for it.
         var isConsuming = false
+        /// The transfer's open sockets (libcurl closes them through `closeSocket`).
+        var sockets: [Int32] = []
 
         mutating func takeContinuation() -> CheckedContinuation<Outcome, Never>? {
             defer { continuation = nil }
@@ -85,6 +88,11 @@ final class CurlExchange: @unchecked Sendable {
     func cancel() {
         let waiting = control.withLock { control in
             control.isCancelled = true
+            for socket in control.sockets {
+                // Only wakes the transfer; a socket already shut down or broken needs nothing more, so
+                // shutdown's answer does not matter.
+                _ = shutdown(socket, Int32(SHUT_RDWR))
+            }
             return control.isConsuming ? nil : control.takeContinuation()
         }
         waiting?.resume(returning: .failure(.cancelled))
@@ -132,6 +140,12 @@ final class CurlExchange: @unchecked Sendable {
             },
             cancelled: { context in
                 Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
+            },
+            socket_opened: { context, socket in
+                Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().socketOpened(socket)
+            },
+            close_socket: { context, socket in
+                Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().closeSocket(socket)
             }
         )
         let plainHTTP: Int32 = url.scheme?.lowercased() == "http" ? 1 : 0
@@ -200,6 +214,21 @@ final class CurlExchange: @unchecked Sendable {
     /// A NUL-terminated C string in a fixed array of the result.
     private static func text<Bytes>(of bytes: Bytes) -> String {
         withUnsafeBytes(of: bytes) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// Keeps a new socket where `cancel()` can shut it down; refuses it (1) once cancelled.
+    private func socketOpened(_ socket: Int32) -> Int32 {
+        control.withLock { control in
+            guard !control.isCancelled else { return 1 }
+            control.sockets.append(socket)
+            return 0
+        }
+    }
+
+    /// Closes a socket for libcurl, once `cancel()` can no longer reach it.
+    private func closeSocket(_ socket: Int32) -> Int32 {
+        control.withLock { control in control.sockets.removeAll { $0 == socket } }
+        return close(socket) == 0 ? 0 : 1
     }
 
     /// A header line: a status line starts a new response head (after a 100 Continue, say).

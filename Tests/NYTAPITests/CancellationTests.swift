@@ -100,6 +100,28 @@ struct CancellationTests {
         _ = server
     }
 
+    @Test("Cancelling ends a transfer waiting for an answer at once, not at libcurl's next own wake-up")
+    func transferEndsAtOnce() async throws {
+        let server = try FakeNYTServer()
+        server.setFault(.hang)
+        // Several at once, so that one that happened to wake on its own does not decide.
+        let count = 6
+        let exchanges = (0..<count).map { _ in
+            Self.start(server.baseURL.appendingPathComponent("svc"), into: Consumer())
+        }
+        #expect(await server.waitForRequests(count))
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (exchange, _) in exchanges { exchange.cancel() }
+        while server.hangUps < count, clock.now - start < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(server.hangUps == count)
+        // Woken by its own timers, libcurl 7.88 takes about 200 ms here; with its sockets shut down, a few ms.
+        #expect(clock.now - start < .milliseconds(150), "\(clock.now - start) until every connection closed")
+        for (_, task) in exchanges { #expect(await task.value == .failure(.cancelled)) }
+    }
+
     @Test("Cancelling the calling task answers at once while nothing arrives")
     func cancelWhileWaiting() async throws {
         let server = try FakeNYTServer()

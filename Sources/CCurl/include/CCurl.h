@@ -22,6 +22,11 @@ typedef struct nyt_curl_callbacks {
     int (*body)(void *context, const char *data, size_t length);
     /// Called often while the transfer runs (also while it waits): a nonzero answer cancels it.
     int (*cancelled)(void *context);
+    /// A socket the transfer made, before it connects: 0 to go on. The caller may shut it down (not
+    /// close it) to wake the transfer from a wait, until `close_socket` has it.
+    int (*socket_opened)(void *context, int socket);
+    /// Closes a socket the transfer is done with; 0 when that worked.
+    int (*close_socket)(void *context, int socket);
 } nyt_curl_callbacks;
 
 /// Which step ended the exchange.

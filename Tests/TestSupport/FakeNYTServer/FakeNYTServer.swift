@@ -164,6 +164,11 @@ public final class FakeNYTServer: Sendable {
         requests.filter { $0.path == path }
     }
 
+    /// How many connections held by `.hang` the client has closed so far.
+    public var hangUps: Int {
+        state.withLock { $0.hangUps }
+    }
+
     /// Forgets the requests read so far.
     public func clearRequests() {
         state.withLock { $0.requests.removeAll() }
@@ -202,6 +207,7 @@ public final class FakeNYTServer: Sendable {
         switch fault {
         case .hang?:
             LoopbackSocket.waitForPeerToClose(connection) { state.isStopping }
+            if !state.isStopping { state.withLock { $0.hangUps += 1 } }
             return
         case .endlessBody?:
             // An envelope whose list never ends: only a cap on the whole body can stop it.
@@ -261,6 +267,7 @@ public final class FakeNYTServer: Sendable {
             var faults: [String: FakeNYTFault] = [:]
             var globalFault: FakeNYTFault?
             var requests: [FakeNYTRequest] = []
+            var hangUps = 0
             var stopping = false
         }
 
