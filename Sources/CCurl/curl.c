@@ -118,7 +118,8 @@ static void open_library(nyt_curl_library *library) {
 #undef SYMBOL
     CURLcode code = library->global_init(GLOBAL_ALL);
     if (code != 0) {
-        say(library->error, sizeof library->error, "curl_global_init failed: %s", library->easy_strerror(code));
+        const char *words = library->easy_strerror(code);
+        say(library->error, sizeof library->error, "curl_global_init failed with code %d: %s", code, words ? words : "unknown error");
         return;
     }
     library->usable = 1;

@@ -12,7 +12,7 @@ import Glibc
 /// Cancelling answers `.cancelled` at once, or, while the consumer is working on a piece, as soon as that
 /// piece is done: once `cancel()` has returned no consumer call begins, and once the caller has its answer
 /// none is running. It also shuts the transfer's sockets down, which wakes libcurl from a wait at once
-/// (instead of at its next progress call, up to a second later) to end the transfer.
+/// (instead of at its next own wake-up) to end the transfer.
 final class CurlExchange: @unchecked Sendable {
     typealias Outcome = Result<HTTPResponse, TransportError>
 

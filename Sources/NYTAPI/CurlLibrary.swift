@@ -13,6 +13,7 @@ public enum CurlLibrary {
     /// anything. A request made before the load is done waits for it instead of loading again.
     public static func startLoading() {
         guard !loadStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // Whether the load worked is for the first request to say, in words; here it only starts early.
         if !DetachedThread.start({ _ = nyt_curl_load(nil, 0) }) {
             // No thread: the first request loads it.
             loadStarted.store(false, ordering: .releasing)
