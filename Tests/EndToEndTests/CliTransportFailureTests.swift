@@ -71,6 +71,15 @@ struct CliTransportFailureTests {
         #expect(log.contains("certificate not verified"), "\(log)")
     }
 
+    @Test("README's exit-status table explains the statuses of these failures", arguments: [
+        ("72", "libcurl"), ("76", "cut short"), ("76", "redirects in a loop"), ("78", "certificate could not be verified"),
+    ])
+    func exitStatusTable(status: String, words: String) throws {
+        let rows = try Readme.section("Commands without the screen").split(separator: "\n").filter { $0.hasPrefix("| \(status) |") }
+        #expect(rows.count == 1)
+        #expect(rows.first?.contains(words) == true, "\(rows)")
+    }
+
     @Test("A long rate limit reads in minutes")
     func longRateLimit() async throws {
         let (home, server, before) = try await Self.filledHome()
