@@ -32,7 +32,7 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     /// The NYT's certificate could not be verified: a wrong clock, a proxy that re-signs connections, or
     /// someone in between.
     case certificateUntrusted
-    /// There are no CA certificates to verify the NYT's with.
+    /// There are no CA certificates to verify the NYT's certificate with.
     case certificateStoreMissing
     /// libcurl could not be loaded.
     case libcurlMissing
