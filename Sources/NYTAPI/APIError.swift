@@ -26,6 +26,19 @@ public enum APIError: Error, Hashable, Sendable {
     case redirectRefused(host: String)
     /// The configured base URL cannot be used.
     case invalidBaseURL(String)
+    /// The server's certificate could not be verified (`reason` is libcurl's): someone may be in between.
+    case certificateUntrusted(reason: String)
+    /// There are no CA certificates to verify the server with (`reason` is libcurl's).
+    case certificateStoreMissing(reason: String)
+    /// libcurl could not be loaded (`reason` says why).
+    case libcurlUnavailable(reason: String)
+    /// A libcurl call failed (`call` names it, `code` is its CURLcode), so the request was not sent or
+    /// its answer not read.
+    case libcurlFailed(call: String, code: Int)
+    /// The API redirected within its origin more than `limit` times in a row.
+    case redirectLoop(limit: Int)
+    /// The connection closed before the whole body arrived.
+    case truncated
 }
 
 extension APIError: CustomStringConvertible {
@@ -34,7 +47,7 @@ extension APIError: CustomStringConvertible {
         case .unauthorized(let status):
             return "The NYT rejected the API key (HTTP \(status)). Check NYT_API_KEY or the key file."
         case .rateLimited(let seconds?):
-            return "The NYT rate limit was reached. Try again in \(seconds) s."
+            return "The NYT rate limit was reached. Try again in \(RelativeTime.duration(seconds: seconds))."
         case .rateLimited(nil):
             return "The NYT rate limit was reached. Try again in a minute."
         case .notFound:
@@ -57,6 +70,18 @@ extension APIError: CustomStringConvertible {
             return "The NYT redirected to another host (\(host.terminalSafe.prefix(100))); refused."
         case .invalidBaseURL(let reason):
             return "The API base URL cannot be used: \(reason)."
+        case .certificateUntrusted(let reason):
+            return "The NYT's certificate could not be verified (\(reason.terminalSafe.prefix(200))); the connection may be intercepted."
+        case .certificateStoreMissing(let reason):
+            return "There are no CA certificates to verify the NYT with (\(reason.terminalSafe.prefix(200))). Install ca-certificates."
+        case .libcurlUnavailable(let reason):
+            return "libcurl could not be loaded (\(reason.terminalSafe.prefix(200))). Install libcurl4."
+        case .libcurlFailed(let call, let code):
+            return "libcurl failed: \(call) answered \(code)."
+        case .redirectLoop(let limit):
+            return "The NYT redirected more than \(limit) times in a row; gave up."
+        case .truncated:
+            return "The NYT's answer was cut short: the connection closed before the whole body arrived."
         }
     }
 
@@ -75,6 +100,12 @@ extension APIError: CustomStringConvertible {
         case .cancelled: return .cancelled
         case .redirectRefused: return .redirectRefused
         case .invalidBaseURL: return .offline
+        case .certificateUntrusted: return .certificateUntrusted
+        case .certificateStoreMissing: return .certificateStoreMissing
+        case .libcurlUnavailable: return .libcurlMissing
+        case .libcurlFailed: return .libcurlFailed
+        case .redirectLoop: return .redirectLoop
+        case .truncated: return .truncated
         }
     }
 }

@@ -261,6 +261,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         case .failed(let reason): return .offline(reason: reason)
         case .redirectRefused(let host): return .redirectRefused(host: host)
         case .bodyRejected: return .malformed(reason: "the body could not be read")
+        case .certificateUntrusted(let reason): return .certificateUntrusted(reason: reason)
+        case .certificateStoreMissing(let reason): return .certificateStoreMissing(reason: reason)
+        case .libraryUnavailable(let reason): return .libcurlUnavailable(reason: reason)
+        case .libraryCallFailed(let call, let code): return .libcurlFailed(call: call, code: code)
+        case .tooManyRedirects(let limit): return .redirectLoop(limit: limit)
+        case .truncated: return .truncated
         }
     }
 

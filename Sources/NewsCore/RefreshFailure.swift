@@ -29,6 +29,19 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     case cacheBusy
     /// A newer request replaced this one.
     case cancelled
+    /// The NYT's certificate could not be verified: a wrong clock, a proxy that re-signs connections, or
+    /// someone in between.
+    case certificateUntrusted
+    /// There are no CA certificates to verify the NYT's certificate with.
+    case certificateStoreMissing
+    /// libcurl could not be loaded.
+    case libcurlMissing
+    /// A libcurl call failed, so the request was not sent (or its answer not read).
+    case libcurlFailed
+    /// The NYT's address redirected within itself again and again.
+    case redirectLoop
+    /// The connection closed before the whole answer arrived.
+    case truncated
 }
 
 extension RefreshFailure {
@@ -40,9 +53,9 @@ extension RefreshFailure {
         case .offlineByRequest:
             return "Offline (--offline) — showing the cache, not refreshing"
         case .unauthorized(let status):
-            return "NYT rejected the API key (\(status)) — set NYT_API_KEY"
+            return "NYT rejected the API key (\(status)) — check it (nytreader config)"
         case .rateLimited(let seconds?):
-            return "Rate limited — try again in \(seconds) s"
+            return "Rate limited — try again in \(RelativeTime.duration(seconds: seconds))"
         case .rateLimited(nil):
             return "Rate limited — try again in a minute"
         case .notFound:
@@ -66,14 +79,30 @@ extension RefreshFailure {
             return "The cache is busy: another nytreader is writing it"
         case .cancelled:
             return "Refresh cancelled"
+        case .certificateUntrusted:
+            return "NYT's certificate could not be verified — the connection may be intercepted"
+        case .certificateStoreMissing:
+            return "No CA certificates to verify the NYT — install ca-certificates"
+        case .libcurlMissing:
+            return "libcurl could not be loaded — install libcurl4"
+        case .libcurlFailed:
+            return "libcurl failed a call (see the log) — update libcurl4"
+        case .redirectLoop:
+            return "NYT redirected in a loop; gave up"
+        case .truncated:
+            return "NYT's answer was cut short"
         }
     }
 
     /// Whether trying again later may help (as opposed to fixing the key or the request).
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy: return true
-        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage: return false
+        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy, .redirectLoop,
+             .truncated:
+            return true
+        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage, .certificateUntrusted, .certificateStoreMissing,
+             .libcurlMissing, .libcurlFailed:
+            return false
         }
     }
 

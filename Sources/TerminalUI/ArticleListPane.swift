@@ -54,7 +54,7 @@ struct ArticleListPane {
         switch state {
         case .idle: return nil
         case .loading: return "Loading more…"
-        case .waiting(let until): return "More in \(max(1, Int(until.timeIntervalSince(now).rounded(.up)))) s"
+        case .waiting(let until): return "More in \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up)))))"
         case .failed(let reason): return "Could not load more: \(reason)"
         }
     }

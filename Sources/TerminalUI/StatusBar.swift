@@ -134,9 +134,8 @@ struct StatusBar {
     /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.
     static func retryPhrase(_ failure: RefreshFailure, retry: Date, now: Date) -> String {
         let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
-        let wait = seconds < 60 ? "\(seconds) s" : "\((seconds + 30) / 60) min"
         let reason = failure == .offline ? "Offline" : failure.message
-        return "\(reason) — retrying in \(wait)"
+        return "\(reason) — retrying in \(RelativeTime.duration(seconds: seconds))"
     }
 
     private static func hitsPhrase(_ search: SearchFilter) -> String {

@@ -45,7 +45,8 @@ final class ArchiveProgressLine: @unchecked Sendable {
                 + "\(GroupedCount(progress.articlesStored)) articles · \(DecimalText.fixed(rate, digits: 1)) MB/s"
             if index > 0 {
                 let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
-                line += " · about \(Int((perMonth * Double(months - index) / 60).rounded(.up))) min left"
+                let left = Int(min(perMonth * Double(months - index), 1e9).rounded(.up))
+                line += " · about \(RelativeTime.duration(seconds: left)) left"
             }
             Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
         }

@@ -14,6 +14,12 @@ enum ExitStatus {
     static let tryAgainLater: Int32 = 75
     /// The API key is missing or was rejected.
     static let keyProblem: Int32 = 77
+    /// A system library or file is missing or unusable: libcurl, or the CA certificates (EX_OSFILE).
+    static let systemFileMissing: Int32 = 72
+    /// The NYT's answer broke HTTP: cut short, or redirects in a loop (EX_PROTOCOL).
+    static let protocolError: Int32 = 76
+    /// The NYT's certificate could not be verified: the clock, a proxy, or someone in between (EX_CONFIG).
+    static let certificateProblem: Int32 = 78
     /// Not a terminal.
     static let notATerminal: Int32 = 2
 
@@ -29,6 +35,9 @@ enum ExitStatus {
         case .offlineByRequest: return usage
         case .rateLimited: return tryAgainLater
         case .storage, .cacheBusy: return ioError
+        case .libcurlMissing, .libcurlFailed, .certificateStoreMissing: return systemFileMissing
+        case .truncated, .redirectLoop: return protocolError
+        case .certificateUntrusted: return certificateProblem
         case .notFound, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return unavailable
         }
     }
@@ -38,7 +47,9 @@ extension RefreshFailure {
     /// After these, the next request of a command (the next section, the next month) cannot succeed either.
     var stopsFurtherRequests: Bool {
         switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage, .cacheBusy: return true
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage, .cacheBusy, .certificateUntrusted,
+             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
+            return true
         default: return false
         }
     }

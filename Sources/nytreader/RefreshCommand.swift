@@ -12,8 +12,9 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Fetch a feed from the NYT into the cache.",
         discussion: """
             Prints one line per feed, e.g. 'world: 37 articles, 5 new, 2 updated'.
-            Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 75 rate limited, \
-            77 API key missing or rejected.
+            Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 72 libcurl or CA \
+            certificates missing, 75 rate limited, 76 answer cut short or redirect loop, 77 API key missing or \
+            rejected, 78 certificate not verified.
 
             Examples:
               nytreader refresh --section world

@@ -14,8 +14,8 @@ struct CliFaultTests {
     }
 
     static let cases: [Case] = [
-        Case(fault: .unauthorized, status: 77, message: "NYT rejected the API key (401) — set NYT_API_KEY"),
-        Case(fault: .forbidden, status: 77, message: "NYT rejected the API key (403) — set NYT_API_KEY"),
+        Case(fault: .unauthorized, status: 77, message: "NYT rejected the API key (401) — check it (nytreader config)"),
+        Case(fault: .forbidden, status: 77, message: "NYT rejected the API key (403) — check it (nytreader config)"),
         Case(fault: .rateLimited(retryAfter: 7), status: 75, message: "Rate limited — try again in 7 s"),
         Case(fault: .serverError(status: 500), status: 69, message: "NYT server error 500"),
         Case(fault: .serverError(status: 503), status: 69, message: "NYT server error 503"),

@@ -41,7 +41,7 @@ struct LayoutTests {
 
     @Test("Every refresh outcome is put in words on the status line", arguments: [
         (RefreshFailure.offline, "Offline — the NYT could not be reached"),
-        (.unauthorized(status: 401), "NYT rejected the API key (401) — set NYT_API_KEY"),
+        (.unauthorized(status: 401), "NYT rejected the API key (401) — check it (nytreader config)"),
         (.rateLimited(retryAfter: 12), "Rate limited — try again in 12 s"),
         (.server(status: 503), "NYT server error 503"),
         (.malformed, "NYT sent a response that could not be read"),

@@ -64,7 +64,7 @@ struct StatusLineTests {
         #expect(narrow.contains("Refreshing…"), "\(narrow)")
         let refreshed = statusLine(Self.state(.succeeded(RefreshChanges(total: 22, inserted: 2, updated: 1, removed: 0))), columns: 50)
         #expect(refreshed.hasSuffix("? help  q quit") && refreshed.contains("Refreshed: 2 new, 1 updated"), "\(refreshed)")
-        let failed = statusLine(Self.state(.failed(.unauthorized(status: 401))), columns: 60)
+        let failed = statusLine(Self.state(.failed(.unauthorized(status: 401))), columns: 72)
         #expect(!failed.contains("help") && failed.contains(RefreshFailure.unauthorized(status: 401).message), "\(failed)")
     }
 

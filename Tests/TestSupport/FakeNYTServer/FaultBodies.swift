@@ -38,7 +38,7 @@ enum FaultBodies {
         case .echoRequestLine:
             let line = "\(request.method) \(request.target) HTTP/1.1"
             return .json(gatewayFault("Invalid ApiKey for \(line)", "oauth.v2.InvalidApiKey"), status: 401)
-        case .hang, .slow, .paced, .endlessBody:
+        case .hang, .slow, .paced, .endlessBody, .endlessErrorBody, .shortBody:
             return normal
         }
     }
