@@ -26,6 +26,9 @@ public struct TrendPeriod: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public var interval: TrendInterval { month == nil ? .year : .month }
 
+    /// The period's place among those of its interval: the year, or the months since January of year 0.
+    public var ordinal: Int { month.map { year * 12 + $0 - 1 } ?? year }
+
     /// `2024` for a year, `2024-03` for a month.
     public var description: String {
         let year = DecimalText.zeroPadded(year, width: 4)

@@ -19,8 +19,8 @@ public struct TrendChart {
     public static let barFills = ["█", "▓", "▒", "░", "▚", "▞"]
     /// The most terms a chart tells apart.
     public static let maximumTerms = markers.count
-    /// Lines around the plot: title, legend, x axis, its labels, the coverage line.
-    public static let framingRows = 5
+    /// Lines around the plot: title, legend, x axis, its labels, two lines of coverage.
+    public static let framingRows = 6
 
     public let trend: Trend
     public let style: Style
@@ -72,8 +72,7 @@ public struct TrendChart {
         for tick in axis.ticks where canvas.character(row: axisRow, column: plotColumn + tick.column) == "─" {
             canvas.put("┬", row: axisRow, column: plotColumn + tick.column, role: .axis)
         }
-        let usedWidth = min(plotWidth, slots.slots.count * slots.width)
-        for placement in axis.labelPlacements(width: max(usedWidth, plotWidth)) {
+        for placement in axis.labelPlacements(width: columns - plotColumn) {
             canvas.write(placement.label, row: axisRow + 1, column: plotColumn + placement.column, role: .label)
         }
 
@@ -81,8 +80,11 @@ public struct TrendChart {
         case .line: drawLines(on: &canvas, slots: slots, scale: scale, origin: (plotTop, plotColumn), plotRows: plotRows)
         case .bar: drawBars(on: &canvas, slots: slots, scale: scale, origin: (plotTop, plotColumn), plotRows: plotRows)
         }
-        canvas.write(coverageLine(periodsPerSlot: slots.periodsPerSlot), row: axisRow + 2, column: 1, role: .label)
-        return canvas.lines
+        for (offset, line) in coverageLines(periodsPerSlot: slots.periodsPerSlot, width: columns - 1).enumerated() {
+            canvas.write(line, row: axisRow + 2 + offset, column: 1, role: .label)
+        }
+        let lines = canvas.lines
+        return lines.last?.runs.isEmpty == true ? Array(lines.dropLast()) : lines
     }
 
     // MARK: - Parts
@@ -201,8 +203,9 @@ public struct TrendChart {
         }
     }
 
-    /// `Imported: 30 of 36 months (83 %) · not imported: 2017, 2019-03–2019-05 · 2 years a column`.
-    private func coverageLine(periodsPerSlot: Int) -> String {
+    /// `Imported: 30 of 36 months (83 %) · not imported: 2017, 2019-03–2019-05 · in part: 2024 (3 of 12
+    /// months) · 2 years a column`, on one line or two, each cut to `width`.
+    private func coverageLines(periodsPerSlot: Int, width: Int) -> [String] {
         let total = trend.monthCount
         let imported = trend.importedMonthCount
         var percent = total == 0 ? 0 : imported * 100 / total
@@ -210,8 +213,24 @@ public struct TrendChart {
         var parts = ["Imported: \(GroupedCount(imported)) of \(GroupedCount(total)) months (\(percent) %)"]
         let gaps = gapRanges()
         if !gaps.isEmpty { parts.append("not imported: " + gaps.joined(separator: ", ")) }
-        if periodsPerSlot > 1 { parts.append("\(periodsPerSlot) \(trend.interval.rawValue)s a column") }
-        return parts.joined(separator: " · ")
+        let partial = trend.coverage.filter { $0.isImported && $0.importedMonthCount < $0.monthCount }
+        if !partial.isEmpty {
+            parts.append("in part: " + partial.map { "\($0.period) (\($0.importedMonthCount) of \($0.monthCount) months)" }.joined(separator: ", "))
+        }
+        if periodsPerSlot > 1 {
+            let years = trend.interval == .month && periodsPerSlot % 12 == 0
+            parts.append(years ? "\(periodsPerSlot / 12) year\(periodsPerSlot == 12 ? "" : "s") a column" : "\(periodsPerSlot) \(trend.interval.rawValue)s a column")
+        }
+        var lines = [parts[0]]
+        for part in parts.dropFirst() {
+            let joined = lines[lines.count - 1] + " · " + part
+            if DisplayWidth.of(joined) <= width || lines.count == 2 {
+                lines[lines.count - 1] = joined
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
     }
 
     /// The runs of periods with no month imported, as `2017` or `2019-03–2019-05`.

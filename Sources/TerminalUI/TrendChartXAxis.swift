@@ -11,18 +11,15 @@ struct TrendChartXAxis {
 
     let ticks: [Tick]
 
-    private static let yearSteps = [1, 2, 5, 10, 20, 25, 50, 100, 250, 500]
-    private static let monthSteps = [1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1_200]
-
-    /// The ticks for `periods` laid out in `slots`, labels at least two columns apart: the smallest step
-    /// that labels two periods or more, else the first and last periods, else the first.
+    /// The ticks for `periods` laid out in `slots`, labels at least two columns apart: the smallest round
+    /// step (a multiple of the periods in a slot) that labels two periods or more, else the first and last
+    /// periods, else the first.
     init(periods: [TrendPeriod], slots: TrendChartSlots) {
         guard let first = periods.first else {
             ticks = []
             return
         }
-        let steps = first.interval == .year ? Self.yearSteps : Self.monthSteps
-        for step in steps where step >= slots.periodsPerSlot {
+        for step in TrendChartSlots.roundCounts(first.interval) where step % slots.periodsPerSlot == 0 {
             let ticks = Self.ticks(periods: periods, slots: slots, step: step)
             if ticks.count >= min(2, periods.count), Self.fits(ticks) {
                 self.ticks = ticks
@@ -37,8 +34,7 @@ struct TrendChartXAxis {
     private static func ticks(periods: [TrendPeriod], slots: TrendChartSlots, step: Int) -> [Tick] {
         periods.indices.compactMap { index in
             let period = periods[index]
-            let ordinal = period.month.map { period.year * 12 + $0 - 1 } ?? period.year
-            guard ordinal % step == 0 else { return nil }
+            guard period.ordinal % step == 0 else { return nil }
             let label = period.month != nil && step >= 12 ? TrendPeriod(year: period.year).description : period.description
             return Tick(column: slots.center(of: slots.slot(holding: index)), label: label)
         }
@@ -47,7 +43,7 @@ struct TrendChartXAxis {
     /// Whether labels centered on `ticks` leave two columns between each other.
     private static func fits(_ ticks: [Tick]) -> Bool {
         zip(ticks, ticks.dropFirst()).allSatisfy { left, right in
-            right.column - left.column >= (left.label.count + right.label.count) / 2 + 2
+            right.column - left.column >= (left.label.count + right.label.count + 1) / 2 + 2
         }
     }
 
@@ -60,7 +56,7 @@ struct TrendChartXAxis {
             let start = min(max(0, tick.column - (tick.label.count - 1) / 2), width - tick.label.count)
             guard start >= free, start >= 0 else { continue }
             placements.append((start, tick.label))
-            free = start + tick.label.count + 1
+            free = start + tick.label.count + 2
         }
         return placements
     }
