@@ -1,5 +1,6 @@
 import NewsCore
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Trend charts rendered to text, compared with golden frames (trailing spaces dropped), and their roles.
@@ -257,5 +258,13 @@ struct TrendChartTests {
             " Archived articles per 10,000 matching each term, by year",
             " No archive month is imported (nytreader archive 2024 imports a year).",
         ])
+    }
+
+    @Test("The README's chart is the one drawn for its two terms")
+    func readme() throws {
+        let section = try Readme.section("Commands without the screen")
+        let start = try #require(section.range(of: "```text\n"))
+        let end = try #require(section[start.upperBound...].range(of: "\n```"))
+        #expect(String(section[start.upperBound..<end.lowerBound]) == Self.text(Self.yearly(terms: ["climate change", "global warming"]), columns: 80))
     }
 }
