@@ -2,8 +2,9 @@ import NewsCore
 
 // Trends: the share of archived articles matching terms, year by year or month by month.
 extension ArticleStore {
-    /// For each of `query.terms`, the articles of each period whose headline or paragraphs match it (the
-    /// words of the reader's `/` search, by its rules: see `TrendTerm`), beside the period's articles, over
+    /// For each of `query.terms`, the articles of each period whose headline or paragraphs match it (every
+    /// word whole, as the reader's `/` search matches words followed by a space: see `TrendTerm`), beside
+    /// the period's articles, over
     /// every period from `query.first` to `query.last` (by default the first and last months imported).
     /// A period counts the months imported whole; one without any is a gap (`nil`), never a zero. Counted
     /// from the full-text indexes and the counts kept at import, without reading article rows.

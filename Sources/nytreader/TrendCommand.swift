@@ -14,12 +14,12 @@ struct TrendCommand: AsyncParsableCommand {
         abstract: "Chart the share of archived articles matching words, year by year or month by month.",
         discussion: """
             For each term, the archived articles of each period whose headline, abstract or lead \
-            paragraph matches it, per 10,000 of the period's articles. A term is what the reader's / \
-            search takes: every word, ignoring case and accents; the last word by prefix when it has \
-            three letters or more and no space follows it (war counts war, wars, warming; "war " the \
-            word alone). Periods run from the first to the last month imported (--from and --to change \
-            that); a period with no month imported is a gap, never a zero, and the chart says how much \
-            of the range is imported. Import months first with 'nytreader archive'.
+            paragraph matches it, per 10,000 of the period's articles. A term is words as the reader's / \
+            search takes them: each word must be there, whole, ignoring case and accents (war counts war, \
+            not wars or warming); CJK text is found by any part. Periods run from the first to the last \
+            month imported (--from and --to change that); a period with no month imported is a gap, never \
+            a zero, and the chart says how much of the range is imported. Import months first with \
+            'nytreader archive'.
 
             --json prints one array and --csv one table of period, term, matches, articles and share \
             (matches per 10,000 articles); a period not imported has null (empty) counts.
