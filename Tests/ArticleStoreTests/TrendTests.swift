@@ -195,6 +195,9 @@ struct TrendTests {
         #expect(wider.series[0].matches[2] == twoMonths.series[0].matches.compactMap { $0 }.reduce(0, +))
         #expect(wider.coverage[2].articleCount == twoMonths.coverage.map(\.articleCount).reduce(0, +))
 
+        let later = try archive.store.trend(TrendQuery(terms: ["zeppelin"], interval: .year, first: Self.month("2024-05")))
+        #expect(later.periods == [TrendPeriod(year: 2024)] && later.series[0].matches == [nil], "a range after the archive is a gap")
+
         let empty = try ArticleStore(inMemoryWith: .standard).trend(TrendQuery(terms: ["zeppelin"]))
         #expect(empty.coverage.isEmpty && empty.series.map(\.matches) == [[]], "nothing imported: no period")
     }
