@@ -50,6 +50,9 @@ struct NYTReaderBench: ParsableCommand {
     @Option(help: ArgumentHelp("Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
     var profileSearch: Int?
 
+    @Option(help: ArgumentHelp("Only build (or with --reuse-archive reuse) the archive cache of this many articles, time trends on it and print the figures.", valueName: "n"))
+    var profileTrend: Int?
+
     @Option(help: ArgumentHelp("Only serve the Top Stories feed of this many generated articles (the peer figures' articles) from the loopback fake NYT server, print its base URL and serve until stdin closes (to profile nytreader refresh).", valueName: "n"))
     var serveFeed: Int?
 
@@ -69,6 +72,12 @@ struct NYTReaderBench: ParsableCommand {
                 ? BenchDatabase(path: path, articleCount: profileSearch)
                 : try BenchDatabase.fill(path: path, count: profileSearch, now: Date()).database
             _ = try StoreBenchmarks(directory: output, now: Date()).search(database, repeats: 1)
+            return
+        }
+        if let profileTrend {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let database = try ArchiveBenchmarks(directory: output, now: Date()).cache(count: profileTrend, reuse: reuseArchive).database
+            try TrendBenchmarks().figures(database, repeats: 5).forEach { print("\($0.label): \(Measurement.format($0.value ?? 0)) ms (\($0.detail))") }
             return
         }
         if peer {
@@ -167,6 +176,7 @@ struct NYTReaderBench: ParsableCommand {
             notes.append(String(format: "building the archive cache of %d months took %.0f s", months.count, buildSeconds))
         }
         measurements += try kept.figures(database, months: months, repeats: quick ? 2 : 5)
+        measurements += try TrendBenchmarks().figures(database, repeats: quick ? 2 : 5)
         if !storeOnly, let month = months.last {
             progress("reader: starts on an archive month with \(count) archived")
             let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)

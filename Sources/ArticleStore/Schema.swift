@@ -13,6 +13,7 @@ enum Schema {
         ("v6-article-url", indexArticleURLs),
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
+        ("v9-archiveSpan", addArchiveSpans),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -93,6 +94,7 @@ enum Schema {
             byteCount INTEGER NOT NULL,
             completedAt INTEGER NOT NULL
         ) WITHOUT ROWID;
+        \(ArchiveSpans.schema)
         """
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
@@ -269,5 +271,12 @@ enum Schema {
                 VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
             END;
             """)
+    }
+
+    /// Where each archive month's articles sit in the full-text indexes (`ArchiveSpans`), for trends
+    /// counted without reading article rows; the months imported before get theirs now.
+    private static func addArchiveSpans(_ db: Database) throws {
+        try db.execute(sql: ArchiveSpans.schema)
+        try db.execute(sql: ArchiveSpans.fill)
     }
 }
