@@ -94,9 +94,9 @@ struct TrendCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady, importsSnapshot: false)
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady, importsSnapshot: false)
             let range = try Self.range(from: from, to: to)
-            let trend = try environment.service.trend(TrendQuery(terms: terms, interval: by, first: range.first, last: range.last))
+            let trend = try await environment.service.trend(TrendQuery(terms: terms, interval: by, first: range.first, last: range.last))
             let report = TrendReport(trend: trend)
             if json {
                 Terminal.print(try report.json())
