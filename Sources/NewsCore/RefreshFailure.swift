@@ -23,10 +23,8 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     case redirectRefused
     /// The NYT answered with a `status` other than `OK`.
     case apiStatus(String)
-    /// The cache could not be written.
-    case storage
-    /// Another process held the cache's write lock for longer than a writer waits.
-    case cacheBusy
+    /// The cache could not be written, for the reason the code gives.
+    case cache(StoreError.Code)
     /// A newer request replaced this one.
     case cancelled
     /// The NYT's certificate could not be verified: a wrong clock, a proxy that re-signs connections, or
@@ -45,62 +43,13 @@ public enum RefreshFailure: Error, Hashable, Sendable {
 }
 
 extension RefreshFailure {
-    /// One short sentence a person can act on; the one place these failures become words.
-    public var message: String {
-        switch self {
-        case .noAPIKey:
-            return "No API key set — set NYT_API_KEY to refresh"
-        case .offlineByRequest:
-            return "Offline (--offline) — showing the cache, not refreshing"
-        case .unauthorized(let status):
-            return "NYT rejected the API key (\(status)) — check it (nytreader config)"
-        case .rateLimited(let seconds?):
-            return "Rate limited — try again in \(RelativeTime.duration(seconds: seconds))"
-        case .rateLimited(nil):
-            return "Rate limited — try again in a minute"
-        case .notFound:
-            return "NYT does not know this feed (404)"
-        case .server(let status):
-            return "NYT server error \(status)"
-        case .timeout:
-            return "NYT did not answer in time"
-        case .offline:
-            return "Offline — the NYT could not be reached"
-        case .redirectRefused:
-            return "NYT redirected to another host; refused"
-        case .malformed:
-            return "NYT sent a response that could not be read"
-        case .apiStatus(let status):
-            // The status is the server's text: made terminal-safe and short before it is shown anywhere.
-            return "NYT answered with status \(status.terminalSafe.prefix(40))"
-        case .storage:
-            return "Could not write the cache"
-        case .cacheBusy:
-            return "The cache is busy: another nytreader is writing it"
-        case .cancelled:
-            return "Refresh cancelled"
-        case .certificateUntrusted:
-            return "NYT's certificate could not be verified — the connection may be intercepted"
-        case .certificateStoreMissing:
-            return "No CA certificates to verify the NYT — install ca-certificates"
-        case .libcurlMissing:
-            return "libcurl could not be loaded — install libcurl4"
-        case .libcurlFailed:
-            return "libcurl failed a call (see the log) — update libcurl4"
-        case .redirectLoop:
-            return "NYT redirected in a loop; gave up"
-        case .truncated:
-            return "NYT's answer was cut short"
-        }
-    }
-
     /// Whether trying again later may help (as opposed to fixing the key or the request).
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy, .redirectLoop,
+        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cache(.busy), .redirectLoop,
              .truncated:
             return true
-        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage, .certificateUntrusted, .certificateStoreMissing,
+        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .cache, .certificateUntrusted, .certificateStoreMissing,
              .libcurlMissing, .libcurlFailed:
             return false
         }

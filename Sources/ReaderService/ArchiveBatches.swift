@@ -12,7 +12,7 @@ final class ArchiveBatches: Sendable {
     private let month: ArchiveMonth
     private let fetchedDate: Date
     private let progress: @Sendable (ArchiveProgress) -> Void
-    private let counts = Mutex<(stored: Int, new: Int, failed: Bool, summary: ArchiveSummary?)>((0, 0, false, nil))
+    private let counts = Mutex<(stored: Int, new: Int, failure: StoreError?, summary: ArchiveSummary?)>((0, 0, nil, nil))
 
     init(store: ArticleStore, month: ArchiveMonth, fetchedDate: Date, progress: @escaping @Sendable (ArchiveProgress) -> Void) {
         self.store = store
@@ -23,8 +23,8 @@ final class ArchiveBatches: Sendable {
 
     /// Articles the cache did not have before this import.
     var inserted: Int { counts.withLock { $0.new } }
-    /// Whether a batch could not be written.
-    var failedToWrite: Bool { counts.withLock { $0.failed } }
+    /// Why a batch could not be written, when one could not.
+    var writeFailure: StoreError? { counts.withLock { $0.failure } }
     /// What the month's response held, once it was read whole.
     var summary: ArchiveSummary? { counts.withLock { $0.summary } }
 
@@ -38,7 +38,7 @@ final class ArchiveBatches: Sendable {
         do {
             new = try store.appendBatch(articles, to: month, fetchedDate: fetchedDate)
         } catch {
-            counts.withLock { $0.failed = true }
+            counts.withLock { $0.failure = error }
             throw error
         }
         let now = counts.withLock { counts -> ArchiveProgress in

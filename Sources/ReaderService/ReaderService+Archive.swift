@@ -71,7 +71,7 @@ extension ReaderService {
                 try await client.archive(month) { articles, bytes in try written.write(articles, bytesReceived: bytes) }
             }
         } catch {
-            throw written.failedToWrite ? .storage : error
+            throw written.writeFailure?.refreshFailure ?? error
         }
         written.finish(summary)
         if Task.isCancelled { throw .cancelled }

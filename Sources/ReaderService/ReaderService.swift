@@ -117,8 +117,10 @@ public actor ReaderService: ReaderServing {
             inFlight[feed] = nil
         }
         if case .failure(let failure) = result, failure != .cancelled {
-            // The outcome says why; a note that cannot be written is no second failure to report.
-            _ = try? await lanes.write { store throws(StoreError) in try store.recordFailure(of: feed, message: failure.message) }
+            // The outcome says why; a note that cannot be written is no second failure to report. The note is
+            // for the record (it names the failure), not words for a person.
+            let note = String(describing: failure)
+            _ = try? await lanes.write { store throws(StoreError) in try store.recordFailure(of: feed, message: note) }
         }
         let status = (try? await currentStatus(of: feed)) ?? FeedStatus(feed: feed, count: 0)
         let outcome: RefreshOutcome

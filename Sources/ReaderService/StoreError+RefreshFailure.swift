@@ -3,6 +3,6 @@ import NewsCore
 extension StoreError {
     /// How a refresh that could not write the cache says so.
     var refreshFailure: RefreshFailure {
-        code == .busy ? .cacheBusy : .storage
+        .cache(code)
     }
 }

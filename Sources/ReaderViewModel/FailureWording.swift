@@ -27,3 +27,52 @@ extension StoreError {
         message + (path.map { " (\($0))" } ?? "") + ": \(cause.terminalSafe)"
     }
 }
+
+extension RefreshFailure {
+    /// One short sentence a person can act on.
+    public var message: String {
+        switch self {
+        case .noAPIKey:
+            return "No API key set — set NYT_API_KEY to refresh"
+        case .offlineByRequest:
+            return "Offline (--offline) — showing the cache, not refreshing"
+        case .unauthorized(let status):
+            return "NYT rejected the API key (\(status)) — check it (nytreader config)"
+        case .rateLimited(let seconds?):
+            return "Rate limited — try again in \(RelativeTime.duration(seconds: seconds))"
+        case .rateLimited(nil):
+            return "Rate limited — try again in a minute"
+        case .notFound:
+            return "NYT does not know this feed (404)"
+        case .server(let status):
+            return "NYT server error \(status)"
+        case .timeout:
+            return "NYT did not answer in time"
+        case .offline:
+            return "Offline — the NYT could not be reached"
+        case .redirectRefused:
+            return "NYT redirected to another host; refused"
+        case .malformed:
+            return "NYT sent a response that could not be read"
+        case .apiStatus(let status):
+            // The status is the server's text: made terminal-safe and short before it is shown anywhere.
+            return "NYT answered with status \(status.terminalSafe.prefix(40))"
+        case .cache(let code):
+            return code.message
+        case .cancelled:
+            return "Refresh cancelled"
+        case .certificateUntrusted:
+            return "NYT's certificate could not be verified — the connection may be intercepted"
+        case .certificateStoreMissing:
+            return "No CA certificates to verify the NYT — install ca-certificates"
+        case .libcurlMissing:
+            return "libcurl could not be loaded — install libcurl4"
+        case .libcurlFailed:
+            return "libcurl failed a call (see the log) — update libcurl4"
+        case .redirectLoop:
+            return "NYT redirected in a loop; gave up"
+        case .truncated:
+            return "NYT's answer was cut short"
+        }
+    }
+}

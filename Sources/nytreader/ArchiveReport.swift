@@ -2,6 +2,7 @@ import FoundationEssentials
 import NewsCore
 import NYTAPI
 import ReaderService
+import ReaderViewModel
 
 /// `nytreader archive --status`: the months imported, their articles and bytes, and the cache's size; and
 /// the line `nytreader archive` prints for each month it imports, or fails to.

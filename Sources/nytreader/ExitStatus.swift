@@ -34,7 +34,7 @@ enum ExitStatus {
         case .noAPIKey, .unauthorized: return keyProblem
         case .offlineByRequest: return usage
         case .rateLimited: return tryAgainLater
-        case .storage, .cacheBusy: return ioError
+        case .cache: return ioError
         case .libcurlMissing, .libcurlFailed, .certificateStoreMissing: return systemFileMissing
         case .truncated, .redirectLoop: return protocolError
         case .certificateUntrusted: return certificateProblem
@@ -47,7 +47,7 @@ extension RefreshFailure {
     /// After these, the next request of a command (the next section, the next month) cannot succeed either.
     var stopsFurtherRequests: Bool {
         switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage, .cacheBusy, .certificateUntrusted,
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
              .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
             return true
         default: return false

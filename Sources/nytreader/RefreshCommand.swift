@@ -4,6 +4,7 @@ import NewsCore
 import Logging
 import NYTAPI
 import ReaderService
+import ReaderViewModel
 
 /// `nytreader refresh`: fetch feeds from the NYT into the cache, one summary line each.
 struct RefreshCommand: AsyncParsableCommand {

@@ -165,7 +165,7 @@ struct NYTClientErrorTests {
             for error in try await Self.errors(for: fault) {
                 texts.append(error.description)
                 texts.append(String(reflecting: error))
-                texts.append(error.refreshFailure.message)
+                texts.append(String(describing: error.refreshFailure))
                 texts.append(error.localizedDescription)
             }
         }

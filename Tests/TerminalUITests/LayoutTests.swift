@@ -47,7 +47,7 @@ struct LayoutTests {
         (.malformed, "NYT sent a response that could not be read"),
         (.timeout, "NYT did not answer in time"),
         (.notFound, "NYT does not know this feed (404)"),
-        (.storage, "Could not write the cache"),
+        (.cache(.diskFull), "The disk is full: the cache could not be written"),
         (.apiStatus("ERROR"), "NYT answered with status ERROR"),
         // The status is the server's own text: escape sequences and controls never reach the screen.
         (.apiStatus("ERR\u{1B}]2;PWNED\u{07}OR\u{1B}[2J\u{9B}31m\u{202E}!\n"), "NYT answered with status ERROR!"),

@@ -1,4 +1,5 @@
 import NewsCore
+import ReaderViewModel
 import Testing
 
 /// How failures and waits read: each failure its own words, waits in the unit a person would use.
