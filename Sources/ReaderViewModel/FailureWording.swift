@@ -22,9 +22,10 @@ extension StoreError {
     /// The sentence for the kind of failure.
     public var message: String { code.message }
 
-    /// The sentence with the file and what failed below: for stderr and the log.
+    /// The sentence with the file and what failed below, for stderr: `The cache could not be opened:
+    /// /home/me/cache.sqlite (Is a directory).`
     public var detailedMessage: String {
-        message + (path.map { " (\($0))" } ?? "") + ": \(cause.terminalSafe)"
+        message + ": " + (path.map { "\($0) (\(cause.terminalSafe))" } ?? cause.terminalSafe) + "."
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import ReaderViewModel
 import TestSupport
 import Testing
 
@@ -81,7 +82,7 @@ struct CliErrorTests {
         for command in [["list"], ["search", "word"], ["refresh", "--section", "world"]] {
             let result = try await home.run(command)
             #expect(result.status == 74, "\(command): \(result.errorOutput)")
-            #expect(result.errorOutput == "nytreader: The cache at \(home.database) could not be opened: file is not a database.\n")
+            #expect(result.errorOutput == "nytreader: \(StoreError.Code.corrupt.message): \(home.database) (file is not a database).\n")
             #expect(result.output.isEmpty)
             Self.expectNoCrashReport(result)
         }
@@ -93,7 +94,7 @@ struct CliErrorTests {
         let home = try CliHome()
         let result = try await home.run(["list"], database: home.url.path)
         #expect(result.status == 74)
-        #expect(result.errorOutput == "nytreader: The cache at \(home.url.path) could not be opened: Is a directory.\n")
+        #expect(result.errorOutput == "nytreader: The cache could not be opened: \(home.url.path) (open: Is a directory).\n")
         #expect(result.output.isEmpty)
         Self.expectNoCrashReport(result)
     }
@@ -106,7 +107,7 @@ struct CliErrorTests {
         let database = file.appendingPathComponent("cache.sqlite").path
         let result = try await home.run(["list"], database: database)
         #expect(result.status == 74)
-        #expect(result.errorOutput.hasPrefix("nytreader: The cache at \(database) could not be opened: "), "\(result.errorOutput)")
+        #expect(result.errorOutput.hasPrefix("nytreader: The cache could not be opened: \(database) ("), "\(result.errorOutput)")
         #expect(result.errorOutput.split(separator: "\n").count == 1)
         #expect(result.output.isEmpty)
         Self.expectNoCrashReport(result)
