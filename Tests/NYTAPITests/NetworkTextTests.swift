@@ -6,16 +6,20 @@ import Testing
 /// Text fields of answers as the cache keeps them: entities decoded, control characters out, words kept apart.
 @Suite("Control characters in NYT text")
 struct NetworkTextTests {
-    @Test("A line loses every C0 control and DEL; a run between two words becomes one space", arguments: [
+    @Test("A line loses every control, and escape sequences whole; a run between two words becomes one space", arguments: [
         ("Quake\u{0}Tokyo", "Quake Tokyo"),
         ("Quake\u{0} Tokyo", "Quake Tokyo"),
         ("Quake \u{0}\u{1}\u{1F}Tokyo", "Quake Tokyo"),
         ("\u{0}Lead\u{0}", "Lead"),
         ("Tab\there, line\nthere\r\nand\u{7F}DEL", "Tab here, line there and DEL"),
-        ("\u{1B}[31mred\u{1B}[0m", "[31mred [0m"),
-        ("AT&amp;T&#0;Verizon &#10;&#27;x", "AT&T Verizon x"),
+        ("\u{1B}[31mred\u{1B}[0m", "red"),
+        ("Shown \u{1B}]2;PWNED\u{07}in full", "Shown in full"),
+        ("Kick\u{9D}2;PWNED\u{07}er Wo\u{9B}2Jrld", "Kicker World"),
+        ("C1 \u{9B}31mCSI\u{9D}0;title\u{9C} and OSC", "C1 CSI and OSC"),
+        ("AT&amp;T&#0;Verizon &#10;&#27;[1mx", "AT&T Verizon x"),
         ("東京\u{0}大阪", "東京 大阪"),
-        ("café — “quoted” 😀 \u{85}\u{9B}", "café — “quoted” 😀 \u{85}\u{9B}"),
+        ("café — “quoted” 😀 \u{85}\u{9B}", "café — “quoted” 😀 "),
+        ("right\u{202E}left", "right\u{202E}left"),
         ("", ""),
         ("\u{0}\u{0}", ""),
     ])
