@@ -13,7 +13,7 @@ enum CacheOpening {
                 return reader
             }
             try refuseNewerSchema(path: path)
-            try PrivateFiles.prepareDatabase(at: path)
+            try DatabaseFiles.prepare(at: path)
             return try openPool(path: path)
         } catch {
             throw StoreError(error, path: path)

@@ -47,7 +47,7 @@ public struct APIKeySource: Sendable {
         }
         let value = text.trimmed()
         guard !value.isEmpty else { return nil }
-        return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file)))
+        return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file.path)))
     }
 }
 

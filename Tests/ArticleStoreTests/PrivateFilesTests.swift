@@ -66,4 +66,30 @@ struct PrivateFilesTests {
             return error.code == .cannotOpen && error.path == path
         }
     }
+
+    @Test("A -wal file that cannot be opened to be made private is a cannot-open error saying why")
+    func companionThatCannotBeOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
+        #expect {
+            try ArticleStore(path: path)
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error.code == .cannotOpen && error.path == path && error.cause == "open: Is a directory"
+        }
+    }
+
+    @Test("A directory that cannot be created names itself in the error's cause")
+    func directoryUnderAFile() throws {
+        let directory = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: directory.path("file"), contents: Data()))
+        let path = directory.path("file/sub/cache.sqlite")
+        #expect {
+            try ArticleStore(path: path)
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error.code == .cannotOpen && error.cause == "create \(directory.path("file/sub")): Not a directory"
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ReaderViewModel
+import NewsCore
 import TerminalUI
 import TestSupport
 import Testing
