@@ -24,6 +24,13 @@ int nyt_setup_locale(void) {
     return 1;
 }
 
+/* Gives up a screen nyt_start could not use, leaving the terminal as it found it. */
+static void nyt_abandon(SCREEN *screen) {
+    /* endwin fails only when curses is not started, which it is here; delscreen returns nothing. */
+    (void)endwin();
+    delscreen(screen);
+}
+
 int nyt_start(void) {
     if (getenv("ESCDELAY") == NULL) {
         /* Fails only for a negative delay; ncurses' default (a second) would merely make Esc slow. */
@@ -34,18 +41,16 @@ int nyt_start(void) {
     if (screen == NULL) {
         return -1;
     }
-    set_term(screen);
+    (void)set_term(screen); /* returns the previous screen, none here */
     char *cup = tigetstr("cup");
     if (cup == NULL || cup == (char *)-1) {
         /* A terminal that cannot move the cursor (e.g. TERM=dumb) would only show a garbled screen. */
-        endwin();
-        delscreen(screen);
+        nyt_abandon(screen);
         return -2;
     }
     /* raw() is the one that changes the terminal (tcsetattr): without it keys would wait for Enter and echo. */
     if (raw() == ERR) {
-        endwin();
-        delscreen(screen);
+        nyt_abandon(screen);
         return -3;
     }
     nyt_active = 1;

@@ -8,6 +8,7 @@ public enum PrivateFiles {
     public static func makeMissingDirectories(_ directory: String) throws(PrivateFileError) {
         var missing: [String] = []
         var path = directory
+        // What cannot be looked at (EACCES) counts as missing: mkdir then says why it cannot be made.
         while !path.isEmpty, path != "/", access(path, F_OK) != 0 {
             missing.append(path)
             path = PathText.parent(of: path)

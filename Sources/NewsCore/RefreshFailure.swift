@@ -69,14 +69,6 @@ extension RefreshFailure {
         }
     }
 
-    /// Whether trying again later may help (as opposed to fixing the key or the request).
-    public var isTransient: Bool {
-        switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy: return true
-        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage: return false
-        }
-    }
-
     /// Whether the network is left alone on purpose (no key, or `--offline`): a state to show, not an error.
     public var isStandingBlocker: Bool {
         self == .noAPIKey || self == .offlineByRequest

@@ -4,7 +4,7 @@ import TOMLKit
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
 /// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
-public enum ConfigFile {
+@_spi(Testing) public enum ConfigFile {
     /// Applies the file at `url` to `settings`. A missing file is no problem: the defaults stand.
     /// - Parameter displayName: how messages name the file (e.g. `~/.config/nytreader/config.toml`).
     public static func load(_ url: URL, displayName: String, into settings: inout Settings) -> [ConfigProblem] {

@@ -12,7 +12,7 @@ public struct Configuration: Sendable {
     /// The cache database: `--db` or the XDG default.
     public let database: Setting<URL>
     /// Where the API key is looked for.
-    public let keySource: APIKeySource
+    let keySource: APIKeySource
     /// Debug-level logging (`--verbose`).
     public let verbose: Bool
 

@@ -16,7 +16,7 @@ public final class LogFile: Sendable {
     /// The file written to.
     public let url: URL
     /// The size past which the file is rotated.
-    public let maximumSize: Int
+    @_spi(Testing) public let maximumSize: Int
 
     private struct State {
         var descriptor: Int32 = -1
@@ -50,7 +50,7 @@ public final class LogFile: Sendable {
     }
 
     /// The previous file, `<name>.1`.
-    public var rotatedURL: URL { url.appendingPathExtension("1") }
+    @_spi(Testing) public var rotatedURL: URL { url.appendingPathExtension("1") }
 
     /// Why nothing is logged, once the file was found unusable (by `check()` or on opening); else nil.
     public var problem: String? {

@@ -74,7 +74,7 @@ public struct Settings: Hashable, Sendable {
     public var keys: [Action: String] { keyBindings.mapValues(\.value) }
 
     /// The eight named colors, numbered 0–7 as terminals number them.
-    public static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
     /// The allowed ranges, used to check the config file and quoted in its messages.
     public enum Limits {

@@ -17,7 +17,7 @@ public struct BrowserLauncher: Sendable {
     }
 
     /// The command line that would open `url`: program path first; nil when no browser is found.
-    public func commandLine(for url: String) -> [String]? {
+    func commandLine(for url: String) -> [String]? {
         let candidates = (environment["BROWSER"] ?? "").split(separator: ":").map(String.init) + ["xdg-open"]
         for candidate in candidates {
             var words = candidate.split(separator: " ").map(String.init)

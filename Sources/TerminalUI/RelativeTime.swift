@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Short ages for list rows and the status line: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
-public enum RelativeTime {
+@_spi(Testing) public enum RelativeTime {
     public static func short(from date: Date, to now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {

@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import Testing
 
 /// The `[colors]` table: `enabled` and a foreground color per role, each bad entry one warning with its line.

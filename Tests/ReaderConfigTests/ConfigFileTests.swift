@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 
