@@ -72,12 +72,8 @@ struct PrivateFilesTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("cache.sqlite")
         try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
-        #expect {
-            try ArticleStore(path: path)
-        } throws: { error in
-            guard let error = error as? StoreError else { return false }
-            return error.code == .cannotOpen && error.path == path && error.cause == "open: Is a directory"
-        }
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "open: Is a directory"))
     }
 
     @Test("A directory that cannot be created names itself in the error's cause")
@@ -85,11 +81,7 @@ struct PrivateFilesTests {
         let directory = try TemporaryDirectory()
         #expect(FileManager.default.createFile(atPath: directory.path("file"), contents: Data()))
         let path = directory.path("file/sub/cache.sqlite")
-        #expect {
-            try ArticleStore(path: path)
-        } throws: { error in
-            guard let error = error as? StoreError else { return false }
-            return error.code == .cannotOpen && error.cause == "create \(directory.path("file/sub")): Not a directory"
-        }
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "create \(directory.path("file/sub")): Not a directory"))
     }
 }
