@@ -8,7 +8,7 @@ extension ArticleStore {
         try read { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT key, articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount FROM feed
-                WHERE kind = 'search' ORDER BY COALESCE(lastRefreshedAt, 0) DESC, id DESC
+                WHERE kind = '\(FeedKind.search.rawValue)' ORDER BY COALESCE(lastRefreshedAt, 0) DESC, id DESC
                 """))
             return rows.compactMap { row in
                 guard let feed = Feed(key: row[0]), case .search = feed else { return nil }

@@ -13,7 +13,7 @@ enum CacheOpening {
                 return reader
             }
             try refuseNewerSchema(path: path)
-            try PrivateFiles.prepareDatabase(at: path)
+            try DatabaseFiles.prepare(at: path)
             return try openPool(path: path)
         } catch {
             throw StoreError(error, path: path)
@@ -46,7 +46,8 @@ enum CacheOpening {
                 return pool
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
                 attempt += 1
-                usleep(UInt32(min(100, 5 * attempt) + Int.random(in: 0...10)) * 1_000)
+                // A signal cutting the pause short only makes the next attempt sooner.
+                _ = usleep(UInt32(min(100, 5 * attempt) + Int.random(in: 0...10)) * 1_000)
             }
         }
     }

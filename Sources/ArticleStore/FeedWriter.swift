@@ -97,7 +97,7 @@ struct FeedWriter {
         try db.execute(sql: """
             UPDATE article SET inArchive = 0 WHERE inArchive = 1 AND id IN (SELECT articleId FROM dropped)
               AND NOT EXISTS (SELECT 1 FROM feedItem JOIN feed ON feed.id = feedItem.feedId
-                              WHERE feedItem.articleId = article.id AND feed.kind = 'archive')
+                              WHERE feedItem.articleId = article.id AND feed.kind = '\(FeedKind.archive.rawValue)')
             """)
         try db.execute(sql: "DELETE FROM dropped")
         return removed
@@ -170,7 +170,7 @@ struct FeedWriter {
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM feed WHERE key = ?"), arguments: [feed.key]) {
             return id
         }
-        try db.execute(sql: "INSERT INTO feed (kind, key) VALUES (?, ?)", arguments: [feed.kind, feed.key])
+        try db.execute(sql: "INSERT INTO feed (kind, key) VALUES (?, ?)", arguments: [feed.kind.rawValue, feed.key])
         return db.lastInsertedRowID
     }
 
@@ -350,7 +350,7 @@ struct FeedWriter {
     /// `policy.maximumUnsavedArticles` unsaved articles remain. Articles a feed lists are never deleted.
     private func prune(now: Int64, keeping feedID: Int64) throws {
         let cutoff = now - Int64(policy.retention.rounded(.down))
-        try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = 'search' AND lastRefreshedAt < ? AND id != ?")
+        try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = '\(FeedKind.search.rawValue)' AND lastRefreshedAt < ? AND id != ?")
             .execute(arguments: [cutoff, feedID])
         try db.cachedStatement(sql: """
             DELETE FROM article INDEXED BY article_fetchedAt_live

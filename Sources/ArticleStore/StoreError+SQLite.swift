@@ -26,14 +26,14 @@ extension StoreError {
         }
     }
 
-    /// A failed system call on the cache's files, by its `errno`.
-    static func system(_ number: Int32, path: String, doing action: String) -> StoreError {
+    /// A failed system call on the cache's files.
+    static func system(_ failure: SystemCallError, path: String) -> StoreError {
         let code: Code
-        switch number {
+        switch failure.errno {
         case ENOSPC, EDQUOT: code = .diskFull
         case EROFS, EACCES, EPERM: code = .readOnly
         default: code = .cannotOpen
         }
-        return StoreError(code, path: path, cause: "\(action): \(String(cString: strerror(number)))")
+        return StoreError(code, path: path, cause: failure.description)
     }
 }

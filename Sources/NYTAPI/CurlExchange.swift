@@ -150,13 +150,13 @@ final class CurlExchange: @unchecked Sendable {
         )
         let plainHTTP: Int32 = url.scheme?.lowercased() == "http" ? 1 : 0
         let timeoutMilliseconds = Int(min(max(timeout, 0.001), 86_400) * 1_000)
-        let copied = withCStrings(headers) { headerPointers in
+        headers.withConstCStringArray { headerPointers in
             nyt_curl_get(
                 library.library, url.absoluteString, headerPointers, Int32(headers.count), timeoutMilliseconds,
                 timeoutMilliseconds, Int64(maximumBodySize), plainHTTP, &callbacks, &result
             )
         }
-        answer(copied ? outcome(of: result) : .failure(.failed(reason: "no memory for the request headers")))
+        answer(outcome(of: result))
     }
 
     private func outcome(of result: nyt_curl_result) -> Outcome {
@@ -284,15 +284,4 @@ final class CurlExchange: @unchecked Sendable {
         stop = .responseComplete
         return 1
     }
-}
-
-/// Calls `body` with the strings as a C array of C strings, valid during the call; false (without calling
-/// it) when there is no memory to copy them.
-private func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Void) -> Bool {
-    let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
-    guard copies.allSatisfy({ $0 != nil }) else { return false }
-    let pointers = copies.map { UnsafePointer($0) }
-    pointers.withUnsafeBufferPointer { body($0.baseAddress) }
-    return true
 }

@@ -11,7 +11,7 @@ public enum RetryAfter {
     /// The wait `value` asks for, in whole seconds within `bounds`; nil when it is neither a number nor an
     /// HTTP date.
     public static func seconds(_ value: String, now: Date) -> Int? {
-        let text = value.trimmingASCIISpaces
+        let text = value.trimmed(where: { $0 == " " || $0 == "\t" })
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // More digits than an Int holds is still "very long": the upper bound.
             return clamp(Int(text) ?? bounds.upperBound)
@@ -46,15 +46,5 @@ enum HTTPDate {
         else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs (ASCII only, as in HTTP headers).
-    var trimmingASCIISpaces: String {
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-        let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
-        return String(self[first...last])
     }
 }

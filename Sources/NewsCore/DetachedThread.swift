@@ -17,7 +17,8 @@ public enum DetachedThread {
             Unmanaged<Work>.fromOpaque(context).release()
             return false
         }
-        pthread_detach(thread)
+        // Fails only for a thread that does not exist or is detached already, not one just started.
+        _ = pthread_detach(thread)
         return true
     }
 

@@ -35,15 +35,15 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The kind stored beside the key: `top`, `search`, `saved`, `popular`, `latest` or `archive`.
-    public var kind: String {
+    /// The kind stored beside the key.
+    public var kind: FeedKind {
         switch self {
-        case .topStories: return "top"
-        case .search: return "search"
-        case .saved: return "saved"
-        case .mostPopular: return "popular"
-        case .latest: return "latest"
-        case .archive: return "archive"
+        case .topStories: return .topStories
+        case .search: return .search
+        case .saved: return .saved
+        case .mostPopular: return .mostPopular
+        case .latest: return .latest
+        case .archive: return .archive
         }
     }
 

@@ -43,18 +43,6 @@ public enum RefreshFailure: Error, Hashable, Sendable {
 }
 
 extension RefreshFailure {
-    /// Whether trying again later may help (as opposed to fixing the key or the request).
-    public var isTransient: Bool {
-        switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cache(.busy), .redirectLoop,
-             .truncated:
-            return true
-        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .cache, .certificateUntrusted, .certificateStoreMissing,
-             .libcurlMissing, .libcurlFailed:
-            return false
-        }
-    }
-
     /// Whether the network is left alone on purpose (no key, or `--offline`): a state to show, not an error.
     public var isStandingBlocker: Bool {
         self == .noAPIKey || self == .offlineByRequest

@@ -22,12 +22,13 @@ public final class WorkQueue: @unchecked Sendable {
         self.threadCount = max(1, threadCount)
         waiting = .allocate(capacity: 1)
         // Fails only for a count above SEM_VALUE_MAX; 0 is not.
-        sem_init(waiting, 0, 0)
+        _ = sem_init(waiting, 0, 0)
     }
 
     deinit {
         // Never reached while a thread runs (each holds the queue); kept for queues that never started.
-        sem_destroy(waiting)
+        // Fails only for a semaphore that is not one.
+        _ = sem_destroy(waiting)
         waiting.deallocate()
     }
 
@@ -39,7 +40,8 @@ public final class WorkQueue: @unchecked Sendable {
             defer { state.threadsStarted = true }
             return !state.threadsStarted
         }
-        sem_post(waiting)
+        // Fails only past SEM_VALUE_MAX (two billion jobs waiting).
+        _ = sem_post(waiting)
         if startThreads, self.startThreads() == 0 {
             state.withLock { $0.threadsStarted = false }
             runWaitingJobsHere()
@@ -64,12 +66,14 @@ public final class WorkQueue: @unchecked Sendable {
 
     private func serve() {
         while true {
-            while sem_wait(waiting) != 0 {} // only EINTR (a signal) can interrupt it: wait again
+            // Only a signal (EINTR) can interrupt the wait on a valid semaphore: wait again.
+            _ = try? SystemCall.retryingOnInterrupt("sem_wait") { sem_wait(waiting) }
             takeJob()?()
         }
     }
 
     private func runWaitingJobsHere() {
+        // Stops at EAGAIN: no job left waiting.
         while sem_trywait(waiting) == 0 {
             takeJob()?()
         }

@@ -4,7 +4,7 @@ import TOMLKit
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
 /// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
-public enum ConfigFile {
+@_spi(Testing) public enum ConfigFile {
     /// Applies the file at `url` to `settings`. A missing file is no problem: the defaults stand.
     /// - Parameter displayName: how messages name the file (e.g. `~/.config/nytreader/config.toml`).
     public static func load(_ url: URL, displayName: String, into settings: inout Settings) -> [ConfigProblem] {
@@ -112,9 +112,6 @@ public enum ConfigFile {
         },
     ]
 
-    /// The keys the file may hold, for help texts and tests.
-    public static var knownKeys: [String] { setters.keys.sorted() + [keysTable] }
-
     /// Sets a number (whole or not) within `limits`; what is wrong otherwise, naming the key, the unit and
     /// the range (`lowest` words the lower bound when it means more than its number).
     private static func number(
@@ -147,13 +144,19 @@ public enum ConfigFile {
             problem([keysTable], "'keys' must be a table of action = \"key\" pairs, like [keys] refresh = \"R\"")
             return
         }
-        for action in table.keys {
-            let path = [keysTable, action]
-            guard let key = table[action]?.string, !key.trimmed().isEmpty else {
-                problem(path, "'keys.\(action.terminalSafe)' must be a key name in quotes, like \"R\"")
+        for name in table.keys {
+            let path = [keysTable, name]
+            guard let key = table[name]?.string, !key.trimmed().isEmpty else {
+                problem(path, "'keys.\(name.terminalSafe)' must be a key name in quotes, like \"R\"")
                 continue
             }
-            settings.keyBindings[action] = Setting(key, source: .configFile(line: index.line(of: path)))
+            let binding = Setting(key, source: .configFile(line: index.line(of: path)))
+            guard let action = Action(rawValue: name) else {
+                problem(path, "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                settings.unknownKeyBindings[name] = binding
+                continue
+            }
+            settings.keyBindings[action] = binding
         }
     }
 
@@ -175,8 +178,9 @@ public enum ConfigFile {
                 settings.colors = Setting(enabled, source: source)
                 continue
             }
-            guard Settings.colorRoles.contains(name) else {
-                problem(path, "unknown color role '\(name.terminalSafe)' (roles: \(Settings.colorRoles.joined(separator: ", ")), and enabled)")
+            guard let role = ColorRole(configName: name) else {
+                let roles = ColorRole.configurable.compactMap(\.configName).joined(separator: ", ")
+                problem(path, "unknown color role '\(name.terminalSafe)' (roles: \(roles), and enabled)")
                 continue
             }
             let number: Int?
@@ -191,7 +195,7 @@ public enum ConfigFile {
                 problem(path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
                 continue
             }
-            settings.colorTheme[name] = Setting(number, source: source)
+            settings.colorTheme[role] = Setting(number, source: source)
         }
     }
 

@@ -37,11 +37,12 @@ public struct ArticleDateFormat: Sendable {
     private func brokenDown(_ date: Date) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
+        // Both fail (EOVERFLOW) only for a year past what an Int32 holds; dates come with four-digit years.
         if let timeZone {
             seconds += time_t(timeZone.secondsFromGMT(for: date))
-            gmtime_r(&seconds, &parts)
+            _ = gmtime_r(&seconds, &parts)
         } else {
-            localtime_r(&seconds, &parts)
+            _ = localtime_r(&seconds, &parts)
         }
         return parts
     }

@@ -2,7 +2,7 @@
 /// (East Asian wide and emoji two columns, combining marks, variation selectors and joiners none), so an
 /// emoji sequence takes the sum of its parts: `❤️` 1, `1️⃣` 1, `🇫🇷` 2, `👍🏽` 4, `👩‍💻` 4 (drawn without its joiner).
 /// Computed from Unicode data, not the C locale, so it is the same in tests and in the program.
-public enum DisplayWidth {
+@_spi(Testing) public enum DisplayWidth {
     /// Columns a string takes.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }

@@ -1,3 +1,4 @@
+import NewsCore
 import ReaderViewModel
 
 /// Every key and what it does, as the key map binds them, and the NYT attribution. In one column

@@ -45,7 +45,7 @@ struct Environment {
         do {
             let database = configuration.database
             if database.source == .defaultValue {
-                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent())
+                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent().standardizedFileURL.path)
             }
             let retention = RetentionPolicy(
                 retention: TimeInterval(settings.retentionDays.value) * 86_400,
@@ -127,18 +127,21 @@ extension Configuration {
             apiKeyFileOption: options.apiKeyFile,
             verbose: options.verbose
         )
-        (configuration.problems + configuration.keyBindingProblems).forEach { Terminal.printError($0.description) }
+        // The file's problems and the key map's, in line order.
+        (configuration.problems + configuration.keyBindingProblems)
+            .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
+            .forEach { Terminal.printError($0.description) }
         return configuration
     }
 
-    /// The `[keys]` entries the reader's key map rejects (an unknown action or key name), each naming the
-    /// config file and the entry's line.
+    /// The `[keys]` entries the reader's key map rejects (an unknown key name), each naming the config file
+    /// and the entry's line.
     var keyBindingProblems: [ConfigProblem] {
         KeyMap(overrides: settings.keys).problems.map { problem in
             var line: Int? = nil
             if case .configFile(let known)? = settings.keyBindings[problem.action]?.source { line = known }
             return ConfigProblem(
-                file: paths.abbreviated(paths.configFile), line: line, key: "keys.\(problem.action)", message: problem.message
+                file: paths.abbreviated(paths.configFile), line: line, key: "keys.\(problem.action.rawValue)", message: problem.message
             )
         }
     }

@@ -6,6 +6,8 @@ import CMalloc
 enum MallocArenas {
     /// Call before any thread but the main one allocates.
     static func shareOne() {
+        // mallopt refuses only a parameter it does not know; threads would then keep arenas of their own,
+        // which costs memory and nothing else.
         _ = nyt_malloc_share_one_arena()
     }
 }

@@ -66,4 +66,22 @@ struct PrivateFilesTests {
             return error.code == .cannotOpen && error.path == path
         }
     }
+
+    @Test("A -wal file that cannot be opened to be made private is a cannot-open error saying why")
+    func companionThatCannotBeOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "open: Is a directory"))
+    }
+
+    @Test("A directory that cannot be created names itself in the error's cause")
+    func directoryUnderAFile() throws {
+        let directory = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: directory.path("file"), contents: Data()))
+        let path = directory.path("file/sub/cache.sqlite")
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "create \(directory.path("file/sub")): Not a directory"))
+    }
 }

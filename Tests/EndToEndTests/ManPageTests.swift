@@ -1,6 +1,6 @@
 import Foundation
-import ReaderViewModel
-import TerminalUI
+import NewsCore
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 

@@ -35,7 +35,7 @@ struct ArchiveMonthTests {
         let month = try #require(ArchiveMonth("2024-03", latest: Self.latest))
         #expect(Feed.archive(month).key == "archive:2024-03")
         #expect(Feed.archive(month).title == "March 2024")
-        #expect(Feed.archive(month).kind == "archive")
+        #expect(Feed.archive(month).kind == .archive)
         #expect(Feed(key: "archive:2024-03") == .archive(month))
         #expect(month.next.description == "2024-04")
         #expect(ArchiveMonth("2024-12", latest: Self.latest)?.next.description == "2025-01")

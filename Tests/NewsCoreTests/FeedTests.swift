@@ -10,6 +10,15 @@ struct FeedTests {
         #expect(Feed.saved.key == "saved")
     }
 
+    @Test("The kinds stored beside the keys keep the text existing caches hold")
+    func kinds() {
+        let feeds: [Feed] = [
+            .topStories(.world), .search(SearchQuery(text: "x")), .saved, .mostPopular(.viewed, .day), .latest,
+            .archive(ArchiveMonth(containingDay: 19_844)),
+        ]
+        #expect(feeds.map(\.kind.rawValue) == ["top", "search", "saved", "popular", "latest", "archive"])
+    }
+
     @Test("There are 26 sections and only they validate")
     func sections() {
         #expect(Section.all.count == 26)

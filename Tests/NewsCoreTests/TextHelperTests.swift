@@ -42,6 +42,10 @@ struct TextHelperTests {
         #expect(" \u{3000}東京\u{00A0}".trimmed() == "東京")
         #expect(" \n\t ".trimmed() == "")
         #expect("a b".trimmed() == "a b")
+        #expect(" \t120\u{00A0}\t".trimmed(where: { $0 == " " || $0 == "\t" }) == "120\u{00A0}")
+        #expect("  a b  ".trimmingTrailingSpaces() == "  a b")
+        #expect("a\t ".trimmingTrailingSpaces() == "a\t")
+        #expect("   ".trimmingTrailingSpaces() == "")
         #expect("World".padded(to: 8) == "World   ")
         #expect("Technology".padded(to: 4) == "Technology")
     }

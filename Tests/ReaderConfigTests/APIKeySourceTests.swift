@@ -1,5 +1,5 @@
 import Foundation
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 
@@ -28,7 +28,7 @@ struct ConfigFileTests {
 
             [keys]
             refresh = "R"
-            "mark all read" = "M"
+            "mark_all_read" = "M"
             """)
         #expect(problems.isEmpty)
         #expect(settings.defaultSection == Setting(.world, source: .configFile(line: 2)))
@@ -37,10 +37,10 @@ struct ConfigFileTests {
         #expect(settings.maximumArticles == Setting(5000, source: .configFile(line: 5)))
         #expect(settings.colors == Setting(false, source: .configFile(line: 6)))
         #expect(settings.requestTimeoutSeconds == Setting(2.5, source: .configFile(line: 7)))
-        #expect(settings.keys == ["refresh": "R", "mark all read": "M"])
+        #expect(settings.keys == [.refresh: "R", .markAllRead: "M"])
         #expect(settings.autoRefreshMinutes == Setting(0.5, source: .configFile(line: 8)))
-        #expect(settings.keyBindings["refresh"]?.source == .configFile(line: 11))
-        #expect(settings.keyBindings["mark all read"]?.source == .configFile(line: 12))
+        #expect(settings.keyBindings[.refresh]?.source == .configFile(line: 11))
+        #expect(settings.keyBindings[.markAllRead]?.source == .configFile(line: 12))
     }
 
     @Test("An empty file and a missing file leave every default in place")
@@ -113,12 +113,27 @@ struct ConfigFileTests {
             "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
             "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
         ])
-        #expect(settings.keys == ["refresh": "R"])
+        #expect(settings.keys == [.refresh: "R"])
 
         let (notATable, tableProblems) = parse("keys = \"R\"\n")
         #expect(tableProblems.map(\.key) == ["keys"])
         #expect(tableProblems.first?.line == 1)
         #expect(notATable.keys.isEmpty)
+    }
+
+    @Test("An entry naming no action is a problem with its line, and is kept apart from the bindings")
+    func unknownAction() {
+        let (settings, problems) = parse("""
+            [keys]
+            refrsh = "R"
+            quit = "Q"
+            """)
+        #expect(problems.count == 1)
+        #expect(problems.first?.key == "keys.refrsh")
+        #expect(problems.first?.line == 2)
+        #expect(problems.first?.message.hasPrefix("'keys.refrsh': unknown action (actions: up, down, page_up,") == true)
+        #expect(settings.keys == [.quit: "Q"])
+        #expect(settings.unknownKeyBindings == ["refrsh": Setting("R", source: .configFile(line: 2))])
     }
 
     @Test("Dotted keys, inline tables and an unknown table are found on their lines")
@@ -130,7 +145,7 @@ struct ConfigFileTests {
             [colour]
             enabled = true
             """)
-        #expect(settings.keyBindings["refresh"] == Setting("R", source: .configFile(line: 1)))
+        #expect(settings.keyBindings[.refresh] == Setting("R", source: .configFile(line: 1)))
         #expect(problems.map(\.description) == [
             "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
             "\(Self.file) line 4: unknown key 'colour'",

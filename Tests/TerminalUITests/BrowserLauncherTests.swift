@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import NewsCore
+@testable import TerminalUI
 import TestSupport
 import Testing
 
@@ -80,6 +81,26 @@ struct BrowserLauncherTests {
         closer.start()
         #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin"]).open(url))
         #expect(try Self.arguments(recordedIn: directory) == url + "\n")
+    }
+
+    @Test("A browser that is found but cannot run is a failure that names it and says why")
+    func cannotStart() throws {
+        let directory = try TemporaryDirectory()
+        let program = directory.path("mybrowser")
+        // Executable, but neither a program the kernel can load nor a script (posix_spawn tries no shell).
+        try Data([0x00, 0x01, 0x02, 0x03]).write(to: URL(fileURLWithPath: program))
+        chmod(program, 0o755)
+        let launcher = BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path])
+        #expect(throws: BrowserLaunchError.cannotStart(program, SystemCallError("posix_spawn", errno: ENOEXEC))) {
+            try launcher.launch(url)
+        }
+        #expect(!launcher.open(url))
+        #expect(BrowserLaunchError.cannotStart(program, SystemCallError("posix_spawn", errno: ENOEXEC)).description
+            == "\(program) could not be started: Exec format error.")
+        #expect(throws: BrowserLaunchError.noBrowser) {
+            try BrowserLauncher(environment: ["BROWSER": "missing", "PATH": directory.path("none")]).launch(url)
+        }
+        #expect(throws: BrowserLaunchError.notArticleLink) { try launcher.launch("https://example.com/") }
     }
 
     @Test("Only NYT web addresses are opened; the browser never gets the API key", arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@testable import TerminalUI
+@_spi(Testing) @testable import TerminalUI
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@testable import TerminalUI
+@_spi(Testing) @testable import TerminalUI
 import Testing
 
 /// At widths too narrow for the whole status, what is happening wins over how old the cache is.

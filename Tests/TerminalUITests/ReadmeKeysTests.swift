@@ -1,5 +1,5 @@
 import Foundation
-import ReaderViewModel
+import NewsCore
 @testable import TerminalUI
 import TestSupport
 import Testing

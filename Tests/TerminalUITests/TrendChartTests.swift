@@ -1,5 +1,5 @@
 import NewsCore
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 
