@@ -103,55 +103,105 @@ public final class ArticleStore: Sendable {
         try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") ?? true
     }
 
-    /// How many articles `feed` has and when it was last refreshed.
+    /// How many articles `feed` has, how many are unread, and when it was last refreshed.
     public func status(of feed: Feed) throws(StoreError) -> FeedStatus {
-        try read { db in
-            if case .saved = feed {
-                return FeedStatus(feed: feed, count: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0)
-            }
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: ReadQueries.feedStatus), arguments: [feed.key]) else {
-                return FeedStatus(feed: feed, count: 0)
-            }
-            return FeedStatus(
-                feed: feed,
-                count: row[0],
-                lastRefreshedDate: ArticleColumns.date(row[1]),
-                origin: (row[2] as String?).flatMap(FeedOrigin.init(rawValue:)),
-                lastError: row[3],
-                totalHits: row[4],
-                pageCount: row[5]
-            )
-        }
+        try read { db in try Self.status(of: feed, in: db) }
     }
 
-    /// The articles at positions `range` of `feed`, in order; positions past the end are left out.
-    /// Read from the index on (feed, rank): as fast at the end of a 100k-article feed as at its start.
-    public func entries(in feed: Feed, range: Range<Int>) throws(StoreError) -> [ArticleEntry] {
+    private static func status(of feed: Feed, in db: Database) throws -> FeedStatus {
+        if case .saved = feed {
+            return FeedStatus(
+                feed: feed, count: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0,
+                unreadCount: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedUnreadCount)) ?? 0
+            )
+        }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: ReadQueries.feedStatus), arguments: [feed.key]) else {
+            return FeedStatus(feed: feed, count: 0)
+        }
+        return FeedStatus(
+            feed: feed,
+            count: row[0],
+            unreadCount: row[6],
+            lastRefreshedDate: ArticleColumns.date(row[1]),
+            origin: (row[2] as String?).flatMap(FeedOrigin.init(rawValue:)),
+            lastError: row[3],
+            totalHits: row[4],
+            pageCount: row[5]
+        )
+    }
+
+    /// The articles at positions `range` of `feed` as `filter` shows it, in order; positions past the end
+    /// are left out. All articles are read from the index on (feed, rank): as fast at the end of a
+    /// 100k-article feed as at its start; unread ones walk the feed's index up to the window.
+    public func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter = .all) throws(StoreError) -> [ArticleEntry] {
         guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         return try read { db in
+            let kept = filter.keeping?.rawValue ?? ""
             let rows: [Row]
-            if case .saved = feed {
+            switch (feed, filter.unreadOnly) {
+            case (.saved, false):
+                rows = try Row.fetchAll(db.cachedStatement(sql: ReadQueries.savedWindow), arguments: [range.count, range.lowerBound])
+            case (.saved, true):
                 rows = try Row.fetchAll(
-                    db.cachedStatement(sql: ReadQueries.savedWindow),
-                    arguments: [range.count, range.lowerBound]
+                    db.cachedStatement(sql: ReadQueries.savedUnreadWindow), arguments: [kept, range.count, range.lowerBound]
                 )
-            } else {
+            case (_, false):
                 rows = try Row.fetchAll(
                     db.cachedStatement(sql: ReadQueries.feedWindow),
                     arguments: [feed.key, range.lowerBound, range.upperBound]
+                )
+            case (_, true):
+                rows = try Row.fetchAll(
+                    db.cachedStatement(sql: ReadQueries.feedUnreadWindow), arguments: [feed.key, kept, range.count, range.lowerBound]
                 )
             }
             return rows.map(ArticleColumns.entry(from:))
         }
     }
 
-    /// Where the article `id` sits in `feed` (0 is first), when it is there.
-    public func position(of id: ArticleID, in feed: Feed) throws(StoreError) -> Int? {
+    /// How many articles `feed` shows through `filter`: the counts the cache keeps, plus the article kept
+    /// when it is read.
+    public func count(in feed: Feed, filter: FeedFilter) throws(StoreError) -> Int {
         try read { db in
+            let status = try Self.status(of: feed, in: db)
+            guard filter.unreadOnly else { return status.count }
+            guard let kept = filter.keeping else { return status.unreadCount }
+            let keptIsRead: Bool?
             if case .saved = feed {
-                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedPosition), arguments: [id.rawValue])
+                keptIsRead = try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT readAt IS NOT NULL FROM article WHERE uri = ? AND savedAt IS NOT NULL"),
+                    arguments: [kept.rawValue]
+                )
+            } else {
+                keptIsRead = try Row.fetchOne(
+                    db.cachedStatement(sql: ReadQueries.feedRankAndRead), arguments: [feed.key, kept.rawValue]
+                ).map { $0[1] as Bool }
             }
-            return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedPosition), arguments: [feed.key, id.rawValue])
+            return status.unreadCount + (keptIsRead == true ? 1 : 0)
+        }
+    }
+
+    /// Where the article `id` sits in `feed` as `filter` shows it (0 is first), when it is there.
+    public func position(of id: ArticleID, in feed: Feed, filter: FeedFilter = .all) throws(StoreError) -> Int? {
+        try read { db in
+            let kept = filter.keeping?.rawValue ?? ""
+            switch (feed, filter.unreadOnly) {
+            case (.saved, false):
+                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedPosition), arguments: [id.rawValue])
+            case (.saved, true):
+                return try Int.fetchOne(
+                    db.cachedStatement(sql: ReadQueries.savedUnreadPosition), arguments: [kept, id.rawValue, kept]
+                )
+            case (_, false):
+                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedPosition), arguments: [feed.key, id.rawValue])
+            case (_, true):
+                guard let row = try Row.fetchOne(
+                    db.cachedStatement(sql: ReadQueries.feedRankAndRead), arguments: [feed.key, id.rawValue]
+                ) else { return nil }
+                let (rank, isRead): (Int, Bool) = (row[0], row[1])
+                guard !isRead || id == filter.keeping else { return nil }
+                return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadBefore), arguments: [feed.key, kept, rank])
+            }
         }
     }
 
@@ -194,14 +244,30 @@ public final class ArticleStore: Sendable {
 
     /// Unread articles of every cached feed, by feed key (e.g. `top:world`).
     public func unreadCounts() throws(StoreError) -> [String: Int] {
+        try read { db in try Self.keptCounts(db).mapValues(\.unread) }
+    }
+
+    /// The unread and total counts of every feed the cache holds, by feed key (`saved` for the saved
+    /// articles): the counts kept beside each feed, read without reading a feed.
+    public func feedCounts() throws(StoreError) -> [String: FeedCounts] {
         try read { db in
-            var counts: [String: Int] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT key, unreadCount FROM feed")
-            while let row = try rows.next() {
-                counts[row[0]] = row[1]
-            }
+            var counts = try Self.keptCounts(db)
+            counts[Feed.saved.key] = FeedCounts(
+                unread: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedUnreadCount)) ?? 0,
+                total: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0
+            )
             return counts
         }
+    }
+
+    /// The counts kept beside every feed row (one row per feed: a few hundred at most).
+    private static func keptCounts(_ db: Database) throws -> [String: FeedCounts] {
+        var counts: [String: FeedCounts] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, unreadCount, articleCount FROM feed"))
+        while let row = try rows.next() {
+            counts[row[0]] = FeedCounts(unread: row[1], total: row[2])
+        }
+        return counts
     }
 
     // MARK: - Search

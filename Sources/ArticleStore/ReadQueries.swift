@@ -45,8 +45,50 @@ enum ReadQueries {
         ORDER BY fi.rank LIMIT 1
         """
 
-    /// Count, last refresh, origin and last error of the feed with key `?`.
-    static let feedStatus = "SELECT articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount FROM feed WHERE key = ?"
+    /// Count, last refresh, origin, last error, matches, pages and unread count of the feed with key `?`.
+    static let feedStatus = """
+        SELECT articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount, unreadCount FROM feed WHERE key = ?
+        """
+
+    /// The unread articles of the feed with key `?`, and the one with `uri = ?` read or not, in order:
+    /// `LIMIT ? OFFSET ?`.
+    static let feedUnreadWindow = """
+        SELECT \(ArticleColumns.selection) FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND (a.readAt IS NULL OR a.uri = ?) ORDER BY fi.rank LIMIT ? OFFSET ?
+        """
+
+    /// How many unread articles of the feed with key `?`, or the one with `uri = ?`, rank before `?`.
+    static let feedUnreadBefore = """
+        SELECT COUNT(*) FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND (a.readAt IS NULL OR a.uri = ?) AND fi.rank < ?
+        """
+
+    /// The rank and whether it is read of the article with `uri = ?` in the feed with key `?`.
+    static let feedRankAndRead = """
+        SELECT fi.rank, a.readAt IS NOT NULL FROM feed f
+        JOIN feedItem fi ON fi.feedId = f.id
+        JOIN article a ON a.id = fi.articleId
+        WHERE f.key = ? AND a.uri = ?
+        """
+
+    /// Unread saved articles, and the saved one with `uri = ?` read or not, most recently saved first:
+    /// `LIMIT ? OFFSET ?`.
+    static let savedUnreadWindow = """
+        SELECT \(ArticleColumns.selection) FROM article a
+        WHERE a.savedAt IS NOT NULL AND (a.readAt IS NULL OR a.uri = ?) ORDER BY a.savedAt DESC, a.id DESC LIMIT ? OFFSET ?
+        """
+
+    /// The position of the saved article with `uri = ?` among unread saved articles and the one with `uri = ?`.
+    static let savedUnreadPosition = """
+        SELECT (SELECT COUNT(*) FROM article o
+                WHERE o.savedAt IS NOT NULL AND (o.readAt IS NULL OR o.uri = ?)
+                  AND (o.savedAt > a.savedAt OR (o.savedAt = a.savedAt AND o.id > a.id)))
+        FROM article a WHERE a.uri = ? AND a.savedAt IS NOT NULL AND (a.readAt IS NULL OR a.uri = ?)
+        """
 
     /// The unread count of the feed with key `?`.
     static let feedUnreadCount = "SELECT unreadCount FROM feed WHERE key = ?"
@@ -62,6 +104,7 @@ enum ReadQueries {
         ("feedWindow", feedWindow), ("savedWindow", savedWindow), ("byURI", byURI), ("byURL", byURL),
         ("feedPosition", feedPosition), ("savedPosition", savedPosition), ("nextUnread", nextUnread),
         ("feedStatus", feedStatus), ("feedUnreadCount", feedUnreadCount), ("savedCount", savedCount),
-        ("savedUnreadCount", savedUnreadCount),
+        ("savedUnreadCount", savedUnreadCount), ("feedUnreadWindow", feedUnreadWindow), ("feedUnreadBefore", feedUnreadBefore),
+        ("feedRankAndRead", feedRankAndRead), ("savedUnreadWindow", savedUnreadWindow), ("savedUnreadPosition", savedUnreadPosition),
     ]
 }

@@ -14,6 +14,7 @@ enum Schema {
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
         ("v9-archiveSpan", addArchiveSpans),
+        ("v10-lastRequest", addLastRequests),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -95,6 +96,10 @@ enum Schema {
             completedAt INTEGER NOT NULL
         ) WITHOUT ROWID;
         \(ArchiveSpans.schema)
+        CREATE TABLE lastRequest (
+            api TEXT PRIMARY KEY,
+            requestedAt REAL NOT NULL
+        ) WITHOUT ROWID;
         """
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
@@ -278,5 +283,16 @@ enum Schema {
     private static func addArchiveSpans(_ db: Database) throws {
         try db.execute(sql: ArchiveSpans.schema)
         try db.execute(sql: ArchiveSpans.fill)
+    }
+
+    /// When each NYT API was last asked by any process using the cache (or is next due to be): every
+    /// process spaces its requests to one API after it, so two runs in a row keep to the NYT's rate limit.
+    private static func addLastRequests(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE lastRequest (
+                api TEXT PRIMARY KEY,
+                requestedAt REAL NOT NULL
+            ) WITHOUT ROWID;
+            """)
     }
 }

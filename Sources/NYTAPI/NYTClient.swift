@@ -13,8 +13,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
     let now: @Sendable () -> Date
-    /// Told the name of the API (`Endpoint.API`'s raw value: `topstories`, …) before each request.
-    private var requestObserver: (@Sendable (String) -> Void)?
+    /// Awaited before each request with the API it asks; what it throws stops the request.
+    private var requestGate: RequestGate?
+
+    /// Awaited before each request the client sends, with the API it asks: it may wait (the spacing between
+    /// requests) and count the request; what it throws (`.cancelled`) stops the request unsent.
+    public typealias RequestGate = @Sendable (Endpoint.API) async throws(APIError) -> Void
 
     /// - Parameters:
     ///   - baseURL: must be https, unless its host is a loopback address.
@@ -33,11 +37,11 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         self.now = now
     }
 
-    /// The same client, telling `observer` the name of the API (`Endpoint.API`'s raw value: `topstories`,
-    /// `articlesearch`, …) before each request it sends (the service counts them per day).
-    public func observingRequests(_ observer: @escaping @Sendable (String) -> Void) -> NYTClient {
+    /// The same client, awaiting `gate` before each request it sends (the service spaces requests to
+    /// each API and counts them per day).
+    public func gatingRequests(_ gate: @escaping RequestGate) -> NYTClient {
         var copy = self
-        copy.requestObserver = observer
+        copy.requestGate = gate
         return copy
     }
 
@@ -228,7 +232,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private func get<Item: SendableMetatype>(_ endpoint: Endpoint, streamingTo stream: ArticleStream<Item>) async throws(APIError) {
         var request = try request(path: endpoint.path, query: endpoint.queryItems)
         request.maximumBodySize = endpoint.shape.maximumBodySize
-        requestObserver?(endpoint.api.rawValue)
+        try await requestGate?(endpoint.api)
         let response: HTTPResponse
         do {
             response = try await transport.stream(request) { chunk in try stream.consume(chunk) }

@@ -14,7 +14,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case focusList = "back"
     case switchPane = "switch_pane"
     case refresh = "refresh"
-    /// Start typing a live search of the cache.
+    /// Refresh every followed feed (`feeds` in the config) in turn.
+    case refreshFollowed = "refresh_followed"
+    /// Start typing a live search of the cache; in the section picker, filter its entries.
     case search = "search"
     /// Open the prompt that searches the NYT (Article Search).
     case nytSearch = "nyt_search"
@@ -26,6 +28,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case toggleSaved = "toggle_saved"
     case showSaved = "saved"
     case nextUnread = "next_unread"
+    /// Show only the unread articles of the feed, or all of them again.
+    case toggleUnreadOnly = "unread_only"
     case markAllRead = "mark_all_read"
     /// In the section picker: forget the highlighted search.
     case forget = "forget"
@@ -45,15 +49,17 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .focusList: return "back to the list"
         case .switchPane: return "switch pane"
         case .refresh: return "refresh from the NYT"
+        case .refreshFollowed: return "refresh every followed feed"
         case .search: return "search the cache as you type"
         case .nytSearch: return "search the NYT (from: to: sort:)"
-        case .pickSection: return "choose a section"
-        case .openInBrowser: return "open in the browser"
+        case .pickSection: return "choose a feed (/ filters)"
+        case .openInBrowser: return "open in the browser, mark it read"
         case .copyLink: return "copy the link (OSC 52)"
         case .toggleRead: return "mark read / unread"
         case .toggleSaved: return "save / unsave"
         case .showSaved: return "saved articles"
-        case .nextUnread: return "next unread article"
+        case .nextUnread: return "open the next unread, mark it read"
+        case .toggleUnreadOnly: return "unread articles only / all"
         case .markAllRead: return "mark all in the feed read"
         case .forget: return "in the s list: forget a search"
         case .help: return "this help"

@@ -15,4 +15,7 @@ public struct ArticleEntry: Hashable, Sendable {
     public var id: ArticleID { article.id }
     public var isRead: Bool { readDate != nil }
     public var isSaved: Bool { savedDate != nil }
+    /// The unread mark (`•`) and the saved mark (`*`) side by side, a space for each one not set, as the
+    /// reader's rows and `list` show them.
+    public var marks: String { (isRead ? " " : "•") + (isSaved ? "*" : " ") }
 }

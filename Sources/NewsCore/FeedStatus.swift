@@ -5,6 +5,8 @@ public struct FeedStatus: Hashable, Sendable {
     public var feed: Feed
     /// Articles in the feed.
     public var count: Int
+    /// Unread articles in the feed.
+    public var unreadCount: Int
     public var lastRefreshedDate: Date?
     public var origin: FeedOrigin?
     public var lastError: String?
@@ -16,17 +18,21 @@ public struct FeedStatus: Hashable, Sendable {
     public var requestsToday: Int = 0
 
     public init(
-        feed: Feed, count: Int, lastRefreshedDate: Date? = nil, origin: FeedOrigin? = nil, lastError: String? = nil,
-        totalHits: Int? = nil, pageCount: Int = 0
+        feed: Feed, count: Int, unreadCount: Int = 0, lastRefreshedDate: Date? = nil, origin: FeedOrigin? = nil,
+        lastError: String? = nil, totalHits: Int? = nil, pageCount: Int = 0
     ) {
         self.feed = feed
         self.count = count
+        self.unreadCount = unreadCount
         self.lastRefreshedDate = lastRefreshedDate
         self.origin = origin
         self.lastError = lastError
         self.totalHits = totalHits
         self.pageCount = pageCount
     }
+
+    /// The feed's unread and total counts.
+    public var counts: FeedCounts { FeedCounts(unread: unreadCount, total: count) }
 
     /// Whether the NYT has more results for this search than the cache holds, within the pages it serves.
     public var hasMorePages: Bool {

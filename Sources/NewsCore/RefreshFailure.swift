@@ -47,4 +47,15 @@ extension RefreshFailure {
     public var isStandingBlocker: Bool {
         self == .noAPIKey || self == .offlineByRequest
     }
+
+    /// After these, the next request (the next feed, the next month) cannot succeed either: a command or
+    /// the followed feeds' refresh stops there.
+    public var stopsFurtherRequests: Bool {
+        switch self {
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
+             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
+            return true
+        default: return false
+        }
+    }
 }

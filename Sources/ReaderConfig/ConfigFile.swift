@@ -105,6 +105,28 @@ import TOMLKit
             settings.copyLinks = Setting(copy, source: source)
             return nil
         },
+        "feeds": { value, source, settings in
+            let example = "like [\"home\", \"world\", \"popular:viewed:1\", \"latest\"]"
+            guard let array = value.array else { return "'feeds' must be a list of feed names in quotes, \(example)" }
+            guard array.count <= Settings.Limits.followedFeeds.upperBound else {
+                return "'feeds' lists \(array.count) feeds; at most \(Settings.Limits.followedFeeds.upperBound)"
+            }
+            var feeds: [Feed] = []
+            for element in array {
+                guard let name = element.string else { return "'feeds' must be a list of feed names in quotes, \(example)" }
+                guard let feed = Feed(name: name) else {
+                    return "'feeds' has an unknown feed '\(name.terminalSafe.prefix(60))' (a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)"
+                }
+                if !feeds.contains(feed) { feeds.append(feed) }
+            }
+            settings.followedFeeds = Setting(feeds, source: source)
+            return nil
+        },
+        "mark_read_on_select": { value, source, settings in
+            guard let marks = value.bool else { return "'mark_read_on_select' must be true or false" }
+            settings.markReadOnSelect = Setting(marks, source: source)
+            return nil
+        },
         "request_timeout_seconds": { value, source, settings in
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
                 settings.requestTimeoutSeconds = Setting($0, source: source)

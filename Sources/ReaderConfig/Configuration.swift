@@ -104,7 +104,10 @@ public struct Configuration: Sendable {
         if settings.colorTheme.isEmpty {
             lines.append(line("colors", String(settings.colors.value), settings.colors.source))
         }
+        let feeds = "[" + settings.followedFeeds.value.map { Self.quoted($0.name) }.joined(separator: ", ") + "]"
         lines += [
+            line("feeds", feeds, settings.followedFeeds.source),
+            line("mark_read_on_select", String(settings.markReadOnSelect.value), settings.markReadOnSelect.source),
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
             line("request_timeout_seconds", Self.number(timeout), settings.requestTimeoutSeconds.source),

@@ -58,6 +58,11 @@ public struct Settings: Hashable, Sendable {
     public var mouse = Setting(true)
     /// Whether `y` copies an article's link to the clipboard through the terminal (`copy_links`).
     public var copyLinks = Setting(true)
+    /// The feeds the person follows, by name (`feeds`): first in the reader's picker, refreshed together by
+    /// `R` and by `nytreader refresh` without a feed option.
+    public var followedFeeds = Setting([Feed.topStories(.home)])
+    /// Whether resting the selection on an article for half a second marks it read (`mark_read_on_select`).
+    public var markReadOnSelect = Setting(false)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
     /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
@@ -83,6 +88,7 @@ public struct Settings: Hashable, Sendable {
         public static let retentionDays = 1...3_650
         public static let maximumArticles = 100...1_000_000
         public static let requestTimeoutSeconds = 1.0...300.0
+        public static let followedFeeds = 0...100
     }
 }
 

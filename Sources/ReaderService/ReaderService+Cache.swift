@@ -50,8 +50,18 @@ extension ReaderService {
         }
     }
 
-    public nonisolated func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry] {
-        try await reading { store throws(StoreError) in try store.entries(in: feed, range: range) }
+    public nonisolated func entries(
+        in feed: Feed, range: Range<Int>, filter: FeedFilter = .all
+    ) async throws(ServiceError) -> [ArticleEntry] {
+        try await reading { store throws(StoreError) in try store.entries(in: feed, range: range, filter: filter) }
+    }
+
+    public nonisolated func count(in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int {
+        try await reading { store throws(StoreError) in try store.count(in: feed, filter: filter) }
+    }
+
+    public nonisolated func feedCounts() async throws(ServiceError) -> [String: FeedCounts] {
+        try await reading { store throws(StoreError) in try store.feedCounts() }
     }
 
     /// The cached article `reference` names: its uri (`nyt://…`) or its web address.
@@ -61,8 +71,8 @@ extension ReaderService {
         }
     }
 
-    public nonisolated func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? {
-        try await reading { store throws(StoreError) in try store.position(of: id, in: feed) }
+    public nonisolated func position(of id: ArticleID, in feed: Feed, filter: FeedFilter = .all) async throws(ServiceError) -> Int? {
+        try await reading { store throws(StoreError) in try store.position(of: id, in: feed, filter: filter) }
     }
 
     /// Every search kept in the cache, the most recently refreshed first.

@@ -56,10 +56,6 @@ extension ReaderService {
         guard status.hasMorePages else {
             return RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0)
         }
-        let wait = requestWait(for: feed)
-        if wait > .zero {
-            do { try await Task.sleep(for: wait) } catch { throw .cancelled }
-        }
         let pageNumber = status.pageCount
         let page = try await fetching(feed) { () async throws(APIError) in try await client.articleSearch(query, page: pageNumber) }
         let isLast = page.documentCount < SearchPage.fullPageSize
@@ -104,7 +100,8 @@ extension ReaderService {
         case .topStories(let section):
             return try await client.topStories(section)
         case .search(let query):
-            return try await client.articleSearch(query, pages: policy.searchPages, spacing: policy.requestSpacing)
+            // Each page's request waits for its slot (`RequestSpacing`): no spacing of its own on top.
+            return try await client.articleSearch(query, pages: policy.searchPages, spacing: .zero)
         case .latest:
             return try await client.latest()
         case .mostPopular(let kind, let period):

@@ -2,24 +2,28 @@ import FoundationEssentials
 import NewsCore
 import NYTAPI
 
-// The NYT's rate limits: the spacing between this process's requests to one API, and the windows a 429
-// opens, remembered across processes (`RateLimitMemory`).
+// The NYT's rate limits: the spacing between requests to one API, kept in the cache for every process
+// (`RequestSpacing`), and the windows a 429 opens, remembered across processes (`RateLimitMemory`).
 extension ReaderService {
-    /// How long until the API behind `feed` may be asked again under `policy.requestSpacing`.
-    public func requestWait(for feed: Feed) -> Duration {
-        guard let last = lastRequestDate[feed.apiName] else { return .zero }
-        let remaining = last.addingTimeInterval(policy.requestSpacing.seconds).timeIntervalSince(now())
-        return remaining > 0 ? .milliseconds(Int((remaining * 1000).rounded(.up))) : .zero
+    /// How long until the API behind `feed` may be asked again under `policy.requestSpacing`, after the
+    /// last request any process using the cache sent to it.
+    public func requestWait(for feed: Feed) async -> Duration {
+        guard let endpoint = Endpoint(feed) else { return .zero }
+        return await spacing.wait(for: endpoint.api)
     }
 
-    /// Runs one request to the API behind `feed` unless a rate-limit window is open, noting when it was
-    /// made; a 429 opens a window (bounded), other failures become what the service reports.
+    /// Runs the requests to the API behind `feed` unless a rate-limit window is open; a 429 opens a window
+    /// (bounded), other failures become what the service reports. Without `policy.waitsForOthers`, a
+    /// first request that would wait for another process's requests is not sent: rate limited.
     func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
         if let wait = await secondsBlocked(feed) {
             throw .rateLimited(retryAfter: wait)
         }
-        lastRequestDate[feed.apiName] = now()
-        defer { lastRequestDate[feed.apiName] = now() }
+        if !policy.waitsForOthers, !askedAPIs.contains(feed.apiName) {
+            let wait = await requestWait(for: feed)
+            if wait > .zero { throw .rateLimited(retryAfter: Int(wait.seconds.rounded(.up))) }
+        }
+        askedAPIs.insert(feed.apiName)
         do {
             return try await request()
         } catch {

@@ -19,9 +19,11 @@ public actor ReaderService: ReaderServing {
     private let withoutClient: RefreshFailure
     /// The refresh under way for each feed; a newer one cancels it.
     private var inFlight: [Feed: InFlightRefresh] = [:]
-    /// When each NYT API (by `Feed.apiName`) was last asked by this process: the next request of one
-    /// API waits `policy.requestSpacing` after it.
-    var lastRequestDate: [String: Date] = [:]
+    /// Spaces every request to one NYT API after the last one any process using the cache sent.
+    let spacing: RequestSpacing
+    /// The NYT APIs (by `Feed.apiName`) this process has asked: a wait for one of them is its own spacing,
+    /// never another process's.
+    var askedAPIs: Set<String> = []
 
     private struct InFlightRefresh {
         let token: UUID
@@ -33,6 +35,8 @@ public actor ReaderService: ReaderServing {
     ///     never touch the network.
     ///   - withoutClient: why there is no client: `.noAPIKey` or `.offlineByRequest`.
     ///   - observer: told the outcome of every refresh, whoever asked for it (the program logs them).
+    ///   - onRequestWait: told before a request waits for the spacing between requests (`refresh` says so
+    ///     on stderr).
     public init(
         store: ArticleStore,
         client: NYTClient?,
@@ -40,15 +44,14 @@ public actor ReaderService: ReaderServing {
         policy: RefreshPolicy = .standard,
         rateLimits: any RateLimitMemory = TransientRateLimitMemory(),
         now: @escaping @Sendable () -> Date = Date.init,
-        observer: RefreshObserver? = nil
+        observer: RefreshObserver? = nil,
+        onRequestWait: RequestWaitObserver? = nil
     ) {
         let lanes = StoreLanes(store: store)
         self.lanes = lanes
-        self.client = client?.observingRequests { api in
-            // Counted after the writes asked before it, without holding up the request. A count that cannot
-            // be written only makes the daily warning late; it is no reason to fail the refresh.
-            lanes.queueWrite { store in _ = try? store.countRequest(api: api, day: RequestDay(now()).text) }
-        }
+        let spacing = RequestSpacing(lanes: lanes, spacing: policy.requestSpacing, now: now, onWait: onRequestWait)
+        self.spacing = spacing
+        self.client = client?.gatingRequests { api throws(APIError) in try await spacing.awaitSlot(for: api) }
         self.withoutClient = withoutClient
         self.policy = policy
         self.rateLimits = rateLimits
@@ -65,13 +68,14 @@ public actor ReaderService: ReaderServing {
         client == nil ? withoutClient : nil
     }
 
-    /// See `ReaderServing.needsRefresh(_:)`: stale after `policy.staleAfter`, the bundled snapshot always stale.
-    public func needsRefresh(_ feed: Feed) async -> Bool {
+    /// See `ReaderServing.needsRefresh(_:olderThan:)`: stale after `maximumAge` (`policy.staleAfter` when
+    /// nil), the bundled snapshot always stale.
+    public func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool {
         guard feed.isRemote, client != nil, await secondsBlocked(feed) == nil,
               let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
         else { return false }
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
-        return now().timeIntervalSince(refreshed) >= policy.staleAfter
+        return now().timeIntervalSince(refreshed) >= (maximumAge ?? policy.staleAfter)
     }
 
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,
@@ -84,8 +88,8 @@ public actor ReaderService: ReaderServing {
     }
 
     /// Fetches the next page of a search feed (10 articles) and adds it after those cached, in one
-    /// transaction; it waits first while `policy.requestSpacing` since the last request to Article Search
-    /// has not passed. A search with no more pages succeeds at once with nothing new. A refresh of the
+    /// transaction; its request waits, as every request does, until `policy.requestSpacing` after the last
+    /// request to Article Search. A search with no more pages succeeds at once with nothing new. A refresh of the
     /// feed cancels it.
     public func loadMore(_ feed: Feed) async -> RefreshOutcome {
         await run(feed) { (service, client) throws(RefreshFailure) in try await service.fetchNextPage(of: feed, with: client) }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NewsCore
 
 /// What the view-model may ask of the service. Tests give the view-model a fake.
@@ -8,14 +9,19 @@ public protocol ReaderServing: Sendable {
     func outsideChangeCount() async throws(ServiceError) -> Int
     /// The cached state of `feed`; answers from the cache at once.
     func status(of feed: Feed) async throws(ServiceError) -> FeedStatus
-    /// The cached articles at positions `range` of `feed`.
-    func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry]
-    /// Where the article `id` sits in `feed`, when it is there.
-    func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int?
-    /// Whether `feed` should be refreshed in the background on launch: true when it can reach the network
-    /// (a remote feed, an API key, no rate-limit window open) and its cache is older than the refresh
-    /// policy's `staleAfter` (15 minutes by default), was never refreshed, or holds only the bundled snapshot.
-    func needsRefresh(_ feed: Feed) async -> Bool
+    /// The cached articles at positions `range` of `feed` as `filter` shows it.
+    func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter) async throws(ServiceError) -> [ArticleEntry]
+    /// How many articles `feed` shows through `filter`.
+    func count(in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int
+    /// Where the article `id` sits in `feed` as `filter` shows it, when it is there.
+    func position(of id: ArticleID, in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int?
+    /// The unread and total counts of every feed the cache holds, by feed key (`saved` included).
+    func feedCounts() async throws(ServiceError) -> [String: FeedCounts]
+    /// Whether `feed` should be refreshed in the background (on launch, or when it is chosen): true when it
+    /// can reach the network (a remote feed, an API key, no rate-limit window open) and its cache is older
+    /// than `maximumAge` (nil: the refresh policy's `staleAfter`, 15 minutes by default), was never
+    /// refreshed, or holds only the bundled snapshot.
+    func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool
     /// Fetches `feed` from the NYT and stores it; on failure the cache stays as it was and the outcome says why.
     func refresh(_ feed: Feed) async -> RefreshOutcome
     /// Fetches the next page of a search feed and adds it after the cached ones (see `ReaderService.loadMore`).

@@ -8,19 +8,25 @@ public struct RefreshPolicy: Hashable, Sendable {
     public var rateLimitBackoff: TimeInterval
     /// Article Search pages fetched by one refresh of a search feed (10 articles a page).
     public var searchPages: Int
-    /// Time between two requests of one refresh (the NYT allows about 5 a minute).
+    /// Time between two requests to one NYT API, from any process using the cache (the NYT allows about
+    /// 5 a minute).
     public var requestSpacing: Duration
+    /// Whether a first request to an API waits for the spacing after another process's requests; when
+    /// false it fails as rate limited instead (`refresh --no-wait`).
+    public var waitsForOthers: Bool
 
     public init(
         staleAfter: TimeInterval = 15 * 60,
         rateLimitBackoff: TimeInterval = 60,
         searchPages: Int = 1,
-        requestSpacing: Duration = .seconds(12)
+        requestSpacing: Duration = .seconds(12),
+        waitsForOthers: Bool = true
     ) {
         self.staleAfter = staleAfter
         self.rateLimitBackoff = rateLimitBackoff
         self.searchPages = searchPages
         self.requestSpacing = requestSpacing
+        self.waitsForOthers = waitsForOthers
     }
 
     public static let standard = RefreshPolicy()

@@ -1,15 +1,22 @@
+import FoundationEssentials
 import NewsCore
 
 /// Work the view-model asks for; the controller runs it and feeds the answers back as `ServiceEvent`s.
 public enum Effect: Hashable, Sendable {
-    /// Read the feed's status, and the position of `anchor` in it when given.
-    case loadFeed(Feed, anchor: ArticleID?)
-    /// Read the articles at `range` of the feed; `generation` ties the answer to the feed state that asked.
-    case loadEntries(Feed, range: Range<Int>, generation: Int)
+    /// Read the feed's status, how many rows `filter` shows, and the position of `anchor` among them when given.
+    case loadFeed(Feed, filter: FeedFilter, anchor: ArticleID?)
+    /// Read the articles at `range` of the feed as `filter` shows it; `generation` ties the answer to the
+    /// feed state that asked.
+    case loadEntries(Feed, filter: FeedFilter, range: Range<Int>, generation: Int)
+    /// Read the feed's status and the counts of every feed again (after a change to read marks).
+    case loadCounts(Feed)
     /// Ask the service whether refreshing is possible.
     case checkRefresh
-    /// Refresh the feed in the background when its cache is older than the refresh threshold (on launch).
-    case refreshIfStale(Feed)
+    /// Refresh the feed in the background when its cache is older than `olderThan` (nil: the refresh
+    /// threshold of launch), was never fetched, or is the bundled snapshot.
+    case refreshIfStale(Feed, olderThan: TimeInterval?)
+    /// Refresh these feeds one after another, each request spaced by the rate limit (`R`).
+    case refreshFollowed([Feed])
     /// Fetch the feed from the NYT.
     case refresh(Feed)
     /// Stop the refresh under way, if any (the person left its feed).

@@ -2,6 +2,7 @@
 public enum Overlay: Hashable, Sendable {
     /// Every key and what it does, and the NYT attribution.
     case help
-    /// The list of feeds to switch to; `selection` indexes `ReaderState.pickableFeeds`.
+    /// The list of feeds to switch to; `selection` indexes `ReaderState.pickerEntries` (always a feed's row
+    /// while there is one).
     case sectionPicker(selection: Int)
 }

@@ -4,6 +4,10 @@ public enum PointerTarget: Hashable, Sendable {
     case listRow(Int)
     /// The detail pane.
     case detail
-    /// The header, the status line, the separator.
+    /// The header, the status line, the separator; outside an open overlay.
     case elsewhere
+    /// An entry of the open section picker, by its index in `ReaderState.pickerEntries`.
+    case pickerEntry(Int)
+    /// Inside an open overlay, on no entry (its frame).
+    case overlay
 }

@@ -13,6 +13,8 @@ public final class ReaderController {
     private let copyLink: ((String) -> Bool)?
     private var refreshTask: Task<Void, Never>?
     private var pagingTask: Task<Void, Never>?
+    /// The followed feeds' refresh (`R`), while it runs.
+    private var followedTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
     private let writeLane = WriteLane()
 
@@ -37,15 +39,18 @@ public final class ReaderController {
     deinit {
         refreshTask?.cancel()
         pagingTask?.cancel()
+        followedTask?.cancel()
     }
 
     public var state: ReaderState { viewModel.state }
 
-    /// Stops the work under way that changes nothing (refreshes, paging) and returns once every change
-    /// already asked for is in the cache: the reader calls it before it exits, however it exits.
+    /// Stops the work under way that changes nothing (refreshes, the followed feeds' refresh, paging: a
+    /// refresh stopped before its write writes nothing) and returns once every change already asked for is
+    /// in the cache: the reader calls it before it exits, however it exits.
     public func finishWrites() async {
         refreshTask?.cancel()
         pagingTask?.cancel()
+        followedTask?.cancel()
         await writeLane.finish()
     }
 
@@ -137,8 +142,13 @@ public final class ReaderController {
         switch effect {
         case .checkRefresh:
             Task { inbox.post(.refreshBlocker(await service.refreshBlocker())) }
-        case .refreshIfStale(let feed):
-            Task { inbox.post(.staleness(feed, isStale: await service.needsRefresh(feed))) }
+        case .refreshIfStale(let feed, let maximumAge):
+            Task { inbox.post(.staleness(feed, isStale: await service.needsRefresh(feed, olderThan: maximumAge))) }
+        case .refreshFollowed(let feeds):
+            followedTask?.cancel()
+            followedTask = Task {
+                await FollowedRefresh.run(feeds, with: service, posting: inbox)
+            }
         case .cancelRefresh:
             refreshTask?.cancel()
             refreshTask = nil
@@ -155,7 +165,13 @@ public final class ReaderController {
             }
         case .loadPickerFeeds:
             cacheTask(inbox) { () throws(ServiceError) in
-                .pickerFeedsLoaded(searches: try await service.searchFeeds(), archive: try await service.archiveFeeds())
+                .pickerFeedsLoaded(
+                    searches: try await service.searchFeeds(), archive: try await service.archiveFeeds(), counts: try await service.feedCounts()
+                )
+            }
+        case .loadCounts(let feed):
+            cacheTask(inbox) { () throws(ServiceError) in
+                .countsLoaded(feed, try await service.status(of: feed), try await service.feedCounts())
             }
         case .forget(let feed):
             write(inbox) { () throws(ServiceError) in
@@ -168,7 +184,7 @@ public final class ReaderController {
             }
         case .findNextUnread(let feed, let position):
             cacheTask(inbox) { () throws(ServiceError) in
-                .nextUnreadFound(feed, try await service.nextUnread(in: feed, after: position))
+                .nextUnreadFound(feed, after: position, try await service.nextUnread(in: feed, after: position))
             }
         case .markAllRead(let feed):
             write(inbox) { () throws(ServiceError) in
@@ -178,7 +194,7 @@ public final class ReaderController {
         case .setRead(let id, let isRead):
             write(inbox) { () throws(ServiceError) in
                 try await service.setRead(id, isRead)
-                return nil
+                return .readMarksWritten
             }
         case .setSaved(let id, let isSaved):
             write(inbox) { () throws(ServiceError) in
@@ -189,23 +205,24 @@ public final class ReaderController {
             run(viewModel.apply(.browserFinished(url: url, opened: openURL(url))))
         case .copyLink(let url):
             run(viewModel.apply(.linkCopied(url: url, copied: copyLink.map { $0(url) })))
-        case .loadFeed(let feed, let anchor):
+        case .loadFeed(let feed, let filter, let anchor):
             Task {
                 do throws(ServiceError) {
                     let status = try await service.status(of: feed)
+                    let rows = filter.unreadOnly ? try await service.count(in: feed, filter: filter) : status.count
                     var position: Int? = nil
                     if let anchor {
-                        position = try await service.position(of: anchor, in: feed)
+                        position = try await service.position(of: anchor, in: feed, filter: filter)
                     }
-                    inbox.post(.feedLoaded(feed, status, anchorPosition: position))
+                    inbox.post(.feedLoaded(feed, status, filter: filter, rowCount: rows, anchorPosition: position))
                 } catch {
                     inbox.post(.cacheFailed(error))
                 }
             }
-        case .loadEntries(let feed, let range, let generation):
+        case .loadEntries(let feed, let filter, let range, let generation):
             Task {
                 do throws(ServiceError) {
-                    let entries = try await service.entries(in: feed, range: range)
+                    let entries = try await service.entries(in: feed, range: range, filter: filter)
                     inbox.post(.entriesLoaded(feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
                 } catch {
                     inbox.post(.cacheFailed(error))

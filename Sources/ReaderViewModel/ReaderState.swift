@@ -38,6 +38,18 @@ public struct ReaderState: Hashable, Sendable {
     public var searchFeeds: [FeedStatus] = []
     /// The archive months imported, newest first, as the section picker lists them.
     public var archiveFeeds: [FeedStatus] = []
+    /// The feeds the person follows (`feeds` in the config), first in the picker; `R` refreshes them.
+    public var followedFeeds: [Feed] = []
+    /// Unread and total counts of every cached feed by key (`saved` too), as the picker shows them.
+    public var feedCounts: [String: FeedCounts] = [:]
+    /// The words typed to filter the picker's entries, while the filter is open (`/` in the picker).
+    public var pickerFilter: String?
+    /// Which articles of the feed the list shows: all, or the unread ones (`u`) and the selected one.
+    public var filter = FeedFilter.all
+    /// The followed feeds being refreshed one after another (`R`), while that runs.
+    public var followedRefresh: FollowedRefresh?
+    /// The feed shown before the saved articles: Esc in Saved goes back to it.
+    public var previousFeed: Feed?
     /// When the next automatic try is due after the network failed (auto-refresh), for the status line.
     public var retryDate: Date?
     /// The panel drawn over the panes, when one is open.
@@ -63,10 +75,22 @@ public struct ReaderState: Hashable, Sendable {
         top..<min(count, top + listHeight)
     }
 
-    /// The feeds the section picker lists: the fixed ones, then the searches kept in the cache, then the
-    /// archive months.
+    /// The section picker's entries: the feeds by group, each group under its heading, narrowed to those
+    /// whose title holds the filter's words while it is open.
+    public var pickerEntries: [PickerEntry] {
+        PickerEntry.entries(
+            followed: followedFeeds, searches: searchFeeds.map(\.feed), archive: archiveFeeds.map(\.feed), matching: pickerFilter
+        )
+    }
+
+    /// The feeds the section picker lists, in order, without the headings.
     public var pickerFeeds: [Feed] {
-        Self.pickableFeeds + searchFeeds.map(\.feed) + archiveFeeds.map(\.feed)
+        pickerEntries.compactMap(\.feed)
+    }
+
+    /// The counts the picker shows for `feed`, when the cache holds it.
+    public func counts(of feed: Feed) -> FeedCounts? {
+        feedCounts[feed.key]
     }
 
     /// Whether the list ends with a row about the next page (loading, waiting, failed).

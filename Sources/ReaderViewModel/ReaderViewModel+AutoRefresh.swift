@@ -7,7 +7,13 @@ extension ReaderViewModel {
     /// Called about once a second while the reader waits for keys: refreshes the feed on screen when its
     /// turn has come. Never for a feed the NYT does not serve, while a refresh runs, without a key, or
     /// once the day's requests to its API reached the NYT's limit (then it tries again an interval later).
+    /// It also marks read the article the selection has rested on long enough (`mark_read_on_select`).
     public mutating func tick() -> [Effect] {
+        let marks = markRestingSelection()
+        return marks + autoRefreshIfDue()
+    }
+
+    private mutating func autoRefreshIfDue() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
         guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
@@ -33,7 +39,7 @@ extension ReaderViewModel {
     /// Whether something on screen counts time down (a retry, a wait for the next page): the screen is
     /// then drawn again every second.
     public var showsCountdown: Bool {
-        if state.retryDate != nil { return true }
+        if state.retryDate != nil || state.followedRefresh?.waitUntil != nil { return true }
         if case .waiting = state.morePages { return true }
         return false
     }

@@ -14,7 +14,9 @@ extension ReaderViewModel {
         pendingRange = nil
         anchorBeforeSearch = nil
         reloadSelection = nil
-        effects.append(.loadFeed(feed, anchor: nil))
+        selectionMark = nil
+        pendingOpen = false
+        effects.append(.loadFeed(feed, filter: state.filter, anchor: nil))
         return effects
     }
 
@@ -40,7 +42,7 @@ extension ReaderViewModel {
             return []
         }
         pendingRange = range
-        return [.loadEntries(state.feed, range: range, generation: generation)]
+        return [.loadEntries(state.feed, filter: state.filter, range: range, generation: generation)]
     }
 
     // MARK: - Refresh
@@ -59,6 +61,80 @@ extension ReaderViewModel {
         state.refresh = .running(startedDate: now())
         return [.refresh(state.feed)]
     }
+
+    /// `R`: refreshes every followed feed the NYT serves, one after another, unless that runs already.
+    mutating func refreshFollowed() -> [Effect] {
+        guard state.followedRefresh == nil else {
+            state.notice = Notice("Already refreshing your feeds")
+            return []
+        }
+        let feeds = state.followedFeeds.filter { feed in
+            if case .archive = feed { return false }
+            return feed.isRemote
+        }
+        guard !feeds.isEmpty else {
+            state.notice = Notice("No feeds to refresh: list them in feeds = [...] in the config file")
+            return []
+        }
+        if let blocker = refreshBlocker, blocker.isStandingBlocker {
+            state.notice = Notice(blocker.message, isError: true)
+            return []
+        }
+        state.followedRefresh = FollowedRefresh(feeds: feeds)
+        return [.refreshFollowed(feeds)]
+    }
+
+    // MARK: - Unread only
+
+    /// `u`: shows only the unread articles of the feed (and the selected one), or all of them again; the
+    /// selection stays on its article.
+    mutating func toggleUnreadOnly() -> [Effect] {
+        let selected = state.selectedEntry?.id
+        state.filter = FeedFilter(unreadOnly: !state.filter.unreadOnly, keeping: selected)
+        state.notice = Notice(state.filter.unreadOnly ? "Unread articles only — u shows all" : "All articles")
+        return showRowsAgain(anchor: selected)
+    }
+
+    /// Reads the rows again from the start after what they show changed, the selection on `anchor`.
+    mutating func showRowsAgain(anchor: ArticleID?) -> [Effect] {
+        if state.search?.showsHits == true { return [] }
+        generation += 1
+        pendingRange = nil
+        reloadSelection = nil
+        state.window = ArticleWindow()
+        return [.loadFeed(state.feed, filter: state.filter, anchor: anchor)]
+    }
+
+    // MARK: - Read marks
+
+    /// Marks `entry` read (on screen at once, in the cache through the write lane); nothing when it is.
+    mutating func markRead(_ entry: ArticleEntry) -> [Effect] {
+        guard !entry.isRead else { return [] }
+        let date = now()
+        // An unread-only list keeps the article it shows read until the selection leaves it.
+        if state.filter.unreadOnly, entry.id == state.selectedEntry?.id { state.filter.keeping = entry.id }
+        updateEntry(entry.id) { $0.readDate = date }
+        adjustUnreadCount(by: -1)
+        return [.setRead(entry.id, true)]
+    }
+
+    /// Marks `entry` unread.
+    mutating func markUnread(_ entry: ArticleEntry) -> [Effect] {
+        guard entry.isRead else { return [] }
+        updateEntry(entry.id) { $0.readDate = nil }
+        adjustUnreadCount(by: 1)
+        return [.setRead(entry.id, false)]
+    }
+
+    /// Moves the shown unread counts ahead of the cache's answer (`.loadCounts` brings the exact ones).
+    private mutating func adjustUnreadCount(by change: Int) {
+        if let status = state.feedStatus {
+            state.feedStatus?.unreadCount = min(status.count, max(0, status.unreadCount + change))
+        }
+        if let counts = state.feedCounts[state.feed.key] {
+            state.feedCounts[state.feed.key]?.unread = min(counts.total, max(0, counts.unread + change))
+        }
+    }
 }
 
 extension ReaderState {
@@ -67,6 +143,10 @@ extension ReaderState {
         self.init(feed: feed)
         searchFeeds = previous.searchFeeds
         archiveFeeds = previous.archiveFeeds
+        followedFeeds = previous.followedFeeds
+        feedCounts = previous.feedCounts
+        followedRefresh = previous.followedRefresh
+        filter = FeedFilter(unreadOnly: previous.filter.unreadOnly)
         listHeight = previous.listHeight
         detailHeight = previous.detailHeight
         pickerHeight = previous.pickerHeight

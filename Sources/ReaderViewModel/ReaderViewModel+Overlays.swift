@@ -1,4 +1,6 @@
+import FoundationEssentials
 import NewsCore
+
 // Keys while the help or the section picker is open.
 extension ReaderViewModel {
     /// A key bound to no action: it does nothing but close the help, which any key closes.
@@ -6,6 +8,14 @@ extension ReaderViewModel {
         guard state.overlay == .help else { return }
         state.notice = nil
         state.overlay = nil
+    }
+
+    /// `s`: opens the picker on the feed shown, and reads the searches, archive months and counts.
+    mutating func openPicker() -> [Effect] {
+        state.pickerFilter = nil
+        let current = state.pickerEntries.firstIndex(of: .feed(state.feed)) ?? firstFeedEntry(from: 0, step: 1) ?? 0
+        state.overlay = .sectionPicker(selection: current)
+        return [.loadPickerFeeds]
     }
 
     /// Keys act on the open overlay: the help closes on any key, the section picker moves and chooses.
@@ -18,44 +28,111 @@ extension ReaderViewModel {
             state.overlay = nil
             return []
         }
-        let feeds = state.pickerFeeds
+        let entries = state.pickerEntries
         let page = state.pickerHeight
-        var target = selection
+        let target: Int?
         switch action {
-        case .moveUp: target -= 1
-        case .moveDown: target += 1
-        case .pageUp: target -= page
-        case .pageDown: target += page
-        case .moveToFirst: target = 0
-        case .moveToLast: target = feeds.count - 1
+        case .moveUp: target = firstFeedEntry(from: selection - 1, step: -1)
+        case .moveDown: target = firstFeedEntry(from: selection + 1, step: 1)
+        case .pageUp: target = firstFeedEntry(from: max(0, selection - page), step: -1) ?? firstFeedEntry(from: 0, step: 1)
+        case .pageDown:
+            target = firstFeedEntry(from: min(entries.count - 1, selection + page), step: 1) ?? firstFeedEntry(from: entries.count - 1, step: -1)
+        case .moveToFirst: target = firstFeedEntry(from: 0, step: 1)
+        case .moveToLast: target = firstFeedEntry(from: entries.count - 1, step: -1)
         case .focusDetail:
-            state.overlay = nil
-            let feed = feeds[selection]
-            let effects = switchFeed(to: feed)
-            // A search made earlier opens from the cache, and is asked again when its cache is stale.
-            if case .search = feed, !effects.isEmpty { return effects + [.refreshIfStale(feed)] }
-            return effects
+            return choosePickerEntry(at: selection)
         case .forget:
             return forgetSearch(at: selection)
+        case .search:
+            state.pickerFilter = state.pickerFilter ?? ""
+            return []
         case .help:
             state.overlay = .help
             return []
-        case .focusList, .pickSection:
+        case .focusList:
+            if state.pickerFilter != nil { return closePickerFilter() }
             state.overlay = nil
+            return []
+        case .pickSection:
+            state.overlay = nil
+            state.pickerFilter = nil
             return []
         default:
             return []
         }
-        state.overlay = .sectionPicker(selection: min(max(0, target), feeds.count - 1))
+        if let target { state.overlay = .sectionPicker(selection: target) }
         return []
     }
 
+    /// The first feed entry from `start` on, going by `step` (1 or -1), when there is one.
+    func firstFeedEntry(from start: Int, step: Int) -> Int? {
+        let entries = state.pickerEntries
+        var index = start
+        while entries.indices.contains(index) {
+            if entries[index].feed != nil { return index }
+            index += step
+        }
+        return nil
+    }
+
+    /// Chooses the entry at `index`: a feed opens from the cache, and is refreshed at once when its cache is
+    /// older than the automatic refresh's interval, was never fetched, or is the bundled snapshot. A
+    /// heading does nothing.
+    mutating func choosePickerEntry(at index: Int) -> [Effect] {
+        let entries = state.pickerEntries
+        guard entries.indices.contains(index), let feed = entries[index].feed else { return [] }
+        state.overlay = nil
+        state.pickerFilter = nil
+        let effects = switchFeed(to: feed)
+        guard !effects.isEmpty else { return [] }
+        if case .archive = feed { return effects }
+        return effects + [.refreshIfStale(feed, olderThan: autoRefresh.isOn ? autoRefresh.interval : nil)]
+    }
+
+    /// A key typed into the picker's filter: the entries narrow as it is typed, Backspace edits (and closes
+    /// it once empty), Enter chooses the highlighted match, Esc clears it.
+    mutating func editPickerFilter(_ text: String, _ edit: TextEdit) -> [Effect] {
+        guard case .sectionPicker(let selection) = state.overlay else { return [] }
+        switch edit {
+        case .insert(let character):
+            guard !character.isNewline, text.count < LineEditor.maximumLength else { return [] }
+            state.pickerFilter = text + String(character)
+        case .deleteBackward:
+            guard !text.isEmpty else { return closePickerFilter() }
+            state.pickerFilter = String(text.dropLast())
+        case .deleteToStart, .deleteWordBackward:
+            state.pickerFilter = ""
+        case .submit:
+            return choosePickerEntry(at: selection)
+        case .cancel:
+            return closePickerFilter()
+        case .moveLeft, .moveRight, .moveToStart, .moveToEnd:
+            return []
+        }
+        state.overlay = .sectionPicker(selection: firstFeedEntry(from: 0, step: 1) ?? 0)
+        return []
+    }
+
+    /// Clears the picker's filter, keeping the highlighted feed highlighted.
+    private mutating func closePickerFilter() -> [Effect] {
+        let highlighted = highlightedPickerFeed
+        state.pickerFilter = nil
+        state.overlay = .sectionPicker(selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) }
+            ?? firstFeedEntry(from: 0, step: 1) ?? 0)
+        return []
+    }
+
+    /// The feed highlighted in the open picker.
+    var highlightedPickerFeed: Feed? {
+        guard case .sectionPicker(let selection) = state.overlay else { return nil }
+        let entries = state.pickerEntries
+        return entries.indices.contains(selection) ? entries[selection].feed : nil
+    }
+
     /// `d` in the picker: forgets the highlighted search or archive month (the fixed feeds cannot be
-    /// forgotten). When it is
-    /// the feed on screen, the reader goes to the first section.
+    /// forgotten). When it is the feed on screen, the reader goes to the first feed of the picker.
     private mutating func forgetSearch(at selection: Int) -> [Effect] {
-        let feeds = state.pickerFeeds
-        let feed = feeds.indices.contains(selection) ? feeds[selection] : .saved
+        guard let feed = highlightedPickerFeed else { return [] }
         switch feed {
         case .search, .archive: break
         default:
@@ -64,13 +141,16 @@ extension ReaderViewModel {
         }
         state.searchFeeds.removeAll { $0.feed == feed }
         state.archiveFeeds.removeAll { $0.feed == feed }
-        state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
+        state.followedFeeds.removeAll { $0 == feed }
+        let next = firstFeedEntry(from: min(selection, state.pickerEntries.count - 1), step: 1)
+            ?? firstFeedEntry(from: state.pickerEntries.count - 1, step: -1) ?? 0
+        state.overlay = .sectionPicker(selection: next)
         // Said once it is done (`.forgotten`): the screen confirms only what the cache holds.
         state.notice = Notice("Forgetting \(feed.title)…")
         var effects: [Effect] = [.forget(feed)]
-        if feed == state.feed {
-            effects += switchFeed(to: ReaderState.pickableFeeds[0])
-            state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
+        if feed == state.feed, let first = state.pickerFeeds.first {
+            effects += switchFeed(to: first)
+            state.overlay = .sectionPicker(selection: next)
         }
         return effects
     }

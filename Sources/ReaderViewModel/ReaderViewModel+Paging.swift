@@ -4,11 +4,13 @@ import ReaderService
 
 // A search feed's next pages, asked for as the selection reaches the end of the list.
 extension ReaderViewModel {
-    /// The ask for the next page when the last article is selected and the NYT has more; nothing while a
+    /// The ask for the next page once the selection comes within a screen of the last article and the NYT
+    /// has more (so it is there before a person reading down the list reaches the end); nothing while a
     /// refresh or an ask is under way.
     mutating func morePagesNeeded() -> [Effect] {
         guard case .search = state.feed, state.search?.showsHits != true, state.count > 0,
-              state.selection == state.count - 1, state.feedStatus?.hasMorePages == true, !state.refresh.isRunning
+              state.selection >= state.count - max(1, state.listHeight), state.feedStatus?.hasMorePages == true,
+              !state.refresh.isRunning, !state.filter.unreadOnly
         else { return [] }
         switch state.morePages {
         case .loading, .waiting:

@@ -1,7 +1,8 @@
 import NewsCore
 
-// The mouse: a click selects a row or opens the detail, the wheel scrolls what is under the pointer, and a
-// click anywhere closes an overlay.
+// The mouse: a click selects a row or opens the detail, the wheel scrolls what is under the pointer; in the
+// section picker a click chooses the feed under the pointer, and a click outside it (anywhere, for the
+// help) closes an overlay.
 extension ReaderViewModel {
     /// Rows or lines one turn of the wheel moves.
     public static let wheelStep = 3
@@ -9,8 +10,16 @@ extension ReaderViewModel {
     /// A press of the first button over `target`.
     public mutating func click(_ target: PointerTarget) -> [Effect] {
         state.notice = nil
-        if state.overlay != nil {
+        if let overlay = state.overlay {
+            if case .sectionPicker = overlay {
+                switch target {
+                case .pickerEntry(let index): return choosePickerEntry(at: index)
+                case .overlay: return []
+                default: break
+                }
+            }
             state.overlay = nil
+            state.pickerFilter = nil
             return []
         }
         switch target {
@@ -20,7 +29,7 @@ extension ReaderViewModel {
             return select(state.top + row)
         case .detail:
             return state.focus == .detail ? [] : handle(.focusDetail)
-        case .elsewhere:
+        case .elsewhere, .pickerEntry, .overlay:
             return []
         }
     }
@@ -33,7 +42,7 @@ extension ReaderViewModel {
             return select(state.selection + steps * Self.wheelStep)
         case .detail:
             return scrollDetail(by: steps * Self.wheelStep)
-        case .elsewhere:
+        case .elsewhere, .pickerEntry, .overlay:
             return []
         }
     }

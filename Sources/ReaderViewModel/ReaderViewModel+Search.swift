@@ -7,6 +7,9 @@ extension ReaderViewModel {
         if let prompt = state.prompt {
             return editPrompt(prompt, edit)
         }
+        if let filter = state.pickerFilter, case .sectionPicker = state.overlay {
+            return editPickerFilter(filter, edit)
+        }
         guard var search = state.search, search.isEditing else { return [] }
         switch edit {
         case .insert(let character):
@@ -50,6 +53,7 @@ extension ReaderViewModel {
         state.window = ArticleWindow()
         state.detailScroll = 0
         reloadSelection = nil
-        return [.loadFeed(state.feed, anchor: anchorBeforeSearch)]
+        if state.filter.unreadOnly { state.filter.keeping = anchorBeforeSearch }
+        return [.loadFeed(state.feed, filter: state.filter, anchor: anchorBeforeSearch)]
     }
 }

@@ -6,22 +6,23 @@ extension ReaderViewModel {
     /// An answer from the service: new rows, a finished refresh or search, a failure.
     public mutating func apply(_ event: ServiceEvent) -> [Effect] {
         switch event {
-        case .feedLoaded(let feed, let status, var anchorPosition):
-            guard feed == state.feed else { return [] }
+        case .feedLoaded(let feed, let status, let filter, let rowCount, var anchorPosition):
+            guard feed == state.feed, filter.unreadOnly == state.filter.unreadOnly else { return [] }
             if let asked = reloadSelection, asked != state.selection {
                 // The reader moved while the rows were read again: the answer places the article selected
                 // before. Ask where the article selected now went; if its row is not in memory, keep the row.
                 if let current = state.selectedEntry?.id {
                     reloadSelection = state.selection
-                    return [.loadFeed(feed, anchor: current)]
+                    return [.loadFeed(feed, filter: state.filter, anchor: current)]
                 }
                 anchorPosition = nil
             }
             reloadSelection = nil
             state.cacheError = nil
             state.feedStatus = status
+            state.feedCounts[feed.key] = status.counts
             if state.search?.showsHits == true { return [] }
-            state.count = status.count
+            state.count = rowCount
             generation += 1
             pendingRange = nil
             state.selection = clamp(anchorPosition ?? state.selection)
@@ -32,7 +33,26 @@ extension ReaderViewModel {
             guard feed == state.feed, answerGeneration == generation, state.search?.showsHits != true else { return [] }
             if pendingRange == requested { pendingRange = nil }
             state.window = window
-            return entriesNeeded()
+            var effects = entriesNeeded()
+            if pendingOpen, let entry = state.selectedEntry {
+                pendingOpen = false
+                if state.filter.unreadOnly { state.filter.keeping = entry.id }
+                effects += markRead(entry)
+            }
+            return effects
+
+        case .countsLoaded(let feed, let status, let counts):
+            state.feedCounts = counts
+            if feed == state.feed, let shown = state.feedStatus, shown.count == status.count {
+                state.feedStatus?.unreadCount = status.unreadCount
+            }
+            return []
+
+        case .readMarksWritten:
+            return [.loadCounts(state.feed)]
+
+        case .followedRefreshStarted, .followedRefreshed, .followedRefreshEnded:
+            return applyFollowedRefresh(event)
 
         case .refreshBlocker(let blocker):
             refreshBlocker = blocker
@@ -53,20 +73,20 @@ extension ReaderViewModel {
             case .failed(let failure, _):
                 state.refresh = .failed(failure)
             }
-            return reloadRows()
+            return reloadRows() + (state.overlay == nil ? [] : [.loadPickerFeeds])
 
         case .morePagesWaiting, .morePagesLoaded:
             return applyMorePages(event)
 
-        case .pickerFeedsLoaded(let feeds, let archive):
-            let highlighted = state.overlay.flatMap { overlay -> Feed? in
-                guard case .sectionPicker(let selection) = overlay else { return nil }
-                return state.pickerFeeds.indices.contains(selection) ? state.pickerFeeds[selection] : nil
-            }
+        case .pickerFeedsLoaded(let feeds, let archive, let counts):
+            let highlighted = highlightedPickerFeed
             state.searchFeeds = feeds
             state.archiveFeeds = archive
-            if let highlighted, case .sectionPicker = state.overlay {
-                state.overlay = .sectionPicker(selection: state.pickerFeeds.firstIndex(of: highlighted) ?? 0)
+            state.feedCounts = counts
+            if case .sectionPicker = state.overlay {
+                state.overlay = .sectionPicker(
+                    selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) } ?? firstFeedEntry(from: 0, step: 1) ?? 0
+                )
             }
             return []
 
@@ -86,13 +106,9 @@ extension ReaderViewModel {
             scrollToSelection()
             return []
 
-        case .nextUnreadFound(let feed, let position):
-            guard feed == state.feed, state.search?.showsHits != true else { return [] }
-            guard let position else {
-                state.notice = Notice("No unread articles in \(feed.title)")
-                return []
-            }
-            return select(position)
+        case .nextUnreadFound(let feed, let after, let position):
+            guard feed == state.feed, state.search?.showsHits != true, !state.filter.unreadOnly else { return [] }
+            return openUnread(after: after, in: feed, at: position)
 
         case .forgotten(let feed):
             state.notice = Notice("Forgot \(feed.title)")
@@ -118,7 +134,7 @@ extension ReaderViewModel {
             return []
 
         case .cacheChangedElsewhere:
-            return reloadRows()
+            return reloadRows() + (state.overlay == nil ? [] : [.loadPickerFeeds])
 
         case .cacheFailed(.cache(let error)):
             state.cacheError = error
@@ -134,11 +150,11 @@ extension ReaderViewModel {
     }
 
     /// Reads the rows again after the cache changed, keeping the selection on the same article.
-    private mutating func reloadRows() -> [Effect] {
+    mutating func reloadRows() -> [Effect] {
         if let search = state.search, search.showsHits {
             return [.search(search.query)]
         }
         reloadSelection = state.selection
-        return [.loadFeed(state.feed, anchor: state.selectedEntry?.id)]
+        return [.loadFeed(state.feed, filter: state.filter, anchor: state.selectedEntry?.id)]
     }
 }

@@ -20,22 +20,39 @@ public struct ReaderViewModel: Sendable {
     let now: @Sendable () -> Date
     /// When the feed on screen is next refreshed on its own.
     var autoRefresh: AutoRefresh
+    /// Whether the selected article, not read from the cache yet, is to be marked read once it is (`n`).
+    var pendingOpen = false
+    /// Whether resting the selection on an article for `selectionReadDelay` marks it read.
+    let marksReadOnSelect: Bool
+    /// The article the selection rests on, to be marked read when it is still there at `due`.
+    var selectionMark: (position: Int, due: Date)?
+
+    /// How long the selection rests on an article before it is marked read (`mark_read_on_select`).
+    public static let selectionReadDelay: TimeInterval = 0.5
 
     /// Hits a live search shows at most.
     public static let searchLimit = 500
 
-    /// - Parameter autoRefreshInterval: seconds between two refreshes of the feed on screen while the
-    ///   reader is open (`auto_refresh_minutes`); 0 refreshes only when asked.
-    public init(feed: Feed, autoRefreshInterval: TimeInterval = 0, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - autoRefreshInterval: seconds between two refreshes of the feed on screen while the reader is
+    ///     open (`auto_refresh_minutes`); 0 refreshes only when asked.
+    ///   - followedFeeds: the feeds the person follows (`feeds`): first in the picker, refreshed by `R`.
+    ///   - marksReadOnSelect: whether an article the selection rests on for half a second is marked read.
+    public init(
+        feed: Feed, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.state = ReaderState(feed: feed)
+        state.followedFeeds = followedFeeds
         self.now = now
         self.autoRefresh = AutoRefresh(interval: autoRefreshInterval)
+        self.marksReadOnSelect = marksReadOnSelect
     }
 
     /// The effects that fill the first screen, and refresh the feed in the background when its cache is stale.
     public mutating func start() -> [Effect] {
         autoRefresh.schedule(after: now())
-        return [.checkRefresh, .loadFeed(state.feed, anchor: nil), .refreshIfStale(state.feed)]
+        return [.checkRefresh, .loadFeed(state.feed, filter: state.filter, anchor: nil), .refreshIfStale(state.feed, olderThan: nil)]
     }
 
     // MARK: - Layout
@@ -93,6 +110,9 @@ public struct ReaderViewModel: Sendable {
             if state.focus == .list, state.search != nil {
                 return clearSearch()
             }
+            if state.focus == .list, state.feed == .saved, let previous = state.previousFeed {
+                return switchFeed(to: previous)
+            }
             state.focus = .list
             return []
         case .switchPane:
@@ -103,6 +123,10 @@ public struct ReaderViewModel: Sendable {
             return openDetail()
         case .refresh:
             return startRefresh()
+        case .refreshFollowed:
+            return refreshFollowed()
+        case .toggleUnreadOnly:
+            return toggleUnreadOnly()
         case .nytSearch:
             return openPrompt()
         case .forget:
@@ -118,9 +142,7 @@ public struct ReaderViewModel: Sendable {
             }
             return []
         case .pickSection:
-            let current = state.pickerFeeds.firstIndex(of: state.feed) ?? 0
-            state.overlay = .sectionPicker(selection: current)
-            return [.loadPickerFeeds]
+            return openPicker()
         case .openInBrowser:
             guard let entry = state.selectedEntry else { return [] }
             guard !entry.article.url.isEmpty else {
@@ -129,7 +151,8 @@ public struct ReaderViewModel: Sendable {
             }
             switch ArticleLink(entry.article.url) {
             case .nytimes(let url):
-                return [.openURL(url)]
+                // Read where it is really read: marked as the browser opens it.
+                return markRead(entry) + [.openURL(url)]
             case .elsewhere(let url):
                 state.notice = Notice("Not an NYT address, not opened: \(url)", isError: true)
                 return []
@@ -146,9 +169,7 @@ public struct ReaderViewModel: Sendable {
             return [.copyLink(url)]
         case .toggleRead:
             guard let entry = state.selectedEntry else { return [] }
-            let date: Date? = entry.isRead ? nil : now()
-            updateEntry(entry.id) { $0.readDate = date }
-            return [.setRead(entry.id, date != nil)]
+            return entry.isRead ? markUnread(entry) : markRead(entry)
         case .toggleSaved:
             guard let entry = state.selectedEntry else { return [] }
             let date: Date? = entry.isSaved ? nil : now()
@@ -156,7 +177,10 @@ public struct ReaderViewModel: Sendable {
             state.notice = Notice(date == nil ? "Removed from saved articles" : "Saved — S shows saved articles")
             return [.setSaved(entry.id, date != nil)]
         case .showSaved:
-            return switchFeed(to: .saved)
+            let previous = state.feed == .saved ? state.previousFeed : state.feed
+            let effects = switchFeed(to: .saved)
+            state.previousFeed = previous
+            return effects
         case .nextUnread:
             return nextUnread()
         case .markAllRead:

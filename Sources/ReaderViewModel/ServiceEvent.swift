@@ -4,8 +4,8 @@ import ReaderService
 
 /// An answer from the service, delivered to the view-model on the UI's thread.
 public enum ServiceEvent: Hashable, Sendable {
-    /// The feed's status, and where the anchor article of `.loadFeed` now is.
-    case feedLoaded(Feed, FeedStatus, anchorPosition: Int?)
+    /// The feed's status, the rows `filter` shows, and where the anchor article of `.loadFeed` now is among them.
+    case feedLoaded(Feed, FeedStatus, filter: FeedFilter, rowCount: Int, anchorPosition: Int?)
     /// The answer to `.loadEntries` for `requested`.
     case entriesLoaded(Feed, ArticleWindow, requested: Range<Int>, generation: Int)
     case refreshBlocker(RefreshFailure?)
@@ -16,12 +16,24 @@ public enum ServiceEvent: Hashable, Sendable {
     case morePagesWaiting(Feed, until: Date)
     /// The answer to `.loadMore`.
     case morePagesLoaded(Feed, RefreshOutcome)
-    /// The answer to `.loadPickerFeeds`: the searches, newest first, and the archive months, newest first.
-    case pickerFeedsLoaded(searches: [FeedStatus], archive: [FeedStatus])
+    /// The answer to `.loadPickerFeeds`: the searches, newest first, the archive months, newest first, and
+    /// every feed's counts by key.
+    case pickerFeedsLoaded(searches: [FeedStatus], archive: [FeedStatus], counts: [String: FeedCounts])
+    /// The answer to `.loadCounts`: the feed's status and every feed's counts by key.
+    case countsLoaded(Feed, FeedStatus, [String: FeedCounts])
+    /// Read marks asked for are written: the counts are read again.
+    case readMarksWritten
+    /// A followed feed's refresh (`R`) starts: its position in the list, and when it may be sent while it
+    /// waits for the spacing between requests.
+    case followedRefreshStarted(index: Int, waitUntil: Date?)
+    /// A followed feed's refresh ended.
+    case followedRefreshed(Feed, RefreshOutcome)
+    /// The followed feeds' refresh ended (all done, or stopped by a failure every request would meet).
+    case followedRefreshEnded
     /// The answer to `.search(text)`.
     case searchFinished(String, [ArticleEntry])
-    /// The answer to `.findNextUnread`: the position, or nil when every article is read.
-    case nextUnreadFound(Feed, Int?)
+    /// The answer to `.findNextUnread(feed, after:)`: the position, or nil when every article is read.
+    case nextUnreadFound(Feed, after: Int, Int?)
     /// Every article of the feed is now read.
     case allMarkedRead(Feed)
     /// The search or archive month is forgotten, in the cache.

@@ -27,6 +27,12 @@ public struct ArticleDateFormat: Sendable {
         return "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
     }
 
+    /// `12 Mar`: the day of an archive month's article, as its list row shows it.
+    public func dayAndMonth(from date: Date) -> String {
+        let parts = brokenDown(date)
+        return "\(parts.tm_mday) \(Self.months[Int(parts.tm_mon)])"
+    }
+
     /// `2026-11-23 05:32`, as `list` and `search` print it.
     public func numeric(from date: Date) -> String {
         let parts = brokenDown(date)

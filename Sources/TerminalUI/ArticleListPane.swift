@@ -2,10 +2,14 @@ import FoundationEssentials
 import NewsCore
 import ReaderViewModel
 
-/// The list of articles: one row each with unread mark, age, section and title.
+/// The list of articles: one row each with the unread and saved marks side by side, the age (the day in an
+/// archive month, `12 Mar`), section and title.
 struct ArticleListPane {
     /// Columns of the section tag.
     static let sectionWidth = 9
+
+    /// How archive days are written.
+    let dates: ArticleDateFormat
 
     func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
         if state.count == 0 {
@@ -14,6 +18,10 @@ struct ArticleListPane {
                 message = "No matches for “\(search.words.terminalSafe)”"
             } else if state.feedStatus == nil {
                 message = "Loading…"
+            } else if state.refresh.isRunning || state.followedRefresh?.feed == state.feed {
+                message = "Fetching…"
+            } else if state.filter.unreadOnly, state.feedStatus?.count ?? 0 > 0 {
+                message = "No unread articles — u shows all"
             } else if state.feed == .saved {
                 message = "No saved articles yet — b saves the selected one"
             } else {
@@ -22,6 +30,8 @@ struct ArticleListPane {
             screen.draw(DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1, style: TextStyle(role: .muted))
             return
         }
+        let inArchive: Bool
+        if case .archive = state.feed { inArchive = true } else { inArchive = false }
         for (offset, position) in state.visibleRange.prefix(rect.height).enumerated() {
             let row = rect.row + offset
             let isSelected = position == state.selection
@@ -35,7 +45,7 @@ struct ArticleListPane {
                 screen.draw("  …", row: row, column: rect.column, style: TextStyle(role: .muted))
                 continue
             }
-            drawRow(entry, selected: isSelected, style: style, row: row, rect: rect, now: now, on: screen)
+            drawRow(entry, inArchive: inArchive, selected: isSelected, style: style, row: row, rect: rect, now: now, on: screen)
         }
         let footerOffset = state.count - state.top
         if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0, footerOffset < rect.height {
@@ -59,12 +69,15 @@ struct ArticleListPane {
         }
     }
 
-    private func drawRow(_ entry: ArticleEntry, selected: Bool, style: TextStyle, row: Int, rect: Rect, now: Date, on screen: any Screen) {
+    private func drawRow(
+        _ entry: ArticleEntry, inArchive: Bool, selected: Bool, style: TextStyle, row: Int, rect: Rect, now: Date, on screen: any Screen
+    ) {
         let article = entry.article
         var column = rect.column
-        let mark = entry.isSaved ? "*" : (entry.isRead ? " " : "•")
-        let age = RelativeTime.short(from: article.publishedDate, to: now)
-        let prefix = mark + padLeft(age, to: 4) + " "
+        let marks = entry.marks
+        // An archive month is read by day: its rows say which, not how many years ago.
+        let age = inArchive ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 6) : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
+        let prefix = marks + age + " "
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         column += DisplayWidth.of(prefix)
 

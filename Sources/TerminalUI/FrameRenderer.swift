@@ -4,7 +4,7 @@ import ReaderViewModel
 
 /// Draws a whole frame of the reader's state onto a screen.
 public struct FrameRenderer {
-    private let list = ArticleListPane()
+    private let list: ArticleListPane
     private let detail: DetailPane
     private let status = StatusBar()
     private let help: HelpOverlay
@@ -16,7 +16,19 @@ public struct FrameRenderer {
     ///   - keyMap: the bindings the help overlay lists.
     public init(timeZone: TimeZone? = nil, keyMap: KeyMap = KeyMap()) {
         self.detail = DetailPane(timeZone: timeZone)
+        self.list = ArticleListPane(dates: ArticleDateFormat(timeZone: timeZone))
         self.help = HelpOverlay(keyMap: keyMap)
+    }
+
+    /// What the mouse pointer at `row`, `column` of a screen of `size` is over: an entry of the open
+    /// section picker, the picker's frame or somewhere else while it is open; else a list row, the detail,
+    /// or something else.
+    public func pointerTarget(row: Int, column: Int, state: ReaderState, size: ScreenSize, now: Date) -> PointerTarget {
+        let layout = Layout(size: size)
+        guard case .sectionPicker(let selection) = state.overlay, layout.panes != nil else {
+            return MouseEvent(kind: .press, row: row, column: column).target(in: layout)
+        }
+        return SectionPickerOverlay.target(row: row, column: column, selection: selection, state: state, in: Self.overlayArea(for: size), now: now)
     }
 
     /// What the frame needs the view-model to know: list rows and detail scroll range.
@@ -82,12 +94,17 @@ public struct FrameRenderer {
         return Metrics(listHeight: panes.list.height, detailScrollLimit: limit)
     }
 
+    /// The header: the feed's title, then at the right its unread count and the selection's place.
     private func drawHeader(_ state: ReaderState, in rect: Rect, on screen: any Screen) {
         let style = TextStyle(role: .header, bold: true, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let position = state.count == 0 ? "" : "\(state.selection + 1)/\(state.count)"
-        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - position.count - 2).text
+        let unread = state.feedStatus.map { "\(GroupedCount($0.unreadCount)) unread" } ?? ""
+        let right = [unread, position].filter { !$0.isEmpty }.joined(separator: "  ")
+        let fits = DisplayWidth.of(right) + 12 <= rect.width
+        let shown = fits ? right : position
+        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - shown.count - 2).text
         screen.draw(title, row: rect.row, column: rect.column, style: style)
-        screen.draw(position, row: rect.row, column: rect.column + rect.width - position.count - 1, style: style)
+        screen.draw(shown, row: rect.row, column: rect.column + rect.width - shown.count - 1, style: style)
     }
 }

@@ -81,6 +81,8 @@ public struct KeyMap: Sendable {
         .left: .focusList, .character("h"): .focusList, .escape: .focusList,
         .tab: .switchPane,
         .character("r"): .refresh,
+        .character("R"): .refreshFollowed,
+        .character("u"): .toggleUnreadOnly,
         .character("/"): .search,
         .character("f"): .nytSearch,
         .character("d"): .forget,

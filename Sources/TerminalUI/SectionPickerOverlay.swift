@@ -2,48 +2,89 @@ import FoundationEssentials
 import NewsCore
 import ReaderViewModel
 
-/// The feeds to switch to, the highlighted one under the cursor and the current one marked: the fixed
-/// feeds, then the searches kept in the cache with their count of matches and the cache's age.
-/// When the terminal is too short for all of them, the frame says so: `↑ more` in the top edge when
-/// feeds are hidden above, `↓ more` in the bottom edge when some are hidden below.
+/// The feeds to switch to, by group under headings (My feeds, Sections, Most Popular, Latest, Saved,
+/// Searches, Archive), the highlighted one under the cursor and the current one marked, each with its
+/// unread and total counts right-aligned (`12/37`; the title is shortened first, the counts never). While
+/// the filter is open its words stand in the top edge. When the terminal is too short for every entry,
+/// the frame says so: `↑ more` in the top edge when entries are hidden above, `↓ more` in the bottom edge
+/// when some are hidden below.
 struct SectionPickerOverlay {
-    static let title = "Sections"
+    static let title = "Feeds"
     static let moreAbove = "↑ more"
     static let moreBelow = "↓ more"
     /// The widest a row of the picker grows (long searches are cut).
     static let maximumWidth = 60
+    /// Counts of a feed the cache never held.
+    static let noCounts = "–"
 
-    /// How many feeds the picker shows at once inside `area`, at most.
+    /// One row: a heading, or a feed's title (with a search's matches and age) and its counts.
+    struct Row: Hashable {
+        var title: String
+        var counts: String
+        var isHeading: Bool
+    }
+
+    /// How many entries the picker shows at once inside `area`, at most.
     static func visibleRows(in area: Rect) -> Int {
         OverlayBox(contentRows: area.height, contentWidth: minimumWidth, in: area).content.height
     }
 
-    /// Wide enough for the longest fixed title after its mark, and for the title and a note side by side
-    /// in the top edge. The fixed feeds never change, so this is measured once, not on every frame.
+    /// Wide enough for the longest fixed title after its mark with counts beside it, and for the title and a
+    /// note side by side in the top edge. The fixed feeds never change, so this is measured once.
     private static let minimumWidth: Int = {
         let noteRoom = DisplayWidth.of(" \(title) ") + DisplayWidth.of(" \(moreAbove) ") + 1
-        return max((ReaderState.pickableFeeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
+        return max((ReaderState.pickableFeeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2 + 2 + DisplayWidth.of("99/99"), noteRoom)
     }()
 
-    /// The text of each row: a fixed feed's title; a search's, its matches and how old its cache is.
-    static func rows(for state: ReaderState, now: Date) -> [String] {
-        ReaderState.pickableFeeds.map(\.title) + state.searchFeeds.map { status in
-            var text = status.feed.title
-            if let hits = status.totalHits { text += " · \(GroupedCount(hits))" }
-            if let refreshed = status.lastRefreshedDate { text += " · \(RelativeTime.short(from: refreshed, to: now))" }
-            return text.terminalSafe
-        } + state.archiveFeeds.map { "\($0.feed.title) · \(GroupedCount($0.count))" }
+    /// The rows of `state`'s picker entries.
+    static func rows(for state: ReaderState, now: Date) -> [Row] {
+        state.pickerEntries.map { entry in
+            switch entry {
+            case .heading(let heading):
+                return Row(title: heading, counts: "", isHeading: true)
+            case .feed(let feed):
+                var title = feed.title
+                if case .search = feed, let status = state.searchFeeds.first(where: { $0.feed == feed }) {
+                    if let hits = status.totalHits { title += " · \(GroupedCount(hits))" }
+                    if let refreshed = status.lastRefreshedDate { title += " · \(RelativeTime.short(from: refreshed, to: now))" }
+                }
+                return Row(title: title.terminalSafe, counts: state.counts(of: feed)?.fraction ?? noCounts, isHeading: false)
+            }
+        }
+    }
+
+    /// Where the picker's box and its first shown entry are for `state` in `area`.
+    private static func geometry(selection: Int, rows: [Row], in area: Rect) -> (box: OverlayBox, first: Int) {
+        let widest = rows.map { DisplayWidth.of($0.title) + ($0.counts.isEmpty ? 0 : 2 + DisplayWidth.of($0.counts)) }.max() ?? 0
+        let width = min(maximumWidth, max(minimumWidth, widest + 2))
+        let box = OverlayBox(contentRows: rows.count, contentWidth: width, in: area)
+        let height = box.content.height
+        let first = max(0, min(selection - height / 2, rows.count - height))
+        return (box, first)
+    }
+
+    /// What a click at `row`, `column` is over while the picker is open: an entry (by its index in
+    /// `ReaderState.pickerEntries`), the box around the entries, or outside it.
+    static func target(row: Int, column: Int, selection: Int, state: ReaderState, in area: Rect, now: Date) -> PointerTarget {
+        let rows = rows(for: state, now: now)
+        let (box, first) = geometry(selection: selection, rows: rows, in: area)
+        guard box.frame.contains(row: row, column: column) else { return .elsewhere }
+        let content = box.content
+        let index = first + row - content.row
+        guard content.contains(row: row, column: column), rows.indices.contains(index) else { return .overlay }
+        return .pickerEntry(index)
     }
 
     func draw(selection: Int, state: ReaderState, in area: Rect, on screen: any Screen, now: Date) {
-        let feeds = state.pickerFeeds
         let rows = Self.rows(for: state, now: now)
-        let width = min(Self.maximumWidth, max(Self.minimumWidth, (rows.map { DisplayWidth.of($0) }.max() ?? 0) + 2))
-        let box = OverlayBox(contentRows: rows.count, contentWidth: width, in: area)
-        box.draw(title: Self.title, on: screen)
+        let (box, first) = Self.geometry(selection: selection, rows: rows, in: area)
+        box.draw(title: state.pickerFilter.map { "/" + $0.terminalSafe + "▏" } ?? Self.title, on: screen)
         let content = box.content
         guard content.height > 0, content.width > 0 else { return }
-        let first = max(0, min(selection - content.height / 2, rows.count - content.height))
+        if rows.isEmpty {
+            screen.draw(DisplayWidth.prefix("No feed matches", fitting: content.width).text, row: content.row, column: content.column, style: TextStyle(role: .muted))
+            return
+        }
         let end = min(rows.count, first + content.height)
         if first > 0 {
             box.drawNote(Self.moreAbove, onTopEdge: true, on: screen)
@@ -51,14 +92,26 @@ struct SectionPickerOverlay {
         if end < rows.count {
             box.drawNote(Self.moreBelow, onTopEdge: false, on: screen)
         }
+        let feeds = state.pickerEntries
         for (offset, index) in (first..<end).enumerated() {
             let row = content.row + offset
-            let style = index == selection ? TextStyle(role: .selection, bold: true, reverse: true) : TextStyle.plain
-            if index == selection {
+            let item = rows[index]
+            if item.isHeading {
+                screen.draw(DisplayWidth.prefix(item.title, fitting: content.width).text, row: row, column: content.column, style: TextStyle(role: .accent, bold: true))
+                continue
+            }
+            let isSelected = index == selection
+            let style = isSelected ? TextStyle(role: .selection, bold: true, reverse: true) : TextStyle.plain
+            if isSelected {
                 screen.fill(row: row, column: content.column, width: content.width, style: style)
             }
-            let text = (feeds[index] == state.feed ? "• " : "  ") + rows[index]
-            screen.draw(DisplayWidth.prefix(text, fitting: content.width).text, row: row, column: content.column, style: style)
+            let countsWidth = DisplayWidth.of(item.counts)
+            let mark = feeds[index] == .feed(state.feed) ? "• " : "  "
+            let title = DisplayWidth.prefix(mark + item.title, fitting: max(0, content.width - countsWidth - 1)).text
+            screen.draw(title, row: row, column: content.column, style: style)
+            if countsWidth <= content.width {
+                screen.draw(item.counts, row: row, column: content.column + content.width - countsWidth, style: isSelected ? style : TextStyle(role: .muted))
+            }
         }
     }
 }

@@ -100,6 +100,15 @@ struct StatusBar {
         } else {
             parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
         }
+        if state.filter.unreadOnly {
+            parts.append(Part("unread only", rank: Part.subject))
+        }
+        if let unread = state.feedStatus?.unreadCount {
+            parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.context))
+        }
+        if let progress = state.followedRefresh {
+            parts.append(Part(followedPhrase(progress, now: now), rank: Part.activity))
+        }
         guard state.feed.isRemote else {
             return (parts, false)
         }
@@ -129,6 +138,15 @@ struct StatusBar {
             isError = !failure.isStandingBlocker
         }
         return (parts, isError)
+    }
+
+    /// `Refreshing 2 of 5 · World…`, and `(waiting 9 s)` while its request waits for the rate limit.
+    static func followedPhrase(_ progress: FollowedRefresh, now: Date) -> String {
+        var text = "Refreshing \(progress.index + 1) of \(progress.feeds.count) · \(progress.feed.title)…"
+        if let until = progress.waitUntil, until > now {
+            text += " (waiting \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up))))))"
+        }
+        return text
     }
 
     /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.

@@ -68,20 +68,22 @@ public final class TerminalApp {
                 needsFrame = false
             }
             // The spinner turns every 100 ms during a refresh; otherwise, once a second, a look at whether
-            // another process (a refresh from cron) changed the cache.
-            let refreshing = controller.state.refresh.isRunning
-            let ready = poll(&pollDescriptors, 2, refreshing ? 100 : 1_000)
+            // another process (a refresh from cron) changed the cache; sooner when the view-model asks to
+            // be woken (a selection to mark read).
+            let refreshing = controller.state.refresh.isRunning || controller.state.followedRefresh != nil
+            var timeout: Int32 = refreshing ? 100 : 1_000
+            if let deadline = controller.viewModel.nextDeadline {
+                timeout = min(timeout, Int32(max(0, min(1_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
+            }
+            let ready = poll(&pollDescriptors, 2, timeout)
             // A signal ends the wait early (EINTR) with its number in the wake pipe, read below; any other
             // failure would only repeat at once.
             if ready < 0, errno != EINTR { throw .system(SystemCallError("poll", errno: errno)) }
             if ready == 0 {
-                if refreshing {
-                    needsFrame = true
-                } else {
-                    controller.checkForOutsideChanges()
-                    controller.tick()
-                    needsFrame = controller.viewModel.showsCountdown || controller.state.refresh.isRunning
-                }
+                let before = controller.state
+                if !refreshing { controller.checkForOutsideChanges() }
+                controller.tick()
+                needsFrame = refreshing || controller.viewModel.showsCountdown || controller.state.refresh.isRunning || controller.state != before
                 continue
             }
             let (signals, _) = wakePipe.drain()
@@ -117,7 +119,7 @@ public final class TerminalApp {
             suspend(screen)
             return
         case .mouse(let event):
-            let target = event.target(in: Layout(size: screen.size))
+            let target = renderer.pointerTarget(row: event.row, column: event.column, state: controller.state, size: screen.size, now: now())
             switch event.kind {
             case .press: controller.click(target)
             case .wheelUp: controller.wheel(target, steps: -1)
@@ -133,7 +135,7 @@ public final class TerminalApp {
             } else if keyMap.action(for: key) == .quit, case .control = key {
                 controller.send(.quit)
             }
-        } else if controller.state.search?.isEditing == true, let edit = Self.textEdit(for: key) {
+        } else if controller.state.search?.isEditing == true || controller.state.pickerFilter != nil, let edit = Self.textEdit(for: key) {
             controller.send(edit)
         } else if let action = keyMap.action(for: key) {
             controller.send(action)

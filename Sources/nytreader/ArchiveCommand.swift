@@ -99,14 +99,15 @@ struct ArchiveCommand: AsyncParsableCommand {
                 let removed = try await service.forget(months)
                 Terminal.print("Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept).")
             } else {
-                let status = try await importMonths(try Self.months(ranges), service: service, spacing: spacing)
+                let status = try await importMonths(try Self.months(ranges), service: service)
                 if status != ExitStatus.ok { throw ExitCode(status) }
             }
         }
     }
 
-    /// Imports `months` in order, a request `spacing` apart; returns the exit status.
-    private func importMonths(_ months: [ArchiveMonth], service: ReaderService, spacing: Duration) async throws -> Int32 {
+    /// Imports `months` in order (each request waits for its turn under the rate limit, `spacing` after the
+    /// last request to the Archive API); returns the exit status.
+    private func importMonths(_ months: [ArchiveMonth], service: ReaderService) async throws -> Int32 {
         var toImport: [ArchiveMonth] = []
         for month in months {
             if force {
@@ -121,7 +122,6 @@ struct ArchiveCommand: AsyncParsableCommand {
         let progress = ArchiveProgressLine(months: toImport.count)
         var status = ExitStatus.ok
         for (index, month) in toImport.enumerated() {
-            if index > 0 { try await Task.sleep(for: spacing) }
             let started = Date()
             progress.begin(month, index: index)
             let imported = await service.importArchiveMonth(month, force: true) { progress.update($0) }

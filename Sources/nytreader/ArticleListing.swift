@@ -11,14 +11,14 @@ struct ArticleListing {
         dates = ArticleDateFormat(timeZone: timeZone)
     }
 
-    /// One line per article: read mark, publication time, section, title. Text is made terminal-safe.
+    /// One line per article: the unread and saved marks, publication time, section, title. Text is made
+    /// terminal-safe.
     func lines(for entries: [ArticleEntry]) -> [String] {
         entries.map { entry in
             let article = entry.article
-            let mark = entry.isSaved ? "*" : (entry.isRead ? " " : "•")
             let section = Section.displayName(forArticleSection: article.section.terminalSafe)
             let padded = section.count >= 12 ? String(section.prefix(11)) + " " : section.padded(to: 12)
-            return "\(mark) \(dates.numeric(from: article.publishedDate))  \(padded)\(article.title.terminalSafe)"
+            return "\(entry.marks) \(dates.numeric(from: article.publishedDate))  \(padded)\(article.title.terminalSafe)"
         }
     }
 

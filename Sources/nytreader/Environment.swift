@@ -26,12 +26,14 @@ struct Environment {
     /// - Parameters:
     ///   - policy: the command's refresh policy; its `staleAfter` comes from the settings.
     ///   - importsSnapshot: whether an empty cache gets the bundled snapshot now (`importSnapshotIfEmpty`).
+    ///   - onRequestWait: told before a request waits for the spacing between requests to one API.
     init(
         options: CommonOptions,
         policy: RefreshPolicy = .standard,
         access: ArticleStore.Access = .readWrite,
         importsSnapshot: Bool = true,
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        onRequestWait: RequestWaitObserver? = nil
     ) async throws {
         let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
         self.configuration = configuration
@@ -92,7 +94,7 @@ struct Environment {
         policy.staleAfter = TimeInterval(settings.refreshAfterMinutes.value) * 60
         self.service = ReaderService(
             store: store, client: client, withoutClient: options.offline ? .offlineByRequest : .noAPIKey, policy: policy,
-            rateLimits: store, observer: RefreshLog.observer(logger)
+            rateLimits: store, observer: RefreshLog.observer(logger), onRequestWait: onRequestWait
         )
         if importsSnapshot { try await importSnapshotIfEmpty() }
     }

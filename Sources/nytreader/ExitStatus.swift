@@ -43,18 +43,6 @@ enum ExitStatus {
     }
 }
 
-extension RefreshFailure {
-    /// After these, the next request of a command (the next section, the next month) cannot succeed either.
-    var stopsFurtherRequests: Bool {
-        switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
-             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
-            return true
-        default: return false
-        }
-    }
-}
-
 /// A failure a command reports in a sentence on stderr before exiting with `status`.
 struct CommandFailure: Error {
     let message: String

@@ -2,8 +2,19 @@ import ArgumentParser
 import FoundationEssentials
 import NewsCore
 
-/// `--section`, `--query`, `--from`, `--to`, `--sort`, `--popular`, `--period`: which NYT feed a command is about.
+/// `--feed`, `--section`, `--query`, `--from`, `--to`, `--sort`, `--popular`, `--period`: which NYT feed a
+/// command is about.
 struct FeedOptions: ParsableArguments {
+    @Option(
+        name: .customLong("feed"),
+        help: ArgumentHelp(
+            "A feed by the name the config's feeds list uses: a section, latest, saved, popular:KIND:DAYS, archive:YYYY-MM.",
+            valueName: "name"
+        ),
+        completion: .list(Feed.completableNames)
+    )
+    var feedName: String?
+
     @Option(name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"))
     var section: String?
 
@@ -32,8 +43,13 @@ struct FeedOptions: ParsableArguments {
     var archive: String?
 
     func validate() throws {
-        if [section != nil, query != nil, popular != nil, latest, archive != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --section, --query, --popular, --latest and --archive.")
+        if [feedName != nil, section != nil, query != nil, popular != nil, latest, archive != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --feed, --section, --query, --popular, --latest and --archive.")
+        }
+        if let feedName, Feed(name: feedName) == nil {
+            throw ValidationError(
+                "Unknown feed '\(feedName.terminalSafe.prefix(60))': a section ('nytreader sections'), latest, saved, popular:viewed|emailed|shared:1|7|30 or archive:YYYY-MM."
+            )
         }
         if let archive, archiveMonth(archive) == nil {
             throw ValidationError("--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
@@ -65,10 +81,11 @@ struct FeedOptions: ParsableArguments {
     }
 
     /// Whether any feed option was given.
-    var isSet: Bool { section != nil || query != nil || popular != nil || latest || archive != nil }
+    var isSet: Bool { feedName != nil || section != nil || query != nil || popular != nil || latest || archive != nil }
 
     /// The feed the options name; `fallback` when none was given.
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
+        if let named = feedName.flatMap(Feed.init(name:)) { return named }
         if let query {
             return .search(SearchQuery(
                 text: query.trimmed(),

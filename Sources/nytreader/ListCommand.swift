@@ -14,6 +14,7 @@ struct ListCommand: AsyncParsableCommand {
 
             Examples:
               nytreader list --section world --limit 10
+              nytreader list --feed popular:viewed:1 --unread
               nytreader list --saved --json
               nytreader list --query "climate" --from 2024-01-01 --to 2024-01-31
 
@@ -30,6 +31,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Print at most this many articles.", valueName: "n"))
     var limit: Int = 50
 
+    @Flag(name: .long, help: "Only the unread articles.")
+    var unread = false
+
     @Flag(name: .long, help: "Print a JSON array instead of lines.")
     var json = false
 
@@ -44,10 +48,12 @@ struct ListCommand: AsyncParsableCommand {
         try await Terminal.reportingFailures {
             let environment = try await Environment(options: common, access: .readOnlyWhenReady)
             let feed = saved ? Feed.saved : feedOptions.feed()
-            let entries = try await environment.service.entries(in: feed, range: 0..<limit)
+            let entries = try await environment.service.entries(in: feed, range: 0..<limit, filter: FeedFilter(unreadOnly: unread))
             let listing = ArticleListing()
             if json {
                 Terminal.print(try listing.json(for: entries))
+            } else if entries.isEmpty, unread, try await environment.service.status(of: feed).count > 0 {
+                Terminal.printError("\(feed.title): no unread articles.")
             } else if entries.isEmpty {
                 Terminal.printError("\(feed.title): nothing cached. Run 'nytreader refresh' to fetch it.")
             } else {

@@ -64,7 +64,10 @@ struct ReaderCommand: AsyncParsableCommand {
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
             let controller = ReaderController(
-                viewModel: ReaderViewModel(feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60),
+                viewModel: ReaderViewModel(
+                    feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60, followedFeeds: settings.followedFeeds.value,
+                    marksReadOnSelect: settings.markReadOnSelect.value
+                ),
                 service: environment.service,
                 openURL: { browser.open($0) },
                 copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,

@@ -3,6 +3,7 @@ import FoundationEssentials
 import NewsCore
 import Logging
 import NYTAPI
+import ReaderConfig
 import ReaderService
 import ReaderViewModel
 
@@ -10,15 +11,21 @@ import ReaderViewModel
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Fetch a feed from the NYT into the cache.",
+        abstract: "Fetch feeds from the NYT into the cache (the followed ones when none is named).",
         discussion: """
-            Prints one line per feed, e.g. 'world: 37 articles, 5 new, 2 updated'.
+            Without a feed option it refreshes the feeds listed in 'feeds' in the config file (default: \
+            home), the line for cron. Prints one line per feed, e.g. 'world: 37 articles, 5 new, 2 updated'.
+            Every request to one NYT API waits 12 s after the last one any nytreader sent to it (the \
+            NYT allows 5 a minute), and says so on stderr ('waiting 11 s for the NYT's rate limit'); \
+            with --no-wait a refresh that would wait for another process exits with status 75 instead.
             Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 72 libcurl or CA \
             certificates missing, 75 rate limited, 76 answer cut short or redirect loop, 77 API key missing or \
             rejected, 78 certificate not verified.
 
             Examples:
+              nytreader refresh                        the followed feeds (feeds = [...] in the config)
               nytreader refresh --section world
+              nytreader refresh --feed popular:viewed:1
               nytreader refresh --query "election" --from 2024-01-01 --to 2024-01-31 --pages 3
               nytreader refresh --all-sections
 
@@ -34,6 +41,9 @@ struct RefreshCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")
     var allSections = false
+
+    @Flag(name: .long, help: "Exit with status 75 instead of waiting for another nytreader's requests (the rate limit).")
+    var noWait = false
 
     @Option(name: .long, help: .hidden)
     var requestSpacing: Double = 12
@@ -59,16 +69,29 @@ struct RefreshCommand: AsyncParsableCommand {
         CurlLibrary.startLoading()
         defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
-            let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
+            let policy = RefreshPolicy(
+                searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)), waitsForOthers: !noWait
+            )
             // The bundled snapshot stands in for an empty cache: a refresh that stores articles makes it
             // needless, one that fails leaves it (and says how many articles the cache keeps).
-            let environment = try await Environment(options: common, policy: policy, importsSnapshot: false)
-            let feeds = allSections ? Section.all.map(Feed.topStories) : [feedOptions.feed()]
-            var status = ExitStatus.ok
-            feeds: for (index, feed) in feeds.enumerated() {
-                if index > 0 {
-                    try await Task.sleep(for: policy.requestSpacing)
+            let environment = try await Environment(
+                options: common, policy: policy, importsSnapshot: false,
+                onRequestWait: { _, wait in
+                    Terminal.printError("waiting \(RelativeTime.duration(seconds: Int(wait.seconds.rounded(.up)))) for the NYT's rate limit")
                 }
+            )
+            let feeds: [Feed]
+            if allSections {
+                feeds = Section.all.map(Feed.topStories)
+            } else if feedOptions.isSet {
+                feeds = [feedOptions.feed()]
+            } else {
+                feeds = environment.settings.followedFeeds.value.filter(\.isRemote)
+                if feeds.isEmpty { Terminal.printError("no feed to refresh: the config's feeds list names none the NYT serves.") }
+            }
+            var status = ExitStatus.ok
+            // Each request waits for its turn under the rate limit, shared with every nytreader using the cache.
+            feeds: for feed in feeds {
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, _):
                     Terminal.print(RefreshLog.summary(of: feed, changes))

@@ -33,13 +33,13 @@ struct EndpointTests {
         #expect(!ResponseShape.archive.requiresStatus)
     }
 
-    @Test("The client sends each endpoint to its path and names its API to the observer before the request")
+    @Test("The client sends each endpoint to its path and names its API to the gate before the request")
     func observedNames() async throws {
         let server = try FakeNYTServer()
         server.setBody(ArchiveMonthJSON.body(year: 2024, month: 3, count: 3), for: FakeNYTServer.archivePath(year: 2024, month: 3))
         let named = Mutex<[String]>([])
         let client = try NYTClient(apiKey: "endpoint-key", baseURL: server.baseURL, transport: CurlTransport(), timeout: 10)
-            .observingRequests { name in named.withLock { $0.append(name) } }
+            .gatingRequests { api in named.withLock { $0.append(api.rawValue) } }
         let feeds: [Feed] = [.topStories(.world), .search(SearchQuery(text: "climate")), .mostPopular(.viewed, .day), .latest, .archive(Self.march)]
         _ = try await client.topStories(.world)
         _ = try await client.articleSearch(SearchQuery(text: "climate"), page: 0)

@@ -1,0 +1,50 @@
+import FoundationEssentials
+import NewsCore
+import ReaderService
+
+// `R`: the followed feeds refreshed one after another while the list stays in use.
+extension ReaderViewModel {
+    /// The answers about the followed feeds' refresh: which one is under way, each one's outcome (the feed
+    /// on screen shows its new rows), and the end, said in the status line.
+    mutating func applyFollowedRefresh(_ event: ServiceEvent) -> [Effect] {
+        guard var progress = state.followedRefresh else { return [] }
+        switch event {
+        case .followedRefreshStarted(let index, let waitUntil):
+            progress.index = index
+            progress.waitUntil = waitUntil
+            state.followedRefresh = progress
+            return []
+        case .followedRefreshed(let feed, let outcome):
+            progress.waitUntil = nil
+            switch outcome {
+            case .refreshed(let changes, _):
+                progress.refreshed += 1
+                progress.inserted += changes.inserted
+            case .failed(let failure, _):
+                if failure != .cancelled { progress.failure = failure }
+            }
+            state.followedRefresh = progress
+            var effects: [Effect] = state.overlay == nil ? [.loadCounts(state.feed)] : [.loadPickerFeeds]
+            if feed == state.feed, !state.refresh.isRunning {
+                planAutoRefresh(after: outcome)
+                switch outcome {
+                case .refreshed(let changes, _): state.refresh = .succeeded(changes)
+                case .failed(let failure, _): state.refresh = .failed(failure)
+                }
+                effects += reloadRows()
+            }
+            return effects
+        case .followedRefreshEnded:
+            state.followedRefresh = nil
+            let feeds = "\(progress.refreshed) of \(progress.feeds.count) feed\(progress.feeds.count == 1 ? "" : "s")"
+            if let failure = progress.failure {
+                state.notice = Notice("Refreshed \(feeds): \(failure.message)", isError: true)
+            } else {
+                state.notice = Notice("Refreshed \(feeds): \(progress.inserted) new")
+            }
+            return []
+        default:
+            return []
+        }
+    }
+}
