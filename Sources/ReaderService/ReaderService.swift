@@ -70,7 +70,7 @@ public actor ReaderService: ReaderServing {
 
     /// See `ReaderServing.needsRefresh(_:olderThan:)`: stale after `maximumAge` (`policy.staleAfter` when
     /// nil), the bundled snapshot always stale.
-    public func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool {
+    public func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval? = nil) async -> Bool {
         guard feed.isRemote, client != nil, await secondsBlocked(feed) == nil,
               let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
         else { return false }

@@ -103,7 +103,7 @@ struct StatusBar {
         if state.filter.unreadOnly {
             parts.append(Part("unread only", rank: Part.subject))
         }
-        if let unread = state.feedStatus?.unreadCount {
+        if let unread = state.feedStatus?.unreadCount, unread > 0 {
             parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.context))
         }
         if let progress = state.followedRefresh {

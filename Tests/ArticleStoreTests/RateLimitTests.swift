@@ -28,6 +28,27 @@ struct RateLimitTests {
         #expect(try store.blockedUntil(api: "articlesearch") == until.addingTimeInterval(60))
     }
 
+    @Test("Request slots queue one spacing apart per API, across connections, and survive reopening; a far-future slot is not trusted")
+    func requestSlots() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let now = Date(timeIntervalSince1970: 1_763_600_000)
+        let one = try ArticleStore(path: path)
+        let other = try ArticleStore(path: path)
+        #expect(try one.lastRequestDate(api: "topstories") == nil)
+        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now) == now, "nobody asked before: at once")
+        #expect(try other.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(1)) == now.addingTimeInterval(12))
+        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(2)) == now.addingTimeInterval(24))
+        #expect(try other.reserveRequest(api: "articlesearch", spacing: 12, at: now.addingTimeInterval(2)) == now.addingTimeInterval(2))
+        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(100)) == now.addingTimeInterval(100))
+        #expect(try ArticleStore(path: path).lastRequestDate(api: "topstories") == now.addingTimeInterval(100))
+
+        let farAhead = now.addingTimeInterval(ArticleStore.longestRequestQueue + 60)
+        #expect(ArticleStore.nextRequestDate(after: farAhead, spacing: 12, now: now) == now)
+        #expect(ArticleStore.nextRequestDate(after: now.addingTimeInterval(-5), spacing: 12, now: now) == now.addingTimeInterval(7))
+        #expect(ArticleStore.nextRequestDate(after: nil, spacing: 12, now: now) == now)
+    }
+
     @Test("The version 1 database gains the rate-limit table")
     func fromVersionOne() throws {
         let directory = try TemporaryDirectory()

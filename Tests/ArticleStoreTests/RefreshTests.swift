@@ -96,12 +96,12 @@ struct RefreshTests {
         try store.apply(ArticleFactory.snapshot(world, 0..<3, fetched: first), origin: .network)
         try store.recordFailure(of: world, message: "NYT server error 503")
         var status = try store.status(of: world)
-        #expect(status == FeedStatus(feed: world, count: 3, lastRefreshedDate: first, origin: .network, lastError: "NYT server error 503"))
+        #expect(status == FeedStatus(feed: world, count: 3, unreadCount: 3, lastRefreshedDate: first, origin: .network, lastError: "NYT server error 503"))
 
         let second = first.addingTimeInterval(900)
         try store.apply(ArticleFactory.snapshot(world, 0..<2, fetched: second), origin: .network)
         status = try store.status(of: world)
-        #expect(status == FeedStatus(feed: world, count: 2, lastRefreshedDate: second, origin: .network, lastError: nil))
+        #expect(status == FeedStatus(feed: world, count: 2, unreadCount: 2, lastRefreshedDate: second, origin: .network, lastError: nil))
 
         try store.recordFailure(of: home, message: "Offline — the NYT could not be reached")
         #expect(try store.status(of: home) == FeedStatus(feed: home, count: 0, lastError: "Offline — the NYT could not be reached"))

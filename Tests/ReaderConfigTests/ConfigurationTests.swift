@@ -43,6 +43,8 @@ struct ConfigurationTests {
             "retention_days = 7                # config file line 1",
             "maximum_articles = 20000          # default",
             "colors = false                    # environment NO_COLOR",
+            "feeds = [\"home\"]                  # default",
+            "mark_read_on_select = false       # default",
             "mouse = true                      # default",
             "copy_links = true                 # default",
             "request_timeout_seconds = 15      # default",

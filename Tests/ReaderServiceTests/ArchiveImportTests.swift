@@ -28,7 +28,7 @@ struct ArchiveImportTests {
 
     func service(_ transport: PathTransport) throws -> ReaderService {
         let client = try NYTClient(apiKey: "test-key", transport: transport)
-        return ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+        return ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client, policy: RefreshPolicy(requestSpacing: .zero))
     }
 
     @Test("A month without its docs, or with docs that are not a list, fails and is not complete", arguments: [nil, "{}", "null", #""none""#])

@@ -47,7 +47,9 @@ struct ReaderServiceTests {
     func refresh() async throws {
         let body = try Fixtures.data("topstories_world.json")
         let client = try NYTClient(apiKey: "test-key", transport: FixedTransport(response: HTTPResponse(status: 200, body: body)))
-        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard), client: client, policy: RefreshPolicy(requestSpacing: .zero)
+        )
         let outcome = await service.refresh(.topStories(.world))
         #expect(outcome.changes == RefreshChanges(total: 8, inserted: 8, updated: 0, removed: 0))
         #expect(outcome.status.count == 8)
@@ -136,7 +138,9 @@ struct ReaderServiceTests {
         let home = try Fixtures.data("topstories_home.json")
         let transport = ScriptedTransport(bodies: [home, world], holding: true)
         let client = try NYTClient(apiKey: "test-key", transport: transport)
-        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard), client: client, policy: RefreshPolicy(requestSpacing: .zero)
+        )
 
         async let first = service.refresh(.topStories(.world))
         try await transport.waitForRequests(1)

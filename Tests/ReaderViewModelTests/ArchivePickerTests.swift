@@ -22,7 +22,7 @@ struct ArchivePickerTests {
         driver.send(.moveToLast)
         driver.send(.focusDetail)
         #expect(driver.state.feed == Self.march)
-        #expect(!driver.effects.contains(.refreshIfStale(Self.march)), "a month is not asked for again when opened")
+        #expect(!driver.effects.contains(.refreshIfStale(Self.march, olderThan: nil)), "a month is not asked for again when opened")
         driver.send(.pickSection)
         driver.send(.moveToLast)
         driver.send(.forget)

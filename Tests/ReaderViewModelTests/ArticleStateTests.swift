@@ -28,7 +28,7 @@ struct ArticleStateTests {
         var driver = ViewModelDriver(count: 3)
         driver.send(.toggleRead)
         #expect(driver.state.selectedEntry?.isRead == true)
-        #expect(driver.effects.last == .setRead(ArticleID("nyt://article/test-0"), true))
+        #expect(driver.effects.contains(.setRead(ArticleID("nyt://article/test-0"), true)))
         driver.send(.toggleRead)
         #expect(driver.state.selectedEntry?.isRead == false)
         #expect(driver.cached(ArticleID("nyt://article/test-0"))?.isRead == false)
@@ -58,19 +58,43 @@ struct ArticleStateTests {
         #expect(driver.state.notice?.text.contains("nothing to refresh") == true)
     }
 
-    @Test("n jumps to the next unread article, wrapping around; when none is left it says so")
+    @Test("n opens the next unread article in the detail and marks it read, wrapping to the first unread; when none is left it says so")
     func nextUnread() {
-        var driver = ViewModelDriver(count: 4)
+        var driver = ViewModelDriver(count: 5)
         driver.send([.focusDetail, .focusList, .moveDown, .focusDetail, .focusList])
         driver.send(.moveToLast)
         driver.send(.nextUnread)
-        #expect(driver.state.selection == 2, "wraps past the end to the first unread")
+        #expect(driver.state.selection == 4, "the selected article, unread, is the next one")
+        #expect(driver.state.focus == .detail)
+        #expect(driver.state.selectedEntry?.isRead == true)
+        #expect(driver.cached(ArticleID("nyt://article/test-4"))?.isRead == true, "read in the cache too")
+        driver.send(.nextUnread)
+        #expect(driver.state.selection == 2, "past the end, the first unread of the feed")
+        #expect(driver.state.notice == Notice("No unread articles further down — back to the first unread"))
+        #expect(driver.cached(ArticleID("nyt://article/test-2"))?.isRead == true)
         driver.send(.nextUnread)
         #expect(driver.state.selection == 3)
-        driver.send([.markAllRead])
+        #expect(driver.state.notice == nil)
+        #expect(driver.state.feedStatus?.unreadCount == 0, "the count follows each mark")
         driver.send(.nextUnread)
         #expect(driver.state.selection == 3)
         #expect(driver.state.notice == Notice("No unread articles in World"))
+    }
+
+    @Test("n on an article whose row is not read yet marks it once the row arrives")
+    func nextUnreadFarAway() {
+        var driver = ViewModelDriver(count: 500, listHeight: 10)
+        for index in 0..<300 { driver.entries[index].readDate = ViewModelDriver.now }
+        driver.reload()
+        driver.holdReads = true
+        driver.send(.nextUnread)
+        #expect(driver.state.selection == 300)
+        #expect(driver.cached(ArticleID("nyt://article/test-300"))?.isRead == false, "not marked before it is known")
+        driver.answerReads()
+        #expect(driver.state.selectedEntry?.article.title == "Article 300")
+        #expect(driver.state.selectedEntry?.isRead == true)
+        #expect(driver.cached(ArticleID("nyt://article/test-300"))?.isRead == true)
+        #expect(driver.state.focus == .detail)
     }
 
     @Test("A marks the whole feed read, beyond the rows in memory, and keeps the selection")
@@ -84,12 +108,15 @@ struct ArticleStateTests {
         #expect(driver.state.notice == Notice("Marked every article in World read"))
     }
 
-    @Test("o hands the URL to the browser; with none it shows the URL")
+    @Test("o hands the URL to the browser and marks the article read; with none it shows the URL")
     func browser() {
         var driver = ViewModelDriver(count: 2)
         driver.send([.moveDown, .openInBrowser])
         #expect(driver.openedURLs == ["https://www.nytimes.com/2026/11/20/test/article-1.html"])
         #expect(driver.state.notice == Notice("Opened in the browser"))
+        #expect(driver.state.selectedEntry?.isRead == true)
+        #expect(driver.cached(ArticleID("nyt://article/test-1"))?.isRead == true)
+        #expect(driver.state.feedStatus?.unreadCount == 1)
         driver.hasBrowser = false
         driver.send(.openInBrowser)
         #expect(driver.state.notice == Notice("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/20/test/article-1.html", isError: true))

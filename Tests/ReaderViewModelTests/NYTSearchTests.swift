@@ -61,12 +61,15 @@ struct NYTSearchTests {
         #expect(driver.state.prompt?.problem == nil)
     }
 
-    @Test("Reaching the last row asks for the next page once; it arrives after the rows shown")
+    @Test("Coming within a screen of the last row asks for the next page once; it arrives after the rows shown")
     func paging() {
-        var driver = ViewModelDriver(count: 10, feed: Self.climate, totalHits: 2_314)
+        var driver = ViewModelDriver(count: 30, feed: Self.climate, totalHits: 2_314)
         #expect(driver.state.feedStatus?.hasMorePages == true)
+        driver.send([.pageDown, .moveDown, .moveDown, .moveDown, .moveDown, .moveDown, .moveDown, .moveDown, .moveDown, .moveDown])
+        #expect(driver.state.selection == 19)
+        #expect(driver.pendingMorePages.isEmpty, "more than a screen above the last row")
         driver.send(.moveDown)
-        #expect(driver.pendingMorePages.isEmpty)
+        #expect(driver.pendingMorePages == [Self.climate], "a screen (10 rows) above the last: asked before the end is reached")
         driver.send(.moveToLast)
         #expect(driver.pendingMorePages == [Self.climate])
         #expect(driver.state.morePages == .loading)
@@ -78,12 +81,12 @@ struct NYTSearchTests {
         let selected = driver.state.selectedEntry?.id
         driver.finishMorePages()
         #expect(driver.state.morePages == .idle)
-        #expect(driver.state.count == 20)
+        #expect(driver.state.count == 40)
         #expect(driver.state.selectedEntry?.id == selected)
-        #expect(driver.state.feedStatus?.count == 20)
+        #expect(driver.state.feedStatus?.count == 40)
         driver.send(.moveDown)
-        #expect(driver.state.selection == 10)
-        #expect(driver.state.selectedEntry?.id == ArticleFactory.article(10).id)
+        #expect(driver.state.selection == 30)
+        #expect(driver.state.selectedEntry?.id == ArticleFactory.article(30).id)
     }
 
     @Test("The spacing wait and a failure are shown on the last row; a failure keeps the rows and is retried at the end")
@@ -124,10 +127,10 @@ struct NYTSearchTests {
         driver.send(.forget)
         #expect(driver.effects.contains(.forget(other)))
         #expect(driver.state.pickerFeeds.last == Self.climate)
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count))
+        #expect(driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.firstIndex(of: .feed(Self.climate))!))
         driver.send(.focusDetail)
         #expect(driver.state.feed == Self.climate)
-        #expect(driver.effects.contains(.refreshIfStale(Self.climate)))
+        #expect(driver.effects.contains(.refreshIfStale(Self.climate, olderThan: nil)))
         #expect(driver.state.refresh.isRunning)
         driver.send(.pickSection)
         driver.send(.moveToFirst)

@@ -28,7 +28,7 @@ struct OverlayTests {
         #expect(driver.state.selection == 1)
         driver.send(.pickSection)
         driver.viewModel.handleUnboundKey()
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: driver.state.feed)!), "the picker stays")
+        #expect(driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.firstIndex(of: .feed(driver.state.feed))!), "the picker stays")
         driver.send(.focusList)
         driver.viewModel.handleUnboundKey()
         #expect(driver.state.overlay == nil && driver.state.selection == 1 && driver.state.focus == .list)
@@ -40,16 +40,17 @@ struct OverlayTests {
         driver.feeds[.topStories(.home)] = (20..<23).map { ArticleEntry(article: ArticleFactory.article($0)) }
         driver.send(.moveDown)
         driver.send(.pickSection)
-        let world = ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!
-        #expect(driver.state.overlay == .sectionPicker(selection: world))
+        let entries = driver.state.pickerEntries
+        #expect(entries.first == .heading("Sections"), "a heading first, never a feed without its group")
+        #expect(driver.state.overlay == .sectionPicker(selection: entries.firstIndex(of: .feed(.topStories(.world)))!))
         driver.send(.moveToLast)
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 1))
+        #expect(driver.state.overlay == .sectionPicker(selection: entries.count - 1))
         driver.send(.moveDown)
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 1))
+        #expect(driver.state.overlay == .sectionPicker(selection: entries.count - 1))
         driver.send(.moveToFirst)
         driver.send(.moveUp)
-        #expect(driver.state.overlay == .sectionPicker(selection: 0))
-        let home = ReaderState.pickableFeeds.firstIndex(of: .topStories(.home))!
+        #expect(driver.state.overlay == .sectionPicker(selection: 1), "the first feed, under its heading")
+        let home = driver.state.pickerFeeds.firstIndex(of: .topStories(.home))!
         for _ in 0..<home { driver.send(.moveDown) }
         driver.send(.focusDetail)
         #expect(driver.state.overlay == nil)
@@ -65,15 +66,18 @@ struct OverlayTests {
         var driver = ViewModelDriver(count: 5, listHeight: 10)
         driver.viewModel.setPickerHeight(4)
         driver.send([.pickSection, .moveToFirst, .pageDown])
-        #expect(driver.state.overlay == .sectionPicker(selection: 4))
+        #expect(driver.state.overlay == .sectionPicker(selection: 5))
         driver.send(.pageDown)
-        #expect(driver.state.overlay == .sectionPicker(selection: 8))
+        #expect(driver.state.overlay == .sectionPicker(selection: 9))
         driver.send(.pageUp)
-        #expect(driver.state.overlay == .sectionPicker(selection: 4))
+        #expect(driver.state.overlay == .sectionPicker(selection: 5))
         driver.send([.pageUp, .pageUp])
-        #expect(driver.state.overlay == .sectionPicker(selection: 0))
+        #expect(driver.state.overlay == .sectionPicker(selection: 1), "the first feed, never a heading")
         driver.send([.focusList, .showSaved, .pickSection, .pageUp])
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 5), "a new feed keeps the picker's page")
+        let entries = driver.state.pickerEntries
+        let saved = entries.firstIndex(of: .feed(.saved))!
+        let expected = (0...(saved - 4)).reversed().first { entries[$0].feed != nil }!
+        #expect(driver.state.overlay == .sectionPicker(selection: expected), "a new feed keeps the picker's page")
     }
 
     @Test("Esc closes the picker and nothing changes")

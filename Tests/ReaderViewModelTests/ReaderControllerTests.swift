@@ -29,14 +29,16 @@ final class RecordingService: ReaderServing {
     func status(of feed: Feed) async throws(ServiceError) -> FeedStatus {
         FeedStatus(feed: feed, count: self.feed.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
     }
-    func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry] {
+    func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter) async throws(ServiceError) -> [ArticleEntry] {
         record("entries \(range.count)")
         return Array(self.feed[range.clamped(to: 0..<self.feed.count)])
     }
-    func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? {
+    func position(of id: ArticleID, in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int? {
         self.feed.firstIndex { $0.id == id }
     }
-    func needsRefresh(_ feed: Feed) async -> Bool { false }
+    func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool { false }
+    func count(in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int { self.feed.count }
+    func feedCounts() async throws(ServiceError) -> [String: FeedCounts] { [:] }
     func refresh(_ feed: Feed) async -> RefreshOutcome {
         record("refresh \(feed.key)")
         return .failed(.server(status: 503), try! await status(of: feed))

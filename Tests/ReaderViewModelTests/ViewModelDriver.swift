@@ -52,16 +52,23 @@ struct ViewModelDriver {
     var requestsToday = 0
     /// Next pages asked for and not answered yet.
     var pendingMorePages: [Feed] = []
+    /// The followed feeds asked to be refreshed (`R`) and not answered yet.
+    var pendingFollowed: [Feed] = []
+    /// The maximum ages asked of `.refreshIfStale`, in order.
+    var stalenessAges: [TimeInterval?] = []
     let clock = DriverClock()
     /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
     private var ticks = 0
 
     init(
         count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world),
-        totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0
+        totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false
     ) {
         let clock = clock
-        viewModel = ReaderViewModel(feed: feed, autoRefreshInterval: autoRefreshInterval, now: { clock.now })
+        viewModel = ReaderViewModel(
+            feed: feed, autoRefreshInterval: autoRefreshInterval, followedFeeds: followedFeeds, marksReadOnSelect: marksReadOnSelect,
+            now: { clock.now }
+        )
         feeds = [feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]
         if let totalHits { self.totalHits[feed] = totalHits }
         self.blocker = blocker
@@ -97,7 +104,7 @@ struct ViewModelDriver {
 
     /// Reads the shown feed again, as after a change to the cache made elsewhere.
     mutating func reload() {
-        run([.loadFeed(state.feed, anchor: state.selectedEntry?.id)])
+        run([.loadFeed(state.feed, filter: state.filter, anchor: state.selectedEntry?.id)])
     }
 
     mutating func finishRefresh(_ outcome: (FeedStatus) -> RefreshOutcome) {
@@ -124,9 +131,11 @@ struct ViewModelDriver {
     }
 
     func status(of feed: Feed) -> FeedStatus {
-        let count = rows(of: feed).count
+        let rows = rows(of: feed)
+        let count = rows.count
         var status = FeedStatus(
-            feed: feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled,
+            feed: feed, count: count, unreadCount: rows.filter { !$0.isRead }.count,
+            lastRefreshedDate: Date(timeIntervalSince1970: 1_763_500_000), origin: .bundled,
             totalHits: totalHits[feed], pageCount: (count + 9) / 10
         )
         status.requestsToday = requestsToday
@@ -150,6 +159,33 @@ struct ViewModelDriver {
         }
     }
 
+    /// Answers the followed feeds' refresh asked for: each feed refreshed in turn (adding nothing), or the
+    /// first failing with `failure`.
+    mutating func finishFollowed(failure: RefreshFailure? = nil) {
+        let feeds = pendingFollowed
+        pendingFollowed.removeAll()
+        for (index, feed) in feeds.enumerated() {
+            run(viewModel.apply(.followedRefreshStarted(index: index, waitUntil: nil)))
+            let status = status(of: feed)
+            if let failure {
+                run(viewModel.apply(.followedRefreshed(feed, .failed(failure, status))))
+                break
+            }
+            let changes = RefreshChanges(total: status.count, inserted: 1, updated: 0, removed: 0)
+            run(viewModel.apply(.followedRefreshed(feed, .refreshed(changes, status))))
+        }
+        run(viewModel.apply(.followedRefreshEnded))
+    }
+
+    /// Every cached feed's unread and total counts, by key, as the store keeps them.
+    func feedCounts() -> [String: FeedCounts] {
+        var counts: [String: FeedCounts] = [:]
+        for feed in Array(feeds.keys) + [.saved] {
+            counts[feed.key] = status(of: feed).counts
+        }
+        return counts
+    }
+
     /// Lets the view-model's once-a-second tick run `seconds` from now.
     mutating func wait(_ seconds: TimeInterval) {
         clock.advance(by: seconds)
@@ -161,8 +197,10 @@ struct ViewModelDriver {
         feeds.values.lazy.compactMap { $0.first { $0.id == id } }.first
     }
 
-    private func rows(of feed: Feed) -> [ArticleEntry] {
-        feed == .saved ? mirrored { store in try store.entries(in: .saved, range: 0..<Int.max) } : (feeds[feed] ?? [])
+    private func rows(of feed: Feed, filter: FeedFilter = .all) -> [ArticleEntry] {
+        let all = feed == .saved ? mirrored { store in try store.entries(in: .saved, range: 0..<Int.max) } : (feeds[feed] ?? [])
+        guard filter.unreadOnly else { return all }
+        return all.filter { !$0.isRead || $0.id == filter.keeping }
     }
 
     /// The store's hits for `text` among the cached articles.
@@ -211,8 +249,13 @@ struct ViewModelDriver {
             switch effect {
             case .checkRefresh:
                 queue += viewModel.apply(.refreshBlocker(blocker))
-            case .refreshIfStale(let feed):
+            case .refreshIfStale(let feed, let maximumAge):
+                stalenessAges.append(maximumAge)
                 queue += viewModel.apply(.staleness(feed, isStale: isStale))
+            case .refreshFollowed(let feeds):
+                pendingFollowed = feeds
+            case .loadCounts(let feed):
+                queue += viewModel.apply(.countsLoaded(feed, status(of: feed), feedCounts()))
             case .loadFeed, .loadEntries:
                 if holdReads {
                     pendingReads.append(effect)
@@ -232,7 +275,7 @@ struct ViewModelDriver {
             case .findNextUnread(let feed, let position):
                 let rows = rows(of: feed)
                 let order = Array(rows.indices.dropFirst(position + 1)) + Array(rows.indices.prefix(position + 1))
-                queue += viewModel.apply(.nextUnreadFound(feed, order.first { !rows[$0].isRead }))
+                queue += viewModel.apply(.nextUnreadFound(feed, after: position, order.first { !rows[$0].isRead }))
             case .markAllRead(let feed):
                 let date = tick()
                 for id in rows(of: feed).map(\.id) { updateEverywhere(id) { $0.readDate = $0.readDate ?? date } }
@@ -240,6 +283,7 @@ struct ViewModelDriver {
             case .setRead(let id, let isRead):
                 let date = tick()
                 updateEverywhere(id) { $0.readDate = isRead ? date : nil }
+                queue += viewModel.apply(.readMarksWritten)
             case .setSaved(let id, let isSaved):
                 let date = tick()
                 updateEverywhere(id) { $0.savedDate = isSaved ? date : nil }
@@ -256,7 +300,8 @@ struct ViewModelDriver {
                 let archive = feeds.keys.filter { if case .archive = $0 { return true } else { return false } }
                 queue += viewModel.apply(.pickerFeedsLoaded(
                     searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
-                    archive: archive.sorted { $0.key > $1.key }.map(status(of:))
+                    archive: archive.sorted { $0.key > $1.key }.map(status(of:)),
+                    counts: feedCounts()
                 ))
             case .forget(let feed):
                 feeds[feed] = nil
@@ -267,11 +312,12 @@ struct ViewModelDriver {
     /// The service's answer to a read of the cache, as the cache is now.
     private mutating func answer(_ read: Effect) -> [Effect] {
         switch read {
-        case .loadFeed(let feed, let anchor):
-            let position = anchor.flatMap { id in rows(of: feed).firstIndex { $0.id == id } }
-            return viewModel.apply(.feedLoaded(feed, status(of: feed), anchorPosition: position))
-        case .loadEntries(let feed, let range, let generation):
-            let rows = rows(of: feed)
+        case .loadFeed(let feed, let filter, let anchor):
+            let rows = rows(of: feed, filter: filter)
+            let position = anchor.flatMap { id in rows.firstIndex { $0.id == id } }
+            return viewModel.apply(.feedLoaded(feed, status(of: feed), filter: filter, rowCount: rows.count, anchorPosition: position))
+        case .loadEntries(let feed, let filter, let range, let generation):
+            let rows = rows(of: feed, filter: filter)
             let clamped = range.clamped(to: 0..<rows.count)
             let window = ArticleWindow(start: range.lowerBound, entries: Array(rows[clamped]))
             return viewModel.apply(.entriesLoaded(feed, window, requested: range, generation: generation))
@@ -283,7 +329,7 @@ struct ViewModelDriver {
     /// The largest number of entries any single read asked for.
     var largestRead: Int {
         effects.compactMap { effect -> Int? in
-            if case .loadEntries(_, let range, _) = effect { return range.count }
+            if case .loadEntries(_, _, let range, _) = effect { return range.count }
             return nil
         }.max() ?? 0
     }
@@ -298,7 +344,7 @@ extension Effect {
     /// Whether the effect reads the cache (and so fails when the cache does).
     var readsCache: Bool {
         switch self {
-        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds: return true
+        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds, .loadCounts: return true
         default: return false
         }
     }

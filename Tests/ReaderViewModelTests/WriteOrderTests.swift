@@ -28,11 +28,13 @@ final class DelayingService: ReaderServing {
     func refreshBlocker() async -> RefreshFailure? { .noAPIKey }
     func outsideChangeCount() async throws(ServiceError) -> Int { 0 }
     func status(of feed: Feed) async throws(ServiceError) -> FeedStatus { FeedStatus(feed: feed, count: self.feed.count) }
-    func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry] {
+    func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter) async throws(ServiceError) -> [ArticleEntry] {
         Array(self.feed[range.clamped(to: 0..<self.feed.count)])
     }
-    func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? { self.feed.firstIndex { $0.id == id } }
-    func needsRefresh(_ feed: Feed) async -> Bool { false }
+    func position(of id: ArticleID, in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int? { self.feed.firstIndex { $0.id == id } }
+    func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool { false }
+    func count(in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int { self.feed.count }
+    func feedCounts() async throws(ServiceError) -> [String: FeedCounts] { [:] }
     func refresh(_ feed: Feed) async -> RefreshOutcome { .failed(.noAPIKey, FeedStatus(feed: feed, count: self.feed.count)) }
     func loadMore(_ feed: Feed) async -> RefreshOutcome { await refresh(feed) }
     func requestWait(for feed: Feed) async -> Duration { .zero }

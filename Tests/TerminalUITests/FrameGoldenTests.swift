@@ -13,7 +13,10 @@ struct FrameGoldenTests {
 
     static func state(_ articles: [Article], selection: Int = 0, screen: GridScreen) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
-        state.feedStatus = FeedStatus(feed: state.feed, count: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: articles.count, unreadCount: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000),
+            origin: .network
+        )
         state.count = articles.count
         state.selection = selection
         state.listHeight = FrameRenderer().listHeight(for: screen.size)
@@ -40,16 +43,16 @@ struct FrameGoldenTests {
         state.window.entries[0].readDate = Self.now
         state.window.entries[3].savedDate = Self.now
         #expect(render(state, screen) == """
-         The New York Times · World                                                           2/4
+         The New York Times · World                                                 4 unread  2/4
            3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
         •  3h World    A Very Long Headline…│ This Week Around the World
         •  3h World    東京の新幹線が六十周…│
-        *  3h World    Emoji 🎉 and a famil…│ By Test Writer
+        •* 3h World    Emoji 🎉 and a famil…│ By Test Writer
                                             │ Thu 20 Nov 2025, 00:52 · World
                                             │ https://www.nytimes.com/2026/11/20/test/article-1.h
                                             │ tml
                                             │
-         World · 4 articles · cached 3 h ago                                       ? help  q quit
+         World · 4 articles · 4 unread · cached 3 h ago                            ? help  q quit
         """)
     }
 
@@ -58,7 +61,7 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 16, columns: 50)
         let state = Self.state(Self.articles, selection: 2, screen: screen)
         #expect(render(state, screen) == """
-         The New York Times · World                   3/4
+         The New York Times · World         4 unread  3/4
         •  3h World    Leaders Meet in Geneva
         •  3h World    A Very Long Headline About Everyth…
         •  3h World    東京の新幹線が六十周年を迎える記念…
@@ -73,7 +76,7 @@ struct FrameGoldenTests {
          2.html
 
          Lead paragraph of article 2.
-         World · 4 articles · cached 3 h … ? help  q quit
+         World · 4 articles · 4 unread · … ? help  q quit
         """)
     }
 
@@ -101,7 +104,7 @@ struct FrameGoldenTests {
         var state = Self.state([], screen: screen)
         state.feedStatus = FeedStatus(feed: state.feed, count: 0)
         #expect(render(state, screen) == """
-         The New York Times · World
+         The New York Times · World                                            0 unread
          No articles in this feed yet —…│
                                         │
                                         │
@@ -116,12 +119,12 @@ struct FrameGoldenTests {
         var state = Self.state(Self.articles, screen: screen)
         state.refresh = .failed(.server(status: 503))
         #expect(render(state, screen) == """
-         The New York Times · World                                                                     1/4
+         The New York Times · World                                                           4 unread  1/4
         •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
         •  3h World    A Very Long Headline Abo…│
         •  3h World    東京の新幹線が六十周年を…│ By Test Writer
         •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
-         World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
+         World · 4 articles · 4 unread · cached 3 h ago · NYT server error 503               ? help  q quit
         """)
         #expect(screen.style(row: 5, column: 0).role == .error)
         state.refresh = .failed(.rateLimited(retryAfter: 12))
@@ -135,40 +138,43 @@ struct FrameGoldenTests {
 
     @Test("Help overlay lists every key and the attribution")
     func help() {
-        let screen = GridScreen(rows: 30, columns: 80)
+        let screen = GridScreen(rows: 33, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .help
         #expect(render(state, screen) == """
-         The New York Times · World                                                 1/4
-        •  3h Leaders Me┌─ Keys ──────────────────────────────────────┐
-        •  3h A Very Lon│ ↑ k        up (scrolls a focused detail)    │
-        •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)  │
-        •  3h Emoji 🎉 a│ PgUp       a page up                        │d
-                        │ PgDn       a page down                      │11/20/test/artic
-                        │ Home g     first article                    │
-                        │ End G      last article                     │
-                        │ Enter → l  open the detail, mark it read    │
-                        │ Esc ← h    back to the list                 │
-                        │ Tab        switch pane                      │
-                        │ r          refresh from the NYT             │
-                        │ /          search the cache as you type     │
-                        │ f          search the NYT (from: to: sort:) │
-                        │ s          choose a section                 │
-                        │ o          open in the browser              │
-                        │ y          copy the link (OSC 52)           │
-                        │ m          mark read / unread               │
-                        │ b          save / unsave                    │
-                        │ S          saved articles                   │
-                        │ n          next unread article              │
-                        │ A          mark all in the feed read        │
-                        │ d          in the s list: forget a search   │
-                        │ ?          this help                        │
-                        │ q Ctrl-C   quit                             │
-                        │ Ctrl-Z     suspend (fg to come back)        │
-                        │                                             │
-                        │ Data provided by The New York Times         │
-                        └─────────────────────────────────────────────┘
-         World · 4 articles · cached 3 h ago                             ? help  q quit
+         The New York Times · World                                       4 unread  1/4
+        •  3h Leaders M┌─ Keys ────────────────────────────────────────┐
+        •  3h A Very Lo│ ↑ k        up (scrolls a focused detail)      │
+        •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)    │
+        •  3h Emoji 🎉 │ PgUp       a page up                          │
+                       │ PgDn       a page down                        │1/20/test/artic
+                       │ Home g     first article                      │
+                       │ End G      last article                       │
+                       │ Enter → l  open the detail, mark it read      │
+                       │ Esc ← h    back to the list                   │
+                       │ Tab        switch pane                        │
+                       │ r          refresh from the NYT               │
+                       │ R          refresh every followed feed        │
+                       │ /          search the cache as you type       │
+                       │ f          search the NYT (from: to: sort:)   │
+                       │ s          choose a feed (/ filters)          │
+                       │ o          open in the browser, mark it read  │
+                       │ y          copy the link (OSC 52)             │
+                       │ m          mark read / unread                 │
+                       │ b          save / unsave                      │
+                       │ S          saved articles                     │
+                       │ n          open the next unread, mark it read │
+                       │ u          unread articles only / all         │
+                       │ A          mark all in the feed read          │
+                       │ d          in the s list: forget a search     │
+                       │ ?          this help                          │
+                       │ q Ctrl-C   quit                               │
+                       │ Ctrl-Z     suspend (fg to come back)          │
+                       │                                               │
+                       │ Data provided by The New York Times           │
+                       └───────────────────────────────────────────────┘
+                                        │
+         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
         """)
     }
 
@@ -184,21 +190,21 @@ struct FrameGoldenTests {
         #expect(text.contains("Ctrl-Z"))
         #expect(text.contains("Data provided by The New York Times"))
         #expect(text == """
-         The New York Times · World                                                 1/4
+         The New York Times · World                                       4 unread  1/4
         •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
         •  3h A Very Long Headline Abou…│
-        •  3h 東京の新幹線が六十周年を… │ By Test Writer
         ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
-        │ ↑ k        up (scrolls a focused de…   s          choose a section           │
-        │ ↓ j        down (scrolls a focused …   o          open in the browser        │
+        │ ↑ k        up (scrolls a focused de…   s          choose a feed (/ filters)  │
+        │ ↓ j        down (scrolls a focused …   o          open in the browser, mar…  │
         │ PgUp       a page up                   y          copy the link (OSC 52)     │
         │ PgDn       a page down                 m          mark read / unread         │
         │ Home g     first article               b          save / unsave              │
         │ End G      last article                S          saved articles             │
-        │ Enter → l  open the detail, mark it…   n          next unread article        │
-        │ Esc ← h    back to the list            A          mark all in the feed read  │
-        │ Tab        switch pane                 d          in the s list: forget a …  │
-        │ r          refresh from the NYT        ?          this help                  │
+        │ Enter → l  open the detail, mark it…   n          open the next unread, ma…  │
+        │ Esc ← h    back to the list            u          unread articles only / a…  │
+        │ Tab        switch pane                 A          mark all in the feed read  │
+        │ r          refresh from the NYT        d          in the s list: forget a …  │
+        │ R          refresh every followed f…   ?          this help                  │
         │ /          search the cache as you …   q Ctrl-C   quit                       │
         │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
         │                                                                              │
@@ -207,7 +213,7 @@ struct FrameGoldenTests {
                                         │
                                         │
                                         │
-         World · 4 articles · cached 3 h ago                             ? help  q quit
+         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
         """)
     }
 
@@ -222,14 +228,14 @@ struct FrameGoldenTests {
         #expect(metrics.detailScrollLimit == 3)
         state.detailScroll = 3
         #expect(render(state, screen) == """
-         The New York Times · World                                                 1/1
+         The New York Times · World                                       1 unread  1/1
         •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
                                         │ https://www.nytimes.com/2026/11/20/test/artic
                                         │ le-0.html
                                         │
                                         │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
                                         │ Word8 Word9 Word10 Word11 Word12
-         World · 1 article · cached 3 h ago                           ↑↓ scroll  ← back
+         World · 1 article · 1 unread · cached 3 h ago                ↑↓ scroll  ← back
         """)
     }
 
@@ -237,57 +243,80 @@ struct FrameGoldenTests {
     func picker() {
         let screen = GridScreen(rows: 12, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
-        state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!)
+        state.overlay = .sectionPicker(selection: state.pickerEntries.firstIndex(of: .feed(.topStories(.world)))!)
         #expect(render(state, screen) == """
-         The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Gene┌─ Sections ────── ↑ more ─┐va
-        •  3h A Very Long Headline│   T Magazine             │
-        •  3h 東京の新幹線が六十周│   Travel                 │
-        •  3h Emoji 🎉 and a famil│   Upshot                 │53 · World
-                                  │   U.S.                   │com/2026/11/20/test/artic
-                                  │ • World                  │
-                                  │   Most viewed · today    │
-                                  │   Most viewed · 7 days   │ticle 0.
-                                  │   Most viewed · 30 days  │
-                                  └───────────────── ↓ more ─┘
-         World · 4 articles · cached 3 h ago                             ? help  q quit
+         The New York Times · World                                       4 unread  1/4
+        •  3h Leaders Meet in ┌─ Feeds ──────────────── ↑ more ─┐
+        •  3h A Very Long Head│   T Magazine                  – │
+        •  3h 東京の新幹線が六│   Travel                      – │
+        •  3h Emoji 🎉 and a f│   Upshot                      – │· World
+                              │   U.S.                        – │/2026/11/20/test/artic
+                              │ • World                       – │
+                              │ Most Popular                    │
+                              │   Most viewed · today         – │le 0.
+                              │   Most viewed · 7 days        – │
+                              └──────────────────────── ↓ more ─┘
+         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
         """)
     }
 
-    @Test("Section picker in a short terminal: ↑ more and ↓ more in the frame while feeds are hidden there")
+    @Test("Section picker in a short terminal: ↑ more and ↓ more in the frame while entries are hidden there")
     func pickerScrolled() {
         let screen = GridScreen(rows: 10, columns: 60)
         var state = Self.state(Self.articles, screen: screen)
-        let feeds = ReaderState.pickableFeeds
-        state.overlay = .sectionPicker(selection: 0)
+        let entries = state.pickerEntries
+        state.overlay = .sectionPicker(selection: 1)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(Array(screen.lines[1...8]).map { String($0.dropFirst(16).prefix(28)) } == [
-            "┌─ Sections ───────────────┐",
-            "│   \(feeds[0].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[1].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[2].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[3].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[4].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[5].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "└───────────────── ↓ more ─┘",
-        ])
-        state.overlay = .sectionPicker(selection: 10)
+        #expect(screen.lines[1].contains("┌─ Feeds ─"))
+        #expect(!screen.lines[1].contains("↑ more"))
+        #expect(screen.lines[2].contains("│ Sections "), "the group's heading first")
+        #expect(screen.lines[3].contains("│   Arts ") && screen.lines[3].contains(" – │"), "a feed never fetched has no counts")
+        #expect(screen.lines[8].contains("↓ more ─┘"))
+        let note = screen.lines[8].distance(from: screen.lines[8].startIndex, to: screen.lines[8].range(of: "↓ more")!.lowerBound)
+        #expect(screen.style(row: 8, column: note).bold, "the note stands out from the frame")
+        state.overlay = .sectionPicker(selection: 12)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[1].contains("┌─ Sections ────── ↑ more ─┐"))
-        #expect(screen.lines[8].contains("└───────────────── ↓ more ─┘"))
-        #expect(screen.style(row: 8, column: 35).bold, "the note stands out from the frame")
-        state.overlay = .sectionPicker(selection: feeds.count - 1)
+        #expect(screen.lines[1].contains("↑ more ─┐"))
+        #expect(screen.lines[8].contains("↓ more ─┘"))
+        state.overlay = .sectionPicker(selection: entries.count - 1)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[1].contains("┌─ Sections ────── ↑ more ─┐"))
-        #expect(screen.lines[8].contains("└──────────────────────────┘"))
-        let tall = GridScreen(rows: feeds.count + 4, columns: 60)
+        #expect(screen.lines[1].contains("↑ more ─┐"))
+        #expect(!screen.lines[8].contains("more"))
+        #expect(screen.lines[7].contains("Saved"))
+        let tall = GridScreen(rows: entries.count + 4, columns: 60)
         renderer.render(state, on: tall, now: Self.now)
-        #expect(!tall.text.contains("more"), "nothing is hidden when every feed fits")
+        #expect(!tall.text.contains("more"), "nothing is hidden when every entry fits")
+    }
+
+    @Test("The picker: headings, the followed feeds first, counts right-aligned and never cut, the filter in the top edge")
+    func pickerCounts() throws {
+        let screen = GridScreen(rows: 60, columns: 60)
+        var state = Self.state(Self.articles, screen: screen)
+        state.followedFeeds = [.topStories(.world), .mostPopular(.viewed, .day), .latest]
+        state.feedCounts = ["top:world": FeedCounts(unread: 12, total: 37), "popular:viewed:1": FeedCounts(unread: 0, total: 20), "saved": FeedCounts(unread: 1, total: 3)]
+        state.searchFeeds = [FeedStatus(feed: .search(SearchQuery(text: String(repeating: "a very long search ", count: 5))), count: 10, totalHits: 2_314)]
+        state.feedCounts[state.searchFeeds[0].feed.key] = FeedCounts(unread: 10, total: 10)
+        state.overlay = .sectionPicker(selection: 1)
+        let text = render(state, screen)
+        let lines = text.split(separator: "\n").map(String.init)
+        let myFeeds = try #require(lines.firstIndex { $0.contains("│ My feeds ") })
+        #expect(lines[myFeeds + 1].contains("│ • World") && lines[myFeeds + 1].hasSuffix("12/37 │"), "\(lines[myFeeds + 1])")
+        #expect(lines[myFeeds + 2].contains("Most viewed · today") && lines[myFeeds + 2].hasSuffix("0/20 │"))
+        #expect(lines[myFeeds + 3].contains("Latest") && lines[myFeeds + 3].hasSuffix("– │"))
+        #expect(lines[myFeeds + 4].contains("│ Sections "))
+        #expect(!lines.contains { $0.contains("│   World ") }, "a followed feed is not listed twice")
+        let search = try #require(lines.first { $0.contains("Search “a very long") })
+        #expect(search.hasSuffix("10/10 │") && search.contains("…"), "the title is shortened, the counts kept: \(search)")
+        #expect(lines.contains { $0.contains("Saved") && $0.hasSuffix("1/3 │") })
+        state.pickerFilter = "wor"
+        state.overlay = .sectionPicker(selection: 1)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.text.contains("┌─ /wor▏ ─"))
+        #expect(screen.text.contains("• World") && !screen.text.contains("Arts"))
     }
 
     @Test("PgDn in the picker highlights the first feed hidden below its first page, wide and narrow")
     func pickerPaging() {
-        let feeds = ReaderState.pickableFeeds
         for screen in [GridScreen(rows: 10, columns: 90), GridScreen(rows: 10, columns: 60)] {
             var viewModel = ReaderViewModel(feed: .topStories(.world))
             _ = viewModel.setListHeight(renderer.listHeight(for: screen.size))
@@ -295,10 +324,11 @@ struct FrameGoldenTests {
             #expect(renderer.pickerHeight(for: screen.size) == 6)
             _ = viewModel.handle(.pickSection)
             _ = viewModel.handle(.moveToFirst)
+            let feeds = viewModel.state.pickerFeeds
             renderer.render(viewModel.state, on: screen, now: Self.now)
             #expect(!screen.text.contains(feeds[6].title), "the seventh feed is below the first page")
             _ = viewModel.handle(.pageDown)
-            #expect(viewModel.state.overlay == .sectionPicker(selection: 6))
+            #expect(viewModel.state.overlay == .sectionPicker(selection: 7))
             renderer.render(viewModel.state, on: screen, now: Self.now)
             // No articles are loaded, so every cell left of the title holds one character.
             let rows = screen.lines.enumerated().compactMap { row, line in
@@ -307,8 +337,26 @@ struct FrameGoldenTests {
             #expect(rows.count == 1)
             #expect(rows.allSatisfy { screen.style(row: $0.row, column: $0.column).reverse }, "it is the highlighted row")
         }
-        #expect(renderer.pickerHeight(for: ScreenSize(rows: feeds.count + 4, columns: 100)) == feeds.count, "every feed fits")
+        let entries = ReaderState(feed: .topStories(.world)).pickerEntries.count
+        #expect(renderer.pickerHeight(for: ScreenSize(rows: entries + 4, columns: 100)) == entries, "every entry fits")
         #expect(renderer.pickerHeight(for: ScreenSize(rows: 3, columns: 10)) == 1, "too small for panes")
+    }
+
+    @Test("A click in the picker is over the entry drawn there, the frame, or outside it")
+    func pickerPointer() throws {
+        let screen = GridScreen(rows: 40, columns: 80)
+        var state = Self.state(Self.articles, screen: screen)
+        state.overlay = .sectionPicker(selection: 1)
+        renderer.render(state, on: screen, now: Self.now)
+        let row = try #require(screen.lines.firstIndex { $0.contains("│   Business ") })
+        let column = screen.lines[row].distance(from: screen.lines[row].startIndex, to: screen.lines[row].range(of: "Business")!.lowerBound)
+        let business = state.pickerEntries.firstIndex(of: .feed(.topStories(Section(rawValue: "business"))))!
+        #expect(renderer.pointerTarget(row: row, column: column, state: state, size: screen.size, now: Self.now) == .pickerEntry(business))
+        let heading = try #require(screen.lines.firstIndex { $0.contains("│ Sections ") })
+        #expect(renderer.pointerTarget(row: heading, column: column, state: state, size: screen.size, now: Self.now) == .pickerEntry(0))
+        let top = try #require(screen.lines.firstIndex { $0.contains("┌─ Feeds") })
+        #expect(renderer.pointerTarget(row: top, column: column, state: state, size: screen.size, now: Self.now) == .overlay)
+        #expect(renderer.pointerTarget(row: row, column: 0, state: state, size: screen.size, now: Self.now) == .elsewhere)
     }
 
     @Test("Search field and kept search in the status line")
@@ -320,7 +368,7 @@ struct FrameGoldenTests {
         #expect(screen.lines[5] == " /gene▏ 1 match                                           Enter keep  Esc clear")
         state.search?.isEditing = false
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[5] == " Search “gene” · 1 match · World · 1 article · cached 3 h ago    ? help  q quit")
+        #expect(screen.lines[5] == " Search “gene” · 1 match · World · 1 article · 1 unread · cache… ? help  q quit")
         state.search = SearchFilter(text: "zzz", isEditing: false, shownText: "zzz", hitCount: 0)
         state.count = 0
         state.window = ArticleWindow()

@@ -1,0 +1,98 @@
+import ArticleStore
+import Foundation
+import NewsCore
+import NYTAPI
+import ReaderService
+import Synchronization
+import TestSupport
+import Testing
+
+/// Answers every request with one body and notes when each path was asked.
+final class TimedTransport: HTTPTransport {
+    private let body: Data
+    private let log = Mutex<[(path: String, date: Date)]>([])
+
+    init(body: Data) {
+        self.body = body
+    }
+
+    var requests: [(path: String, date: Date)] { log.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        log.withLock { $0.append((request.url.path, Date())) }
+        return HTTPResponse(status: 200, body: body)
+    }
+}
+
+@Suite("The spacing between requests, shared by every process using the cache", .timeLimit(.minutes(2)))
+struct SharedRequestSpacingTests {
+    static let spacing = Duration.milliseconds(1_500)
+
+    /// A service on the cache at `path`, as another process would open it.
+    static func service(
+        _ path: String, _ transport: TimedTransport, waitsForOthers: Bool = true, onWait: RequestWaitObserver? = nil
+    ) throws -> ReaderService {
+        let store = try ArticleStore(path: path)
+        return ReaderService(
+            store: store, client: try NYTClient(apiKey: "test-key", transport: transport),
+            policy: RefreshPolicy(requestSpacing: spacing, waitsForOthers: waitsForOthers), rateLimits: store, onRequestWait: onWait
+        )
+    }
+
+    @Test("A second process's request to the same API waits for the spacing after the first's, and says so; another API does not wait")
+    func secondProcessWaits() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
+        let waits = Mutex<[(Endpoint.API, Duration)]>([])
+        let first = try Self.service(path, transport)
+        let second = try Self.service(path, transport) { api, wait in waits.withLock { $0.append((api, wait)) } }
+
+        #expect(await first.refresh(.topStories(.world)).failure == nil)
+        #expect(await second.refresh(.latest).failure == nil)
+        #expect(waits.withLock { $0.isEmpty }, "the Newswire is another API, with a spacing of its own")
+        #expect(await second.refresh(.topStories(.home)).failure == nil)
+
+        let requests = transport.requests
+        #expect(requests.map(\.path) == ["/svc/topstories/v2/world.json", "/svc/news/v3/content/all/all.json", "/svc/topstories/v2/home.json"])
+        #expect(requests[2].date.timeIntervalSince(requests[0].date) >= Self.spacing.seconds - 0.05)
+        let told = waits.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.0 == .topStories)
+        #expect(told.first.map { $0.1 > .zero && $0.1 <= Self.spacing } == true)
+    }
+
+    @Test("Without waiting for others, a first request that would wait behind another process's is not sent: rate limited, no window kept")
+    func noWait() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
+        #expect(await try Self.service(path, transport).refresh(.topStories(.world)).failure == nil)
+
+        let impatient = try Self.service(path, transport, waitsForOthers: false)
+        let outcome = await impatient.refresh(.topStories(.home))
+        guard case .rateLimited(let seconds?)? = outcome.failure else {
+            Issue.record("rate limited with a wait, not \(String(describing: outcome.failure))")
+            return
+        }
+        #expect((1...2).contains(seconds))
+        #expect(transport.requests.count == 1, "nothing sent")
+        #expect(try ArticleStore(path: path).blockedUntil(api: "topstories") == nil, "no 429 window: the next run just waits its turn")
+        #expect(await impatient.refresh(.latest).failure == nil, "another API has nobody to wait for")
+    }
+
+    @Test("Cancelled while it waits for its turn, a refresh sends nothing and writes nothing")
+    func cancelledWhileWaiting() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
+        #expect(await try Self.service(path, transport).refresh(.topStories(.world)).failure == nil)
+        let second = try Self.service(path, transport)
+        let task = Task { await second.refresh(.topStories(.home)) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        #expect(await task.value.failure == .cancelled)
+        #expect(transport.requests.count == 1)
+        #expect(try ArticleStore(path: path).status(of: .topStories(.home)).count == 0)
+    }
+}
