@@ -1,0 +1,244 @@
+import Foundation
+import NewsCore
+import ReaderService
+@testable import ReaderViewModel
+import TestSupport
+import Testing
+
+/// The everyday loop: what is new (counts), reading marks read, hiding what is read, the feeds followed,
+/// and the picker as a place to choose among them.
+@Suite("The reading loop")
+struct ReadingLoopTests {
+    static let popular = Feed.mostPopular(.viewed, .day)
+
+    @Test("The feed's unread count follows each mark at once, and is the cache's again once the mark is written")
+    func counts() {
+        var driver = ViewModelDriver(count: 5)
+        #expect(driver.state.feedStatus?.unreadCount == 5)
+        driver.holdReads = true
+        driver.send(.focusDetail)
+        #expect(driver.state.feedStatus?.unreadCount == 4, "shown before the cache answers")
+        driver.send([.focusList, .toggleRead])
+        #expect(driver.state.feedStatus?.unreadCount == 5)
+        driver.holdReads = false
+        driver.entries[3].readDate = ViewModelDriver.now  // another process read one meanwhile
+        driver.send(.toggleRead)
+        #expect(driver.effects.last == .loadCounts(.topStories(.world)), "the counts are read again after each write")
+        #expect(driver.state.feedStatus?.unreadCount == 3, "exact: the cache's count")
+        #expect(driver.state.feedCounts["top:world"] == FeedCounts(unread: 3, total: 5))
+    }
+
+    @Test("The picker lists every feed with its counts; followed feeds first under My feeds, not repeated under their group")
+    func pickerCounts() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.world), Self.popular, .latest])
+        driver.feeds[Self.popular] = (10..<13).map { ArticleEntry(article: ArticleFactory.article($0), readDate: $0 == 10 ? ViewModelDriver.now : nil) }
+        driver.send(.pickSection)
+        let entries = driver.state.pickerEntries
+        #expect(Array(entries.prefix(5)) == [.heading("My feeds"), .feed(.topStories(.world)), .feed(Self.popular), .feed(.latest), .heading("Sections")])
+        #expect(entries.filter { $0 == .feed(.latest) }.count == 1)
+        #expect(!entries.contains(.heading("Latest")), "a group left empty by the followed feeds has no heading")
+        #expect(entries.contains(.heading("Saved")))
+        #expect(driver.state.overlay == .sectionPicker(selection: 1), "on the feed shown")
+        #expect(driver.state.counts(of: .topStories(.world)) == FeedCounts(unread: 4, total: 4))
+        #expect(driver.state.counts(of: Self.popular) == FeedCounts(unread: 2, total: 3))
+        #expect(driver.state.counts(of: .topStories(.home)) == nil, "never fetched")
+    }
+
+    @Test("/ in the picker filters as you type; Backspace edits; Enter chooses the highlighted match; Esc clears the filter")
+    func pickerFilter() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home)])
+        driver.send([.pickSection, .search])
+        #expect(driver.state.pickerFilter == "")
+        driver.type("wor")
+        #expect(driver.state.pickerFeeds == [.topStories(.world)])
+        #expect(driver.state.pickerEntries == [.heading("Sections"), .feed(.topStories(.world))])
+        #expect(driver.state.overlay == .sectionPicker(selection: 1), "the first match is highlighted")
+        driver.edit(.deleteBackward)
+        driver.edit(.deleteBackward)
+        #expect(driver.state.pickerFilter == "w")
+        #expect(driver.state.pickerFeeds.count > 1)
+        driver.type("eek")
+        #expect(driver.state.pickerFeeds.isEmpty, "nothing matches “week”")
+        driver.edit(.submit)
+        #expect(driver.state.overlay != nil, "Enter with no match chooses nothing")
+        driver.edit(.cancel)
+        #expect(driver.state.pickerFilter == nil)
+        #expect(driver.state.pickerFeeds.count == ReaderState.pickableFeeds.count)
+        #expect(driver.state.overlay != nil, "Esc clears the filter, the picker stays")
+        driver.send(.search)
+        driver.type("most viewed · 7")
+        driver.edit(.submit)
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.feed == .mostPopular(.viewed, .week))
+        #expect(driver.state.pickerFilter == nil)
+    }
+
+    @Test("A click chooses the feed under the pointer; a heading or the frame does nothing, outside closes")
+    func pickerClicks() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home)])
+        driver.send(.pickSection)
+        driver.run(driver.viewModel.click(.pickerEntry(0)))
+        #expect(driver.state.overlay != nil && driver.state.feed == .topStories(.world), "a heading")
+        driver.run(driver.viewModel.click(.overlay))
+        #expect(driver.state.overlay != nil)
+        let home = driver.state.pickerEntries.firstIndex(of: .feed(.topStories(.home)))!
+        driver.viewModel.state.overlay = .sectionPicker(selection: 0)
+        driver.send(.focusDetail)
+        #expect(driver.state.overlay != nil && driver.state.feed == .topStories(.world), "Enter on a heading does nothing")
+        driver.run(driver.viewModel.click(.pickerEntry(home)))
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.feed == .topStories(.home))
+        driver.send(.pickSection)
+        driver.run(driver.viewModel.click(.elsewhere))
+        #expect(driver.state.overlay == nil)
+    }
+
+    @Test("A feed chosen in the picker is refreshed at once when stale (older than the automatic refresh's interval)")
+    func chosenFeedIsFresh() {
+        var driver = ViewModelDriver(count: 4, isStale: true, autoRefreshInterval: 600)
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 4, inserted: 0, updated: 0, removed: 0), $0) }
+        driver.stalenessAges.removeAll()
+        driver.send(.pickSection)
+        let home = driver.state.pickerEntries.firstIndex(of: .feed(.topStories(.home)))!
+        driver.run(driver.viewModel.click(.pickerEntry(home)))
+        #expect(driver.stalenessAges == [600])
+        #expect(driver.pendingRefreshes == [.topStories(.home)], "asked without r")
+        #expect(driver.state.refresh.isRunning)
+
+        var fresh = ViewModelDriver(count: 4, isStale: false)
+        fresh.send(.pickSection)
+        fresh.run(fresh.viewModel.click(.pickerEntry(fresh.state.pickerEntries.firstIndex(of: .feed(.latest))!)))
+        #expect(fresh.stalenessAges.last == .some(nil), "auto-refresh off: the launch threshold")
+        #expect(fresh.pendingRefreshes.isEmpty)
+    }
+
+    @Test("u shows only unread articles; one read on screen stays until the selection leaves it; u again shows all, on the same article")
+    func unreadOnly() {
+        var driver = ViewModelDriver(count: 6)
+        driver.entries[1].readDate = ViewModelDriver.now
+        driver.entries[3].readDate = ViewModelDriver.now
+        driver.reload()
+        driver.send(.toggleUnreadOnly)
+        #expect(driver.state.filter.unreadOnly)
+        #expect(driver.state.count == 4)
+        #expect(driver.state.window.entries.map(\.article.title) == ["Article 0", "Article 2", "Article 4", "Article 5"])
+        driver.send(.focusDetail)
+        driver.send(.focusList)
+        driver.reload()
+        #expect(driver.state.count == 4, "read under the cursor, it stays")
+        #expect(driver.state.selectedEntry?.article.title == "Article 0")
+        driver.send(.moveDown)
+        #expect(driver.state.count == 3, "the selection left it: gone")
+        #expect(driver.state.selectedEntry?.article.title == "Article 2")
+        #expect(driver.state.window.entries.map(\.article.title) == ["Article 2", "Article 4", "Article 5"])
+        driver.send(.toggleUnreadOnly)
+        #expect(!driver.state.filter.unreadOnly)
+        #expect(driver.state.count == 6)
+        #expect(driver.state.selectedEntry?.article.title == "Article 2")
+    }
+
+    @Test("The unread-only view goes with the reader to another feed; the first article opened there stays while selected")
+    func unreadOnlyAcrossFeeds() {
+        var driver = ViewModelDriver(count: 3)
+        driver.feeds[.topStories(.home)] = (20..<24).map { ArticleEntry(article: ArticleFactory.article($0)) }
+        driver.send([.toggleUnreadOnly, .pickSection])
+        driver.run(driver.viewModel.click(.pickerEntry(driver.state.pickerEntries.firstIndex(of: .feed(.topStories(.home)))!)))
+        #expect(driver.state.filter.unreadOnly)
+        #expect(driver.state.count == 4)
+        driver.send(.focusDetail)
+        driver.reload()
+        #expect(driver.state.count == 4, "read while selected, it stays after the rows are read again")
+        #expect(driver.state.selectedEntry?.article.title == "Article 20")
+    }
+
+    @Test("n in an unread-only list opens the next row; the one read before leaves the list")
+    func nextUnreadOnly() {
+        var driver = ViewModelDriver(count: 4)
+        driver.send([.toggleUnreadOnly, .nextUnread])
+        #expect(driver.state.selectedEntry?.article.title == "Article 0")
+        #expect(driver.state.selectedEntry?.isRead == true)
+        driver.send(.nextUnread)
+        #expect(driver.state.selectedEntry?.article.title == "Article 1")
+        #expect(driver.state.count == 3)
+        driver.send([.nextUnread, .nextUnread])
+        #expect(driver.state.selectedEntry?.article.title == "Article 3")
+        #expect(driver.state.count == 1)
+        driver.send(.nextUnread)
+        #expect(driver.state.notice == Notice("No unread articles in World"))
+    }
+
+    @Test("R refreshes every followed feed in turn, the list usable meanwhile; the feed on screen shows its new rows")
+    func refreshFollowed() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home), .topStories(.world), .saved, Self.popular])
+        driver.send(.refreshFollowed)
+        #expect(driver.pendingFollowed == [.topStories(.home), .topStories(.world), Self.popular], "saved lives in the cache")
+        #expect(driver.state.followedRefresh?.feeds.count == 3)
+        driver.send(.moveDown)
+        #expect(driver.state.selection == 1, "the list stays usable")
+        driver.send(.refreshFollowed)
+        #expect(driver.state.notice == Notice("Already refreshing your feeds"))
+        driver.run(driver.viewModel.apply(.followedRefreshStarted(index: 1, waitUntil: ViewModelDriver.now.addingTimeInterval(9))))
+        #expect(driver.state.followedRefresh?.feed == .topStories(.world))
+        #expect(driver.viewModel.showsCountdown)
+        let reads = driver.effects.count
+        driver.entries.append(ArticleEntry(article: ArticleFactory.article(9)))
+        driver.run(driver.viewModel.apply(.followedRefreshed(.topStories(.world), .refreshed(
+            RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0), driver.status(of: .topStories(.world))
+        ))))
+        #expect(driver.reads(since: reads).contains { if case .loadFeed = $0 { return true } else { return false } })
+        #expect(driver.state.count == 5)
+        #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0)))
+        driver.run(driver.viewModel.apply(.followedRefreshEnded))
+        #expect(driver.state.followedRefresh == nil)
+        #expect(driver.state.notice == Notice("Refreshed 1 of 3 feeds: 1 new"))
+    }
+
+    @Test("R says when there is nothing to refresh, or no key")
+    func refreshFollowedNothing() {
+        var none = ViewModelDriver(count: 2, followedFeeds: [.saved])
+        none.send(.refreshFollowed)
+        #expect(none.pendingFollowed.isEmpty)
+        #expect(none.state.notice?.text.hasPrefix("No feeds to refresh") == true)
+        var noKey = ViewModelDriver(count: 2, blocker: .noAPIKey, followedFeeds: [.topStories(.home)])
+        noKey.send(.refreshFollowed)
+        #expect(noKey.pendingFollowed.isEmpty)
+        #expect(noKey.state.notice?.isError == true)
+        var failing = ViewModelDriver(count: 2, followedFeeds: [.topStories(.home), .latest])
+        failing.send(.refreshFollowed)
+        failing.finishFollowed(failure: .rateLimited(retryAfter: 30))
+        #expect(failing.state.notice == Notice("Refreshed 0 of 2 feeds: Rate limited — try again in 30 s", isError: true))
+    }
+
+    @Test("Esc or h in Saved goes back to the feed it was opened from")
+    func savedGoesBack() {
+        var driver = ViewModelDriver(count: 4)
+        driver.send([.moveDown, .toggleSaved, .pickSection])
+        driver.run(driver.viewModel.click(.pickerEntry(driver.state.pickerEntries.firstIndex(of: .feed(.topStories(.home)))!)))
+        driver.send(.showSaved)
+        #expect(driver.state.feed == .saved)
+        driver.send(.focusList)
+        #expect(driver.state.feed == .topStories(.home))
+        driver.send(.focusList)
+        #expect(driver.state.feed == .topStories(.home), "nowhere further back")
+    }
+
+    @Test("mark_read_on_select: an article the selection rests on for half a second is marked read, not one passed over")
+    func markReadOnSelect() {
+        var driver = ViewModelDriver(count: 5, marksReadOnSelect: true)
+        driver.send(.moveDown)
+        #expect(driver.viewModel.nextDeadline == ViewModelDriver.now.addingTimeInterval(0.5))
+        driver.wait(0.3)
+        driver.send(.moveDown)
+        driver.wait(0.3)
+        #expect(driver.cached(ArticleID("nyt://article/test-1"))?.isRead == false, "passed over")
+        #expect(driver.cached(ArticleID("nyt://article/test-2"))?.isRead == false, "not yet")
+        driver.wait(0.3)
+        #expect(driver.cached(ArticleID("nyt://article/test-2"))?.isRead == true)
+        #expect(driver.state.selectedEntry?.isRead == true)
+        #expect(driver.viewModel.nextDeadline == nil)
+        var off = ViewModelDriver(count: 5)
+        off.send(.moveDown)
+        off.wait(5)
+        #expect(off.cached(ArticleID("nyt://article/test-1"))?.isRead == false, "off by default")
+    }
+}
