@@ -10,6 +10,22 @@ struct FeedTests {
         #expect(Feed.saved.key == "saved")
     }
 
+    @Test("A feed's name is its section's, else its key, and names it back; completion offers the fixed feeds")
+    func names() {
+        let feeds: [Feed] = [
+            .topStories(.world), .topStories(Section(rawValue: "books/review")), .latest, .saved, .mostPopular(.shared, .month),
+            .archive(ArchiveMonth(containingDay: 19_844)), .search(SearchQuery(text: "ocean", beginDate: "20240101")),
+        ]
+        #expect(feeds.map(\.name) == ["world", "books/review", "latest", "saved", "popular:shared:30", "archive:2024-05", "search:q=ocean;from=20240101"])
+        #expect(feeds.map { Feed(name: $0.name) } == feeds)
+        #expect(Feed(name: " World ") == .topStories(.world))
+        #expect(Feed(name: "top:world") == .topStories(.world))
+        #expect(Feed(name: "weather") == nil)
+        #expect(Feed(name: "popular:viewed:2") == nil)
+        #expect(Feed.completableNames.count == 26 + 9 + 2)
+        #expect(Feed.completableNames.contains("popular:viewed:1") && Feed.completableNames.contains("latest"))
+    }
+
     @Test("The kinds stored beside the keys keep the text existing caches hold")
     func kinds() {
         let feeds: [Feed] = [

@@ -43,6 +43,35 @@ struct ConfigFileTests {
         #expect(settings.keyBindings[.markAllRead]?.source == .configFile(line: 12))
     }
 
+    @Test("feeds names the feeds followed, by the names --feed takes; a repeat counts once; mark_read_on_select is true or false")
+    func followedFeeds() {
+        let (settings, problems) = parse("""
+            feeds = ["home", "World", "technology", "popular:viewed:1", "latest", "saved", "archive:2024-03", "home"]
+            mark_read_on_select = true
+            """)
+        #expect(problems.isEmpty)
+        #expect(settings.followedFeeds.value == [
+            .topStories(.home), .topStories(.world), .topStories(Section(rawValue: "technology")), .mostPopular(.viewed, .day), .latest, .saved,
+            .archive(ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 30_000))!),
+        ])
+        #expect(settings.followedFeeds.source == .configFile(line: 1))
+        #expect(settings.markReadOnSelect == Setting(true, source: .configFile(line: 2)))
+        #expect(Settings().followedFeeds.value == [.topStories(.home)], "home by default")
+        #expect(Settings().markReadOnSelect.value == false)
+
+        let (bad, badProblems) = parse("""
+            feeds = ["world", "weather"]
+            mark_read_on_select = "yes"
+            """)
+        #expect(badProblems.map(\.description) == [
+            "\(Self.file) line 1: 'feeds' has an unknown feed 'weather' (a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)",
+            "\(Self.file) line 2: 'mark_read_on_select' must be true or false",
+        ])
+        #expect(bad == Settings())
+        #expect(parse("feeds = \"world\"").1.first?.message.hasPrefix("'feeds' must be a list of feed names") == true)
+        #expect(parse("feeds = []").0.followedFeeds.value.isEmpty, "none followed")
+    }
+
     @Test("An empty file and a missing file leave every default in place")
     func missingAndEmpty() throws {
         let directory = try TemporaryDirectory()
