@@ -52,9 +52,11 @@ struct CliHome {
         }
     }
 
-    /// `refresh` of `section` from `baseURL`.
+    /// `refresh` of `section` from `baseURL`, without the spacing between requests unless `extra` sets one
+    /// (runs in a row would otherwise wait for each other, as they do for the NYT).
     func refresh(section: String = "world", from baseURL: URL, extra: [String] = []) async throws -> Subprocess.Result {
-        try await run(["refresh", "--section", section, "--api-base-url", baseURL.absoluteString] + extra)
+        let spacing = extra.contains("--request-spacing") ? [] : ["--request-spacing", "0"]
+        return try await run(["refresh", "--section", section, "--api-base-url", baseURL.absoluteString] + spacing + extra)
     }
 
     /// `list --json` of `section`, offline.

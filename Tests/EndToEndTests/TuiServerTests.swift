@@ -10,7 +10,7 @@ struct TuiServerTests {
     /// snapshot is always stale) has finished when this returns.
     static func readerWithServer(_ server: FakeNYTServer, waitingFor text: String = "Refreshed: 19 new") throws -> TuiHarness {
         let reader = try TuiHarness(environment: ["NYT_API_KEY": "e2e-test-key"])
-        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'", waitingFor: text)
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)' --request-spacing 0", waitingFor: text)
         return reader
     }
 

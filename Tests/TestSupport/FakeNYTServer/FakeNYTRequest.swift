@@ -13,14 +13,21 @@ public struct FakeNYTRequest: Sendable, Hashable {
     public var target: String
     /// The header fields, names lowercased.
     public var headers: [String: String]
+    /// When the server read the request (its clock: tests compare the times of requests from several
+    /// processes).
+    public var receivedDate: Date
 
     /// A request for `path` with `query`; the target is derived from both.
-    public init(method: String = "GET", path: String, query: [String: String] = [:], target: String? = nil, headers: [String: String] = [:]) {
+    public init(
+        method: String = "GET", path: String, query: [String: String] = [:], target: String? = nil, headers: [String: String] = [:],
+        receivedDate: Date = Date()
+    ) {
         self.method = method
         self.path = path
         self.query = query
         self.target = target ?? path
         self.headers = headers
+        self.receivedDate = receivedDate
     }
 
     /// Parses the head of an HTTP/1.1 request (request line and header fields); nil when it is not one.
