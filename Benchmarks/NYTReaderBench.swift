@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NewsCore
 import TestSupport
 
 /// `nytreader-bench`: measures the store, start-up, refresh, keypress latency, memory and cache size,
@@ -53,6 +54,9 @@ struct NYTReaderBench: ParsableCommand {
     @Option(help: ArgumentHelp("Only build (or with --reuse-archive reuse) the archive cache of this many articles, time trends on it and print the figures.", valueName: "n"))
     var profileTrend: Int?
 
+    @Option(help: ArgumentHelp("Only build (or with --reuse-archive reuse) the archive cache of this many articles, time s → the picker with counts in the release reader on it and print the figures.", valueName: "n"))
+    var profilePicker: Int?
+
     @Option(help: ArgumentHelp("Only serve the Top Stories feed of this many generated articles (the peer figures' articles) from the loopback fake NYT server, print its base URL and serve until stdin closes (to profile nytreader refresh).", valueName: "n"))
     var serveFeed: Int?
 
@@ -78,6 +82,15 @@ struct NYTReaderBench: ParsableCommand {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let database = try ArchiveBenchmarks(directory: output, now: Date()).cache(count: profileTrend, reuse: reuseArchive).database
             try TrendBenchmarks().figures(database, repeats: 5).forEach { print("\($0.label): \(Measurement.format($0.value ?? 0)) ms (\($0.detail))") }
+            return
+        }
+        if let profilePicker {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let archive = ArchiveBenchmarks(directory: output, now: Date())
+            let (database, months, _) = try archive.cache(count: profilePicker, reuse: reuseArchive)
+            try pickerFigures(database, months: months, archive: archive, work: output).forEach {
+                print("\($0.label): \(Measurement.format($0.value ?? 0)) ms (\($0.detail))")
+            }
             return
         }
         if peer {
@@ -184,8 +197,21 @@ struct NYTReaderBench: ParsableCommand {
                 database, firstTitle: try kept.firstTitle(of: month, in: database), runs: quick ? 3 : runs,
                 arguments: "--archive \(month) --offline", target: 50
             )
+            progress("reader: the picker with \(months.count) feeds and \(count) archived")
+            measurements += try pickerFigures(database, months: months, archive: kept, work: work)
         }
         return measurements
+    }
+
+    /// `s` → the picker with its counts, the reader on the last month of the archive cache (whose months
+    /// are its feeds).
+    private func pickerFigures(_ database: BenchDatabase, months: [ArchiveMonth], archive: ArchiveBenchmarks, work: String) throws -> [Measurement] {
+        guard let month = months.last else { return [] }
+        let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
+        return try reader.picker(
+            database, month: month.description, firstTitle: try archive.firstTitle(of: month, in: database), feeds: months.count,
+            runs: quick ? 5 : 20
+        )
     }
 
     /// newsboat and nytreader side by side at 1,000 and 10,000 articles: prints the table, writes

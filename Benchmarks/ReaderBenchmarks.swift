@@ -116,6 +116,45 @@ struct ReaderBenchmarks {
             ]
     }
 
+    /// `s` on the reader opened on archive `month` of `database`: the milliseconds from the key to the picker
+    /// drawn with the counts of the feeds it shows (read after the key: the searches, the archive months and
+    /// every feed's unread and total counts), then Esc; `runs` times in one reader.
+    func picker(_ database: BenchDatabase, month: String, firstTitle: String, feeds: Int, runs: Int) throws -> [Measurement] {
+        let terminal = try ReaderTerminal(environment: environment(trace: nil))
+        _ = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path)) --archive \(month) --offline")
+        let marker = Self.marker(for: firstTitle)
+        guard try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(marker) } }) != nil else {
+            throw BenchError.unexpected("the reader did not show its first screen")
+        }
+        // The feed on screen, marked `•` in the picker, with its `unread/total` at the right.
+        let counted = /│ • .*\d[\d,]*\/\d[\d,]* │/
+        var samples = Samples()
+        for _ in 0..<runs {
+            let start = Stopwatch.now()
+            try terminal.press("s")
+            guard let seen = try terminal.waitForScreen(timeout: 2, { lines in
+                lines.contains { $0.contains("┌─ Feeds") } && lines.contains { $0.contains(counted) }
+            }) else {
+                throw BenchError.unexpected("s did not show the picker with counts within 2 s:\n" + (try terminal.screen()).joined(separator: "\n"))
+            }
+            samples.append(seen - start)
+            try terminal.press("Escape")
+            guard try terminal.waitForScreen(timeout: 2, { !$0.contains { $0.contains("┌─ Feeds") } }) != nil else {
+                throw BenchError.unexpected("Esc did not close the picker")
+            }
+        }
+        try terminal.press("q")
+        _ = try terminal.waitForPrompt()
+        let size = database.articleCount.formatted()
+        let detail = "\(runs) presses, seen through tmux"
+        return [
+            Measurement("reader.picker_p50_\(database.articleCount)", "s → picker with counts p50, \(feeds) feeds, \(size) archived",
+                        value: samples.median, unit: "ms", target: 20, detail: detail),
+            Measurement("reader.picker_p99_\(database.articleCount)", "s → picker with counts p99, \(feeds) feeds, \(size) archived",
+                        value: samples.percentile(99), unit: "ms", detail: detail),
+        ]
+    }
+
     /// Presses `key` `times` times; each time, the milliseconds from sending it to the first capture that
     /// differs from the screen before and shows every row loaded (no `…` placeholder row, no `Loading…`).
     /// Unlike the key trace, this includes rows the reader loads in the background after its first update.
