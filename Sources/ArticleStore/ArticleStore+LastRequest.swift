@@ -3,30 +3,41 @@ import SQLite
 import NewsCore
 
 // The spacing between requests to one NYT API, kept in the cache so that every process using it keeps to
-// the NYT's rate limit together: each request is sent `spacing` after the last one any of them sent.
+// the NYT's rate limit together: each request is sent `spacing` after the last one any of them sent (its
+// slot) and after the last one ended (so the NYT has seen the one before, however long it took to leave).
 extension ArticleStore {
     /// A stored time further ahead than this is not trusted (a clock set back, a damaged cache): no queue
     /// of processes waits that long.
     public static let longestRequestQueue: TimeInterval = 3_600
 
-    /// When the last request to the NYT API named `api` was sent, or the next one is due, by any process
-    /// using this cache.
-    public func lastRequestDate(api: String) throws(StoreError) -> Date? {
+    /// The last slot taken for a request to the NYT API named `api` (sent, or due), and when the last
+    /// request to it ended, by any process using this cache.
+    public func lastRequest(api: String) throws(StoreError) -> (slot: Date, ended: Date?)? {
         try read { db in try Self.lastRequest(api: api, in: db) }
     }
 
-    /// Reserves the moment the next request to the NYT API named `api` may be sent, and returns it: `spacing`
-    /// after the last one any process sent or reserved, and not before `now`. A process that takes the slot
-    /// waits until then; the next one, in this process or another, is spaced after it.
+    /// Takes the next slot for a request to the NYT API named `api`, and returns it: `spacing` after the
+    /// last slot any process took, and not before `now`. A process that takes the slot waits until then
+    /// (and until `spacing` after the last request ended); the next one, in this process or another, is
+    /// spaced after it.
     @discardableResult
     public func reserveRequest(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date {
         try write { db in
-            let start = Self.nextRequestDate(after: try Self.lastRequest(api: api, in: db), spacing: spacing, now: now)
+            let start = Self.nextRequestDate(after: try Self.lastRequest(api: api, in: db)?.slot, spacing: spacing, now: now)
             try db.cachedStatement(sql: """
                 INSERT INTO lastRequest (api, requestedAt) VALUES (?, ?)
                 ON CONFLICT(api) DO UPDATE SET requestedAt = excluded.requestedAt
                 """).execute(arguments: [api, start.timeIntervalSince1970])
             return start
+        }
+    }
+
+    /// Notes that a request to the NYT API named `api` ended at `date` (kept when later than the last one noted).
+    public func noteRequestEnded(api: String, at date: Date) throws(StoreError) {
+        try write { db in
+            try db.cachedStatement(sql: """
+                UPDATE lastRequest SET endedAt = MAX(COALESCE(endedAt, 0), ?) WHERE api = ?
+                """).execute(arguments: [date.timeIntervalSince1970, api])
         }
     }
 
@@ -37,8 +48,12 @@ extension ArticleStore {
         return max(now, last.addingTimeInterval(max(0, spacing)))
     }
 
-    private static func lastRequest(api: String, in db: Database) throws -> Date? {
-        try Double.fetchOne(db.cachedStatement(sql: "SELECT requestedAt FROM lastRequest WHERE api = ?"), arguments: [api])
-            .flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
+    private static func lastRequest(api: String, in db: Database) throws -> (slot: Date, ended: Date?)? {
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT requestedAt, endedAt FROM lastRequest WHERE api = ?"), arguments: [api]
+        ) else { return nil }
+        func date(_ seconds: Double?) -> Date? { seconds.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
+        guard let slot = date(row[0]) else { return nil }
+        return (slot, date(row[1]))
     }
 }

@@ -98,7 +98,8 @@ enum Schema {
         \(ArchiveSpans.schema)
         CREATE TABLE lastRequest (
             api TEXT PRIMARY KEY,
-            requestedAt REAL NOT NULL
+            requestedAt REAL NOT NULL,
+            endedAt REAL
         ) WITHOUT ROWID;
         """
 
@@ -285,13 +286,15 @@ enum Schema {
         try db.execute(sql: ArchiveSpans.fill)
     }
 
-    /// When each NYT API was last asked by any process using the cache (or is next due to be): every
-    /// process spaces its requests to one API after it, so two runs in a row keep to the NYT's rate limit.
+    /// When each NYT API was last asked by any process using the cache (or is next due to be), and when
+    /// its last request ended: every process spaces its requests to one API after them, so two runs in a
+    /// row keep to the NYT's rate limit.
     private static func addLastRequests(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE lastRequest (
                 api TEXT PRIMARY KEY,
-                requestedAt REAL NOT NULL
+                requestedAt REAL NOT NULL,
+                endedAt REAL
             ) WITHOUT ROWID;
             """)
     }

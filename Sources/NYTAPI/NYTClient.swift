@@ -13,12 +13,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
     let now: @Sendable () -> Date
-    /// Awaited before each request with the API it asks; what it throws stops the request.
-    private var requestGate: RequestGate?
-
-    /// Awaited before each request the client sends, with the API it asks: it may wait (the spacing between
-    /// requests) and count the request; what it throws (`.cancelled`) stops the request unsent.
-    public typealias RequestGate = @Sendable (Endpoint.API) async throws(APIError) -> Void
+    /// Asked before each request, and told when it ended (see `RequestGate`).
+    private var requestGate: (any RequestGate)?
 
     /// - Parameters:
     ///   - baseURL: must be https, unless its host is a loopback address.
@@ -37,9 +33,9 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         self.now = now
     }
 
-    /// The same client, awaiting `gate` before each request it sends (the service spaces requests to
-    /// each API and counts them per day).
-    public func gatingRequests(_ gate: @escaping RequestGate) -> NYTClient {
+    /// The same client, awaiting `gate` before each request it sends and telling it when each ended (the
+    /// service spaces requests to each API and counts them per day).
+    public func gatingRequests(_ gate: any RequestGate) -> NYTClient {
         var copy = self
         copy.requestGate = gate
         return copy
@@ -232,7 +228,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private func get<Item: SendableMetatype>(_ endpoint: Endpoint, streamingTo stream: ArticleStream<Item>) async throws(APIError) {
         var request = try request(path: endpoint.path, query: endpoint.queryItems)
         request.maximumBodySize = endpoint.shape.maximumBodySize
-        try await requestGate?(endpoint.api)
+        try await requestGate?.awaitTurn(for: endpoint.api)
+        defer { requestGate?.requestEnded(for: endpoint.api) }
         let response: HTTPResponse
         do {
             response = try await transport.stream(request) { chunk in try stream.consume(chunk) }

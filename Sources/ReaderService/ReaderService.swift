@@ -51,7 +51,7 @@ public actor ReaderService: ReaderServing {
         self.lanes = lanes
         let spacing = RequestSpacing(lanes: lanes, spacing: policy.requestSpacing, now: now, onWait: onRequestWait)
         self.spacing = spacing
-        self.client = client?.gatingRequests { api throws(APIError) in try await spacing.awaitSlot(for: api) }
+        self.client = client?.gatingRequests(spacing)
         self.withoutClient = withoutClient
         self.policy = policy
         self.rateLimits = rateLimits

@@ -3,11 +3,12 @@ import NewsCore
 import NYTAPI
 import ArticleStore
 
-/// What the service does before each request it sends: it takes the next slot of the request's API in the
-/// cache (`policy.requestSpacing` after the last request any process using the cache sent to that API),
-/// waits for it, then counts the request for the day. Two `nytreader` processes started back to back so
-/// keep to the NYT's limit together, as one does.
-final class RequestSpacing: Sendable {
+/// What the service does around each request it sends: it takes the next slot of the request's API in the
+/// cache (`policy.requestSpacing` after the last slot any process using the cache took for that API), waits
+/// for it and for the spacing after the last request to that API ended (the one before may have left late:
+/// the NYT must have seen it a spacing before), counts the request for the day, and notes when it ended.
+/// Two `nytreader` processes started back to back so keep to the NYT's limit together, as one does.
+final class RequestSpacing: RequestGate {
     private let lanes: StoreLanes
     private let spacing: Duration
     private let now: @Sendable () -> Date
@@ -23,16 +24,16 @@ final class RequestSpacing: Sendable {
     /// Takes the next slot of `api`, waits for it and counts the request; `.cancelled` when the task is
     /// cancelled while it waits. A slot that cannot be written is no reason to fail: the request goes at
     /// once, as it would without a cache.
-    func awaitSlot(for api: Endpoint.API) async throws(APIError) {
+    func awaitTurn(for api: Endpoint.API) async throws(APIError) {
         let asked = now()
         let spacing = spacing.seconds
-        let start = (try? await lanes.write { store throws(StoreError) in
+        let slot = (try? await lanes.write { store throws(StoreError) in
             try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
         }) ?? asked
-        let wait = Duration.milliseconds(Int((start.timeIntervalSince(asked) * 1000).rounded(.up)))
-        if wait > .zero {
-            onWait?(api, wait)
-            do { try await Task.sleep(for: wait) } catch { throw .cancelled }
+        var announced = false
+        try await sleep(until: slot, for: api, announced: &announced)
+        if let ended = await last(api)?.ended {
+            try await sleep(until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
         }
         let day = RequestDay(now()).text
         // Counted after the writes asked before it, without holding up the request. A count that cannot be
@@ -40,13 +41,36 @@ final class RequestSpacing: Sendable {
         lanes.queueWrite { store in _ = try? store.countRequest(api: api.rawValue, day: day) }
     }
 
-    /// How long until a request to `api` may be sent, after the last one any process sent or reserved.
+    func requestEnded(for api: Endpoint.API) {
+        let ended = now()
+        // Not noted, the next request only leaves a little early; the NYT answers 429 if it minds.
+        lanes.queueWrite { store in try? store.noteRequestEnded(api: api.rawValue, at: ended) }
+    }
+
+    /// How long until a request to `api` may be sent, after the last one any process sent, reserved or ended.
     func wait(for api: Endpoint.API) async -> Duration {
-        let last = (try? await lanes.read { store throws(StoreError) in try store.lastRequestDate(api: api.rawValue) }) ?? nil
+        let last = await last(api)
         let asked = now()
-        let start = ArticleStore.nextRequestDate(after: last, spacing: spacing.seconds, now: asked)
-        let remaining = start.timeIntervalSince(asked)
-        return remaining > 0 ? .milliseconds(Int((remaining * 1000).rounded(.up))) : .zero
+        let start = [last?.slot, last?.ended].map { ArticleStore.nextRequestDate(after: $0, spacing: spacing.seconds, now: asked) }.max() ?? asked
+        return Self.duration(start.timeIntervalSince(asked))
+    }
+
+    private func last(_ api: Endpoint.API) async -> (slot: Date, ended: Date?)? {
+        (try? await lanes.read { store throws(StoreError) in try store.lastRequest(api: api.rawValue) }) ?? nil
+    }
+
+    /// Sleeps until `date` (told to the observer the first time it waits).
+    private func sleep(until date: Date, for api: Endpoint.API, announced: inout Bool) async throws(APIError) {
+        let wait = Self.duration(date.timeIntervalSince(now()))
+        guard wait > .zero else { return }
+        if !announced { onWait?(api, wait) }
+        announced = true
+        do { try await Task.sleep(for: wait) } catch { throw .cancelled }
+    }
+
+    /// `seconds` as a duration in whole milliseconds, rounded up; zero when not ahead.
+    private static func duration(_ seconds: TimeInterval) -> Duration {
+        seconds > 0 ? .milliseconds(Int((seconds * 1000).rounded(.up))) : .zero
     }
 }
 

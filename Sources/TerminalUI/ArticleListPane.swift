@@ -75,8 +75,11 @@ struct ArticleListPane {
         let article = entry.article
         var column = rect.column
         let marks = entry.marks
-        // An archive month is read by day: its rows say which, not how many years ago.
-        let age = inArchive ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 6) : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
+        // An archive month is read by day: its rows say which (a column apart from the marks), not how many
+        // years ago.
+        let age =
+            inArchive
+            ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 7) : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
         let prefix = marks + age + " "
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         column += DisplayWidth.of(prefix)

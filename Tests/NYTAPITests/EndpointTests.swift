@@ -37,9 +37,9 @@ struct EndpointTests {
     func observedNames() async throws {
         let server = try FakeNYTServer()
         server.setBody(ArchiveMonthJSON.body(year: 2024, month: 3, count: 3), for: FakeNYTServer.archivePath(year: 2024, month: 3))
-        let named = Mutex<[String]>([])
+        let gate = NamingGate()
         let client = try NYTClient(apiKey: "endpoint-key", baseURL: server.baseURL, transport: CurlTransport(), timeout: 10)
-            .gatingRequests { api in named.withLock { $0.append(api.rawValue) } }
+            .gatingRequests(gate)
         let feeds: [Feed] = [.topStories(.world), .search(SearchQuery(text: "climate")), .mostPopular(.viewed, .day), .latest, .archive(Self.march)]
         _ = try await client.topStories(.world)
         _ = try await client.articleSearch(SearchQuery(text: "climate"), page: 0)
@@ -47,8 +47,21 @@ struct EndpointTests {
         _ = try await client.latest()
         _ = try await client.archive(Self.march) { _, _ in }
         let endpoints = try feeds.map { try #require(Endpoint($0)) }
-        #expect(named.withLock { $0 } == endpoints.map(\.api.rawValue))
+        #expect(gate.named.withLock { $0 } == endpoints.flatMap { ["\($0.api.rawValue)", "\($0.api.rawValue) ended"] })
         #expect(server.requests.map(\.path) == endpoints.map(\.path))
         #expect(server.requests[3].query["limit"] == String(Endpoint.newswireLimit))
+    }
+}
+
+/// Notes the API of each request before it is sent, and when it ended.
+private final class NamingGate: RequestGate {
+    let named = Mutex<[String]>([])
+
+    func awaitTurn(for api: Endpoint.API) async throws(APIError) {
+        named.withLock { $0.append(api.rawValue) }
+    }
+
+    func requestEnded(for api: Endpoint.API) {
+        named.withLock { $0.append("\(api.rawValue) ended") }
     }
 }

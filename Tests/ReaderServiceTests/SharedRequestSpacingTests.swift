@@ -7,19 +7,26 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Answers every request with one body and notes when each path was asked.
+/// Answers every request with one body, `answerTime` after it came, and notes when each path was asked
+/// and when its answer left.
 final class TimedTransport: HTTPTransport {
     private let body: Data
+    private let answerTime: Duration
     private let log = Mutex<[(path: String, date: Date)]>([])
+    private let answers = Mutex<[Date]>([])
 
-    init(body: Data) {
+    init(body: Data, answerTime: Duration = .zero) {
         self.body = body
+        self.answerTime = answerTime
     }
 
     var requests: [(path: String, date: Date)] { log.withLock { $0 } }
+    var answered: [Date] { answers.withLock { $0 } }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         log.withLock { $0.append((request.url.path, Date())) }
+        if answerTime > .zero { try? await Task.sleep(for: answerTime) }
+        answers.withLock { $0.append(Date()) }
         return HTTPResponse(status: 200, body: body)
     }
 }
@@ -60,6 +67,21 @@ struct SharedRequestSpacingTests {
         #expect(told.count == 1)
         #expect(told.first?.0 == .topStories)
         #expect(told.first.map { $0.1 > .zero && $0.1 <= Self.spacing } == true)
+    }
+
+    @Test("A request that took longer than the spacing holds the next one, in another process, until the spacing after it ended")
+    func spacedAfterTheLastEnded() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"), answerTime: Self.spacing + .milliseconds(500))
+        #expect(await try Self.service(path, transport).refresh(.topStories(.world)).failure == nil)
+        #expect(try ArticleStore(path: path).lastRequest(api: "topstories")?.ended != nil, "the end is noted in the cache")
+        #expect(await try Self.service(path, transport).refresh(.topStories(.home)).failure == nil)
+
+        let requests = transport.requests
+        #expect(requests.count == 2)
+        let sinceEnd = try #require(requests.last).date.timeIntervalSince(try #require(transport.answered.first))
+        #expect(sinceEnd >= Self.spacing.seconds - 0.05, "sent \(sinceEnd) s after the first ended")
     }
 
     @Test("Without waiting for others, a first request that would wait behind another process's is not sent: rate limited, no window kept")

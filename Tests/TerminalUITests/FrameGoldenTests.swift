@@ -56,6 +56,20 @@ struct FrameGoldenTests {
         """)
     }
 
+    @Test("An archive month's rows show the day, not the age; the unread and saved marks stand side by side")
+    func archiveRows() throws {
+        let screen = GridScreen(rows: 6, columns: 80)
+        var state = Self.state(Self.articles, screen: screen)
+        state.feed = .archive(try #require(ArchiveMonth("2025-11", latest: ArchiveMonth(containingDay: 30_000))))
+        state.window.entries[1].readDate = Self.now
+        state.window.entries[1].savedDate = Self.now
+        state.window.entries[2].savedDate = Self.now
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[1].hasPrefix("•  20 Nov Leaders Meet"), "\(screen.lines[1])")
+        #expect(screen.lines[2].hasPrefix(" * 20 Nov A Very Long"), "read and saved: \(screen.lines[2])")
+        #expect(screen.lines[3].hasPrefix("•* 20 Nov 東京"), "unread and saved: \(screen.lines[3])")
+    }
+
     @Test("Narrow frame")
     func narrow() {
         let screen = GridScreen(rows: 16, columns: 50)
