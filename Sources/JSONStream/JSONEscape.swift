@@ -45,7 +45,7 @@ enum JSONEscape {
         guard index + 4 <= raw.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = JSONTape.hexValue(raw[index + offset]) else { return nil }
+            guard let digit = HexDigit.value(raw[index + offset]) else { return nil }
             value = value << 4 | digit
         }
         return value

@@ -193,7 +193,7 @@ final class JSONTape {
                 index += 2
             case UInt8(ascii: "u"):
                 guard index + 5 < bytes.count else { throw fail("the document ends inside a string") }
-                for offset in 2...5 where JSONTape.hexValue(bytes[index + offset]) == nil {
+                for offset in 2...5 where HexDigit.value(bytes[index + offset]) == nil {
                     throw fail("a \\u escape without four hex digits")
                 }
                 index += 6
@@ -242,16 +242,6 @@ final class JSONTape {
             else { throw fail("an unknown literal") }
             nodes.append(Node(kind: kind, escaped: false, start: Int32(index), count: Int32(length), next: Int32(nodes.count + 1)))
             index += length
-        }
-    }
-
-    /// The value of one hexadecimal digit.
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
         }
     }
 }
