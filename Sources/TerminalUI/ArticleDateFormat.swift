@@ -7,8 +7,8 @@ import Glibc
 /// The detail pane's date, e.g. `Mon 23 Nov 2026, 05:32`, always in English.
 ///
 /// Formatted by hand from the C library's broken-down time instead of a `DateFormatter`: a formatter, and
-/// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, about 5 MB of resident memory
-/// the reader otherwise never needs (docs/performance.md).
+/// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, resident memory the reader
+/// otherwise never needs (measured in docs/performance.md).
 public struct ArticleDateFormat: Sendable {
     /// nil: the system's local time (`TZ`, else `/etc/localtime`), as the C library sees it.
     let timeZone: TimeZone?
