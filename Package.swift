@@ -10,15 +10,15 @@ let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibil
 /// picture shim only: the libraries are loaded at run time (dlopen), so nothing here is linked. A
 /// `pkgConfig` system library would add `-lchafa -lglib-2.0` to the link.
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+    let multiarch = "aarch64-linux-gnu"
 #else
-let multiarch = "x86_64-linux-gnu"
+    let multiarch = "x86_64-linux-gnu"
 #endif
 let chafaHeaders: [CSetting] = [
     .unsafeFlags([
         "-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include",
         "-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include",
-    ]),
+    ])
 ]
 
 let package = Package(

@@ -3,8 +3,8 @@ import BundledSnapshot
 import FoundationEssentials
 import Glibc
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderConfig
 import ReaderService
 import ReaderViewModel
@@ -128,9 +128,9 @@ extension Configuration {
             verbose: options.verbose
         )
         // The file's problems and the key map's, in line order.
-        (configuration.problems + configuration.keyBindingProblems)
+        let problems = (configuration.problems + configuration.keyBindingProblems)
             .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
-            .forEach { Terminal.printError($0.description) }
+        for problem in problems { Terminal.printError(problem.description) }
         return configuration
     }
 

@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
@@ -38,7 +39,8 @@ struct CrashSafetyTests {
             defer { round += 1 }
             // Spread the kills from before the child opens the store to several refreshes in.
             let delay = (0.03 + Double(round % Self.kills) / Double(Self.kills) * 0.6 + Double.random(in: 0...0.15)) * scale
-            let output = directory.path("stdout"), errors = directory.path("stderr")
+            let output = directory.path("stdout")
+            let errors = directory.path("stderr")
             let child = try ChildProcess(
                 Self.childBinary, [path, "\(Self.count)", "\(generation + 1)"], output: output, errorOutput: errors
             )
@@ -71,7 +73,8 @@ struct CrashSafetyTests {
             let expected = Self.expected(generation: found)
             let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }
             #expect(actual.count == expected.count, "round \(round): \(actual.count) articles")
-            #expect(firstDifference == nil, "round \(round): rank \(firstDifference?.offset ?? 0) holds \(firstDifference?.element.0 ?? "")")
+            #expect(
+                firstDifference == nil, "round \(round): rank \(firstDifference?.offset ?? 0) holds \(firstDifference?.element.0 ?? "")")
             #expect(try store.status(of: CrashRefreshPlan.feed).count == Self.count)
             #expect(try store.unreadCount(in: CrashRefreshPlan.feed) == Self.count)
             generation = found

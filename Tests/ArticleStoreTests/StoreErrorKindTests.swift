@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import NewsCore
 import SQLite
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// Each way the cache can fail reaches the layers above as its own kind, so each can be told in its own words.
 @Suite("Kinds of cache failure")
