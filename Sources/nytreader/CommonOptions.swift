@@ -31,8 +31,10 @@ struct CommonOptions: ParsableArguments {
             }
             do {
                 try NYTClient.validate(baseURL: url)
+            } catch .invalidBaseURL(let reason) {
+                throw ValidationError("--api-base-url: \(reason).")
             } catch {
-                throw ValidationError("--api-base-url: \(error)")
+                throw ValidationError("--api-base-url: \(error).")
             }
         }
     }

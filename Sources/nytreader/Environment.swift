@@ -82,7 +82,8 @@ struct Environment {
                         timeout: settings.requestTimeoutSeconds.value
                     )
                 } catch {
-                    throw CommandFailure(message: error.description, status: ExitStatus.usage)
+                    // The options were validated already (CommonOptions); this is the same check, kept.
+                    throw CommandFailure(message: "--api-base-url: \(error).", status: ExitStatus.usage)
                 }
             } else {
                 logger.debug("no API key set; refreshes will not reach the network")
