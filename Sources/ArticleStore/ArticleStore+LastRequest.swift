@@ -1,6 +1,6 @@
 import FoundationEssentials
-import SQLite
 import NewsCore
+import SQLite
 
 // The spacing between requests to one NYT API, kept in the cache so that every process using it keeps to
 // the NYT's rate limit together: each request is sent `spacing` after the last one any of them sent (its
@@ -24,10 +24,12 @@ extension ArticleStore {
     public func reserveRequest(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date {
         try write { db in
             let start = Self.nextRequestDate(after: try Self.lastRequest(api: api, in: db)?.slot, spacing: spacing, now: now)
-            try db.cachedStatement(sql: """
-                INSERT INTO lastRequest (api, requestedAt) VALUES (?, ?)
-                ON CONFLICT(api) DO UPDATE SET requestedAt = excluded.requestedAt
-                """).execute(arguments: [api, start.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO lastRequest (api, requestedAt) VALUES (?, ?)
+                    ON CONFLICT(api) DO UPDATE SET requestedAt = excluded.requestedAt
+                    """
+            ).execute(arguments: [api, start.timeIntervalSince1970])
             return start
         }
     }
@@ -35,9 +37,11 @@ extension ArticleStore {
     /// Notes that a request to the NYT API named `api` ended at `date` (kept when later than the last one noted).
     public func noteRequestEnded(api: String, at date: Date) throws(StoreError) {
         try write { db in
-            try db.cachedStatement(sql: """
-                UPDATE lastRequest SET endedAt = MAX(COALESCE(endedAt, 0), ?) WHERE api = ?
-                """).execute(arguments: [date.timeIntervalSince1970, api])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE lastRequest SET endedAt = MAX(COALESCE(endedAt, 0), ?) WHERE api = ?
+                    """
+            ).execute(arguments: [date.timeIntervalSince1970, api])
         }
     }
 
@@ -49,9 +53,11 @@ extension ArticleStore {
     }
 
     private static func lastRequest(api: String, in db: Database) throws -> (slot: Date, ended: Date?)? {
-        guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT requestedAt, endedAt FROM lastRequest WHERE api = ?"), arguments: [api]
-        ) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT requestedAt, endedAt FROM lastRequest WHERE api = ?"), arguments: [api]
+            )
+        else { return nil }
         func date(_ seconds: Double?) -> Date? { seconds.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
         guard let slot = date(row[0]) else { return nil }
         return (slot, date(row[1]))

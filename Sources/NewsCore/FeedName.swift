@@ -21,7 +21,8 @@ extension Feed {
     }
 
     /// The names completion offers: every section, every Most Popular list, `latest` and `saved`.
-    public static let completableNames: [String] = Section.all.map(\.rawValue)
+    public static let completableNames: [String] =
+        Section.all.map(\.rawValue)
         + MostPopularKind.allCases.flatMap { kind in MostPopularPeriod.allCases.map { Feed.mostPopular(kind, $0).name } }
         + [Feed.latest.name, Feed.saved.name]
 }

@@ -53,7 +53,7 @@ extension RefreshFailure {
     public var stopsFurtherRequests: Bool {
         switch self {
         case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
-             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
+            .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
             return true
         default: return false
         }

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 
 // The NYT's rate limits: the spacing between requests to one API, kept in the cache for every process
 // (`RequestSpacing`), and the windows a 429 opens, remembered across processes (`RateLimitMemory`).

@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
-import NYTAPI
 import ArticleStore
+import FoundationEssentials
+import NYTAPI
+import NewsCore
 
 /// What the service does around each request it sends: it takes the next slot of the request's API in the
 /// cache (`policy.requestSpacing` after the last slot any process using the cache took for that API), waits
@@ -27,13 +27,15 @@ final class RequestSpacing: RequestGate {
     func awaitTurn(for api: Endpoint.API) async throws(APIError) {
         let asked = now()
         let spacing = spacing.seconds
-        let slot = (try? await lanes.write { store throws(StoreError) in
-            try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
-        }) ?? asked
+        let slot =
+            (try? await lanes.write { store throws(StoreError) in
+                try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
+            }) ?? asked
         var announced = false
         try await sleep(until: slot, for: api, announced: &announced)
         if let ended = await last(api)?.ended {
-            try await sleep(until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
+            try await sleep(
+                until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
         }
         let day = RequestDay(now()).text
         // Counted after the writes asked before it, without holding up the request. A count that cannot be
@@ -51,7 +53,8 @@ final class RequestSpacing: RequestGate {
     func wait(for api: Endpoint.API) async -> Duration {
         let last = await last(api)
         let asked = now()
-        let start = [last?.slot, last?.ended].map { ArticleStore.nextRequestDate(after: $0, spacing: spacing.seconds, now: asked) }.max() ?? asked
+        let start =
+            [last?.slot, last?.ended].map { ArticleStore.nextRequestDate(after: $0, spacing: spacing.seconds, now: asked) }.max() ?? asked
         return Self.duration(start.timeIntervalSince(asked))
     }
 

@@ -166,7 +166,8 @@ public final class ReaderController {
         case .loadPickerFeeds:
             cacheTask(inbox) { () throws(ServiceError) in
                 .pickerFeedsLoaded(
-                    searches: try await service.searchFeeds(), archive: try await service.archiveFeeds(), counts: try await service.feedCounts()
+                    searches: try await service.searchFeeds(), archive: try await service.archiveFeeds(),
+                    counts: try await service.feedCounts()
                 )
             }
         case .loadCounts(let feed):
@@ -223,7 +224,9 @@ public final class ReaderController {
             Task {
                 do throws(ServiceError) {
                     let entries = try await service.entries(in: feed, range: range, filter: filter)
-                    inbox.post(.entriesLoaded(feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
+                    inbox.post(
+                        .entriesLoaded(
+                            feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
                 } catch {
                     inbox.post(.cacheFailed(error))
                 }

@@ -16,8 +16,9 @@ extension ReaderViewModel {
     private mutating func autoRefreshIfDue() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
-        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
-              (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
+        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning,
+            refreshBlocker?.isStandingBlocker != true,
+            (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
         else {
             autoRefresh.schedule(after: date)
             return []

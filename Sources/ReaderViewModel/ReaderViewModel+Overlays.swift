@@ -36,7 +36,8 @@ extension ReaderViewModel {
         case .moveDown: target = firstFeedEntry(from: selection + 1, step: 1)
         case .pageUp: target = firstFeedEntry(from: max(0, selection - page), step: -1) ?? firstFeedEntry(from: 0, step: 1)
         case .pageDown:
-            target = firstFeedEntry(from: min(entries.count - 1, selection + page), step: 1) ?? firstFeedEntry(from: entries.count - 1, step: -1)
+            target =
+                firstFeedEntry(from: min(entries.count - 1, selection + page), step: 1) ?? firstFeedEntry(from: entries.count - 1, step: -1)
         case .moveToFirst: target = firstFeedEntry(from: 0, step: 1)
         case .moveToLast: target = firstFeedEntry(from: entries.count - 1, step: -1)
         case .focusDetail:
@@ -117,8 +118,9 @@ extension ReaderViewModel {
     private mutating func closePickerFilter() -> [Effect] {
         let highlighted = highlightedPickerFeed
         state.pickerFilter = nil
-        state.overlay = .sectionPicker(selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) }
-            ?? firstFeedEntry(from: 0, step: 1) ?? 0)
+        state.overlay = .sectionPicker(
+            selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) }
+                ?? firstFeedEntry(from: 0, step: 1) ?? 0)
         return []
     }
 
@@ -142,7 +144,8 @@ extension ReaderViewModel {
         state.searchFeeds.removeAll { $0.feed == feed }
         state.archiveFeeds.removeAll { $0.feed == feed }
         state.followedFeeds.removeAll { $0 == feed }
-        let next = firstFeedEntry(from: min(selection, state.pickerEntries.count - 1), step: 1)
+        let next =
+            firstFeedEntry(from: min(selection, state.pickerEntries.count - 1), step: 1)
             ?? firstFeedEntry(from: state.pickerEntries.count - 1, step: -1) ?? 0
         state.overlay = .sectionPicker(selection: next)
         // Said once it is done (`.forgotten`): the screen confirms only what the cache holds.

@@ -9,8 +9,8 @@ extension ReaderViewModel {
     /// refresh or an ask is under way.
     mutating func morePagesNeeded() -> [Effect] {
         guard case .search = state.feed, state.search?.showsHits != true, state.count > 0,
-              state.selection >= state.count - max(1, state.listHeight), state.feedStatus?.hasMorePages == true,
-              !state.refresh.isRunning, !state.filter.unreadOnly
+            state.selection >= state.count - max(1, state.listHeight), state.feedStatus?.hasMorePages == true,
+            !state.refresh.isRunning, !state.filter.unreadOnly
         else { return [] }
         switch state.morePages {
         case .loading, .waiting:

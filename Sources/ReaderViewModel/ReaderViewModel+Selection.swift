@@ -129,7 +129,8 @@ extension ReaderViewModel {
     /// when there is none, or when it wrapped to the first.
     mutating func openUnread(after: Int, in feed: Feed, at position: Int?) -> [Effect] {
         guard let position else {
-            state.notice = Notice(state.search?.showsHits == true ? "No unread articles among the hits" : "No unread articles in \(feed.title)")
+            state.notice = Notice(
+                state.search?.showsHits == true ? "No unread articles among the hits" : "No unread articles in \(feed.title)")
             return []
         }
         let wrapped = position <= after

@@ -85,7 +85,8 @@ extension ReaderViewModel {
             state.feedCounts = counts
             if case .sectionPicker = state.overlay {
                 state.overlay = .sectionPicker(
-                    selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) } ?? firstFeedEntry(from: 0, step: 1) ?? 0
+                    selection: highlighted.flatMap { state.pickerEntries.firstIndex(of: .feed($0)) } ?? firstFeedEntry(from: 0, step: 1)
+                        ?? 0
                 )
             }
             return []
@@ -120,7 +121,8 @@ extension ReaderViewModel {
             return reloadRows()
 
         case .browserFinished(let url, let opened):
-            state.notice = opened
+            state.notice =
+                opened
                 ? Notice("Opened in the browser")
                 : Notice("No browser found (set BROWSER) — \(url)", isError: true)
             return []

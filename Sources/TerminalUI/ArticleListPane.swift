@@ -27,7 +27,9 @@ struct ArticleListPane {
             } else {
                 message = "No articles in this feed yet — r refreshes"
             }
-            screen.draw(DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1, style: TextStyle(role: .muted))
+            screen.draw(
+                DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1,
+                style: TextStyle(role: .muted))
             return
         }
         let inArchive: Bool
@@ -35,7 +37,8 @@ struct ArticleListPane {
         for (offset, position) in state.visibleRange.prefix(rect.height).enumerated() {
             let row = rect.row + offset
             let isSelected = position == state.selection
-            let style = isSelected
+            let style =
+                isSelected
                 ? TextStyle(role: .selection, bold: state.focus == .list, reverse: true)
                 : TextStyle.plain
             if isSelected {
@@ -48,7 +51,9 @@ struct ArticleListPane {
             drawRow(entry, inArchive: inArchive, selected: isSelected, style: style, row: row, rect: rect, now: now, on: screen)
         }
         let footerOffset = state.count - state.top
-        if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0, footerOffset < rect.height {
+        if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0,
+            footerOffset < rect.height
+        {
             let isError: Bool
             if case .failed = state.morePages { isError = true } else { isError = false }
             screen.draw(
@@ -79,7 +84,8 @@ struct ArticleListPane {
         // years ago.
         let age =
             inArchive
-            ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 7) : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
+            ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 7)
+            : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
         let prefix = marks + age + " "
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         column += DisplayWidth.of(prefix)

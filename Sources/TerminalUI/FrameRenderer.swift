@@ -28,7 +28,8 @@ public struct FrameRenderer {
         guard case .sectionPicker(let selection) = state.overlay, layout.panes != nil else {
             return MouseEvent(kind: .press, row: row, column: column).target(in: layout)
         }
-        return SectionPickerOverlay.target(row: row, column: column, selection: selection, state: state, in: Self.overlayArea(for: size), now: now)
+        return SectionPickerOverlay.target(
+            row: row, column: column, selection: selection, state: state, in: Self.overlayArea(for: size), now: now)
     }
 
     /// What the frame needs the view-model to know: list rows and detail scroll range.
@@ -78,7 +79,9 @@ public struct FrameRenderer {
                 screen.draw("│", row: row, column: panes.separator.column, style: separatorStyle)
             }
         } else {
-            screen.draw(String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column, style: separatorStyle)
+            screen.draw(
+                String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column,
+                style: separatorStyle)
         }
         let limit = detail.draw(state, in: panes.detail, on: screen)
         status.draw(state, in: panes.status, on: screen, now: now)
@@ -103,7 +106,8 @@ public struct FrameRenderer {
         let right = [unread, position].filter { !$0.isEmpty }.joined(separator: "  ")
         let fits = DisplayWidth.of(right) + 12 <= rect.width
         let shown = fits ? right : position
-        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - shown.count - 2).text
+        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - shown.count - 2)
+            .text
         screen.draw(title, row: rect.row, column: rect.column, style: style)
         screen.draw(shown, row: rect.row, column: rect.column + rect.width - shown.count - 1, style: style)
     }

@@ -82,7 +82,9 @@ struct SectionPickerOverlay {
         let content = box.content
         guard content.height > 0, content.width > 0 else { return }
         if rows.isEmpty {
-            screen.draw(DisplayWidth.prefix("No feed matches", fitting: content.width).text, row: content.row, column: content.column, style: TextStyle(role: .muted))
+            screen.draw(
+                DisplayWidth.prefix("No feed matches", fitting: content.width).text, row: content.row, column: content.column,
+                style: TextStyle(role: .muted))
             return
         }
         let end = min(rows.count, first + content.height)
@@ -97,7 +99,9 @@ struct SectionPickerOverlay {
             let row = content.row + offset
             let item = rows[index]
             if item.isHeading {
-                screen.draw(DisplayWidth.prefix(item.title, fitting: content.width).text, row: row, column: content.column, style: TextStyle(role: .accent, bold: true))
+                screen.draw(
+                    DisplayWidth.prefix(item.title, fitting: content.width).text, row: row, column: content.column,
+                    style: TextStyle(role: .accent, bold: true))
                 continue
             }
             let isSelected = index == selection
@@ -110,7 +114,9 @@ struct SectionPickerOverlay {
             let title = DisplayWidth.prefix(mark + item.title, fitting: max(0, content.width - countsWidth - 1)).text
             screen.draw(title, row: row, column: content.column, style: style)
             if countsWidth <= content.width {
-                screen.draw(item.counts, row: row, column: content.column + content.width - countsWidth, style: isSelected ? style : TextStyle(role: .muted))
+                screen.draw(
+                    item.counts, row: row, column: content.column + content.width - countsWidth,
+                    style: isSelected ? style : TextStyle(role: .muted))
             }
         }
     }

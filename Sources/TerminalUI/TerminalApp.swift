@@ -83,7 +83,8 @@ public final class TerminalApp {
                 let before = controller.state
                 if !refreshing { controller.checkForOutsideChanges() }
                 controller.tick()
-                needsFrame = refreshing || controller.viewModel.showsCountdown || controller.state.refresh.isRunning || controller.state != before
+                needsFrame =
+                    refreshing || controller.viewModel.showsCountdown || controller.state.refresh.isRunning || controller.state != before
                 continue
             }
             let (signals, _) = wakePipe.drain()
@@ -119,7 +120,8 @@ public final class TerminalApp {
             suspend(screen)
             return
         case .mouse(let event):
-            let target = renderer.pointerTarget(row: event.row, column: event.column, state: controller.state, size: screen.size, now: now())
+            let target = renderer.pointerTarget(
+                row: event.row, column: event.column, state: controller.state, size: screen.size, now: now())
             switch event.kind {
             case .press: controller.click(target)
             case .wheelUp: controller.wheel(target, steps: -1)
@@ -203,11 +205,13 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotStart:
             return "The terminal could not be set up (check TERM)."
         case .cannotMoveCursor:
-            return "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
+            return
+                "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
         case .cannotReadKeys:
             return "The terminal could not be switched to reading single keys (raw mode)."
         case .signalHandlers(let failure):
-            return "The reader could not install its signal handlers (\(failure)), without which an interrupt would leave the terminal unusable."
+            return
+                "The reader could not install its signal handlers (\(failure)), without which an interrupt would leave the terminal unusable."
         case .system(let failure):
             return "The screen's loop failed (\(failure))."
         case .noThread:

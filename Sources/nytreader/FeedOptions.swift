@@ -39,7 +39,8 @@ struct FeedOptions: ParsableArguments {
     @Flag(name: .long, help: "The Times Newswire: the newest articles across the NYT.")
     var latest = false
 
-    @Option(name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
+    @Option(
+        name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
     var archive: String?
 
     func validate() throws {
@@ -52,7 +53,8 @@ struct FeedOptions: ParsableArguments {
             )
         }
         if let archive, archiveMonth(archive) == nil {
-            throw ValidationError("--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
+            throw ValidationError(
+                "--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
         }
         if let popular, MostPopularKind(rawValue: popular) == nil {
             throw ValidationError("--popular takes viewed, emailed or shared, not '\(popular.terminalSafe.prefix(40))'.")
@@ -87,12 +89,13 @@ struct FeedOptions: ParsableArguments {
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
         if let named = feedName.flatMap(Feed.init(name:)) { return named }
         if let query {
-            return .search(SearchQuery(
-                text: query.trimmed(),
-                beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
-                endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
-                sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest
-            ))
+            return .search(
+                SearchQuery(
+                    text: query.trimmed(),
+                    beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
+                    endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
+                    sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest
+                ))
         }
         if latest { return .latest }
         if let month = archive.flatMap(archiveMonth) { return .archive(month) }

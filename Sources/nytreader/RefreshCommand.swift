@@ -1,8 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-import NewsCore
 import Logging
 import NYTAPI
+import NewsCore
 import ReaderConfig
 import ReaderService
 import ReaderViewModel
@@ -36,7 +36,9 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
     var pages: Int = 1
 
     @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")
@@ -77,7 +79,8 @@ struct RefreshCommand: AsyncParsableCommand {
             let environment = try await Environment(
                 options: common, policy: policy, importsSnapshot: false,
                 onRequestWait: { _, wait in
-                    Terminal.printError("waiting \(RelativeTime.duration(seconds: Int(wait.seconds.rounded(.up)))) for the NYT's rate limit")
+                    Terminal.printError(
+                        "waiting \(RelativeTime.duration(seconds: Int(wait.seconds.rounded(.up)))) for the NYT's rate limit")
                 }
             )
             let feeds: [Feed]
@@ -98,7 +101,8 @@ struct RefreshCommand: AsyncParsableCommand {
                 case .failed(let failure, var cached):
                     // The refresh's failure is what is reported, whatever becomes of the snapshot.
                     if cached.count == 0, ((try? await environment.importSnapshotIfEmpty()) ?? 0) > 0,
-                       let status = try? await environment.service.status(of: feed) {
+                        let status = try? await environment.service.status(of: feed)
+                    {
                         cached = status
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import SQLite
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// The unread and total counts kept beside each feed, checked against a plain count of the rows after
 /// random sequences of everything that changes them.
@@ -14,18 +15,22 @@ struct FeedCountTests {
         .search(SearchQuery(text: "ocean")), .search(SearchQuery(text: "river", beginDate: "20240101")),
     ]
     static let months = [
-        ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 30_000))!, ArchiveMonth("2024-04", latest: ArchiveMonth(containingDay: 30_000))!,
+        ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 30_000))!,
+        ArchiveMonth("2024-04", latest: ArchiveMonth(containingDay: 30_000))!,
     ]
 
     /// Every feed's counts as a plain SQL count of its rows (and the saved articles'), by key.
     static func plainCounts(_ store: ArticleStore) throws -> [String: FeedCounts] {
         try store.writer.read { db in
             var counts: [String: FeedCounts] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT f.key, COUNT(fi.articleId), COUNT(fi.articleId) - COUNT(a.readAt)
-                FROM feed f LEFT JOIN feedItem fi ON fi.feedId = f.id LEFT JOIN article a ON a.id = fi.articleId
-                GROUP BY f.id
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.key, COUNT(fi.articleId), COUNT(fi.articleId) - COUNT(a.readAt)
+                    FROM feed f LEFT JOIN feedItem fi ON fi.feedId = f.id LEFT JOIN article a ON a.id = fi.articleId
+                    GROUP BY f.id
+                    """)
+            {
                 counts[row[0]] = FeedCounts(unread: row[2], total: row[1])
             }
             counts["saved"] = FeedCounts(
@@ -36,7 +41,9 @@ struct FeedCountTests {
         }
     }
 
-    @Test("After random refreshes, pages, archive imports, marks, saves, mark-all-read and forgets, every count is the plain count", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    @Test(
+        "After random refreshes, pages, archive imports, marks, saves, mark-all-read and forgets, every count is the plain count",
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func randomSequences(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
@@ -102,24 +109,33 @@ struct FeedCountTests {
         let date = Date(timeIntervalSince1970: 1_763_600_100)
         for index in [1, 2, 5] { try store.setRead(ArticleFactory.article(index).id, at: date) }
         let unread = FeedFilter(unreadOnly: true)
-        #expect(try store.entries(in: world, range: 0..<10, filter: unread).map(\.article.title) == ["Article 0", "Article 3", "Article 4", "Article 6", "Article 7"])
+        #expect(
+            try store.entries(in: world, range: 0..<10, filter: unread).map(\.article.title) == [
+                "Article 0", "Article 3", "Article 4", "Article 6", "Article 7",
+            ])
         #expect(try store.entries(in: world, range: 2..<4, filter: unread).map(\.article.title) == ["Article 4", "Article 6"])
         #expect(try store.count(in: world, filter: unread) == 5)
         #expect(try store.position(of: ArticleFactory.article(6).id, in: world, filter: unread) == 3)
         #expect(try store.position(of: ArticleFactory.article(5).id, in: world, filter: unread) == nil, "read: not in the view")
 
         let keeping = FeedFilter(unreadOnly: true, keeping: ArticleFactory.article(5).id)
-        #expect(try store.entries(in: world, range: 0..<10, filter: keeping).map(\.article.title)
-            == ["Article 0", "Article 3", "Article 4", "Article 5", "Article 6", "Article 7"])
+        #expect(
+            try store.entries(in: world, range: 0..<10, filter: keeping).map(\.article.title)
+                == ["Article 0", "Article 3", "Article 4", "Article 5", "Article 6", "Article 7"])
         #expect(try store.count(in: world, filter: keeping) == 6)
         #expect(try store.position(of: ArticleFactory.article(5).id, in: world, filter: keeping) == 3)
         #expect(try store.position(of: ArticleFactory.article(6).id, in: world, filter: keeping) == 4)
-        #expect(try store.count(in: world, filter: FeedFilter(unreadOnly: true, keeping: ArticleFactory.article(6).id)) == 5, "an unread kept article counts once")
+        #expect(
+            try store.count(in: world, filter: FeedFilter(unreadOnly: true, keeping: ArticleFactory.article(6).id)) == 5,
+            "an unread kept article counts once")
 
         for index in [0, 3, 5] { try store.setSaved(ArticleFactory.article(index).id, at: date.addingTimeInterval(Double(index))) }
         #expect(try store.entries(in: .saved, range: 0..<10, filter: unread).map(\.article.title) == ["Article 3", "Article 0"])
         let savedKeeping = FeedFilter(unreadOnly: true, keeping: ArticleFactory.article(5).id)
-        #expect(try store.entries(in: .saved, range: 0..<10, filter: savedKeeping).map(\.article.title) == ["Article 5", "Article 3", "Article 0"])
+        #expect(
+            try store.entries(in: .saved, range: 0..<10, filter: savedKeeping).map(\.article.title) == [
+                "Article 5", "Article 3", "Article 0",
+            ])
         #expect(try store.position(of: ArticleFactory.article(0).id, in: .saved, filter: savedKeeping) == 2)
         #expect(try store.count(in: .saved, filter: savedKeeping) == 3)
         #expect(try store.count(in: .saved, filter: unread) == 2)

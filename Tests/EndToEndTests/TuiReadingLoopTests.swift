@@ -41,7 +41,9 @@ struct TuiReadingLoopTests {
         #expect(opened.contains("5 unread ·") || opened.contains("5 unread  1/5"))
 
         try reader.tmux.press("n")
-        try reader.tmux.waitFor("the first opened and counted read") { $0.contains("4 unread  1/5") && $0.contains("Abstract of article 400") }
+        try reader.tmux.waitFor("the first opened and counted read") {
+            $0.contains("4 unread  1/5") && $0.contains("Abstract of article 400")
+        }
         try reader.tmux.press("n")
         try reader.tmux.waitFor("the second") { $0.contains("3 unread  2/5") }
 
@@ -53,7 +55,9 @@ struct TuiReadingLoopTests {
         try reader.tmux.press("Escape")
 
         try reader.tmux.press("h", "u")
-        let unreadOnly = try reader.tmux.waitFor("the unread-only list") { $0.contains("Unread articles only — u shows all") && $0.contains("3 unread  1/4") }
+        let unreadOnly = try reader.tmux.waitFor("the unread-only list") {
+            $0.contains("Unread articles only — u shows all") && $0.contains("3 unread  1/4")
+        }
         #expect(unreadOnly.contains("Loop story 1"), "read while selected, it stays")
         #expect(!unreadOnly.contains("Loop story 0"), "read before: hidden")
         try reader.tmux.press("j")

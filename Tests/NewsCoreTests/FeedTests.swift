@@ -6,7 +6,9 @@ struct FeedTests {
     @Test("Feed keys are stable")
     func keys() {
         #expect(Feed.topStories(.world).key == "top:world")
-        #expect(Feed.search(SearchQuery(text: "election", beginDate: "20240101", endDate: "20240131")).key == "search:q=election;from=20240101;to=20240131")
+        #expect(
+            Feed.search(SearchQuery(text: "election", beginDate: "20240101", endDate: "20240131")).key
+                == "search:q=election;from=20240101;to=20240131")
         #expect(Feed.saved.key == "saved")
     }
 
@@ -16,7 +18,10 @@ struct FeedTests {
             .topStories(.world), .topStories(Section(rawValue: "books/review")), .latest, .saved, .mostPopular(.shared, .month),
             .archive(ArchiveMonth(containingDay: 19_844)), .search(SearchQuery(text: "ocean", beginDate: "20240101")),
         ]
-        #expect(feeds.map(\.name) == ["world", "books/review", "latest", "saved", "popular:shared:30", "archive:2024-05", "search:q=ocean;from=20240101"])
+        #expect(
+            feeds.map(\.name) == [
+                "world", "books/review", "latest", "saved", "popular:shared:30", "archive:2024-05", "search:q=ocean;from=20240101",
+            ])
         #expect(feeds.map { Feed(name: $0.name) } == feeds)
         #expect(Feed(name: " World ") == .topStories(.world))
         #expect(Feed(name: "top:world") == .topStories(.world))

@@ -16,7 +16,8 @@ struct ConfigFileTests {
 
     @Test("A good file sets every setting and remembers each one's line")
     func goodFile() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             # nytreader settings
             default_section = "World"
             refresh_after_minutes = 0
@@ -45,28 +46,33 @@ struct ConfigFileTests {
 
     @Test("feeds names the feeds followed, by the names --feed takes; a repeat counts once; mark_read_on_select is true or false")
     func followedFeeds() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             feeds = ["home", "World", "technology", "popular:viewed:1", "latest", "saved", "archive:2024-03", "home"]
             mark_read_on_select = true
             """)
         #expect(problems.isEmpty)
-        #expect(settings.followedFeeds.value == [
-            .topStories(.home), .topStories(.world), .topStories(Section(rawValue: "technology")), .mostPopular(.viewed, .day), .latest, .saved,
-            .archive(ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 30_000))!),
-        ])
+        #expect(
+            settings.followedFeeds.value == [
+                .topStories(.home), .topStories(.world), .topStories(Section(rawValue: "technology")), .mostPopular(.viewed, .day), .latest,
+                .saved,
+                .archive(ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 30_000))!),
+            ])
         #expect(settings.followedFeeds.source == .configFile(line: 1))
         #expect(settings.markReadOnSelect == Setting(true, source: .configFile(line: 2)))
         #expect(Settings().followedFeeds.value == [.topStories(.home)], "home by default")
         #expect(Settings().markReadOnSelect.value == false)
 
-        let (bad, badProblems) = parse("""
+        let (bad, badProblems) = parse(
+            """
             feeds = ["world", "weather"]
             mark_read_on_select = "yes"
             """)
-        #expect(badProblems.map(\.description) == [
-            "\(Self.file) line 1: 'feeds' has an unknown feed 'weather' (a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)",
-            "\(Self.file) line 2: 'mark_read_on_select' must be true or false",
-        ])
+        #expect(
+            badProblems.map(\.description) == [
+                "\(Self.file) line 1: 'feeds' has an unknown feed 'weather' (a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)",
+                "\(Self.file) line 2: 'mark_read_on_select' must be true or false",
+            ])
         #expect(bad == Settings())
         #expect(parse("feeds = \"world\"").1.first?.message.hasPrefix("'feeds' must be a list of feed names") == true)
         #expect(parse("feeds = []").0.followedFeeds.value.isEmpty, "none followed")
@@ -95,7 +101,8 @@ struct ConfigFileTests {
 
     @Test("An unknown key is named with its line; the other settings still apply")
     func unknownKey() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
 
             # British spelling
@@ -109,7 +116,8 @@ struct ConfigFileTests {
 
     @Test("A bad value is named with its line and key; that setting keeps its default")
     func badValues() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             default_section = "weather"
             refresh_after_minutes = "soon"
             retention_days = -3
@@ -118,30 +126,33 @@ struct ConfigFileTests {
             request_timeout_seconds = 0
             auto_refresh_minutes = -1
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
-            "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
-            "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
-            "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
-            "\(Self.file) line 5: 'colors' must be true or false",
-            "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
-            "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
+                "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
+                "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
+                "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
+                "\(Self.file) line 5: 'colors' must be true or false",
+                "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
+                "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
+            ])
         #expect(settings == Settings())
     }
 
     @Test("Key bindings must be non-empty strings in a table")
     func keyBindings() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             [keys]
             refresh = "R"
             quit = ""
             open = 3
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
+            ])
         #expect(settings.keys == [.refresh: "R"])
 
         let (notATable, tableProblems) = parse("keys = \"R\"\n")
@@ -152,7 +163,8 @@ struct ConfigFileTests {
 
     @Test("An entry naming no action is a problem with its line, and is kept apart from the bindings")
     func unknownAction() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             [keys]
             refrsh = "R"
             quit = "Q"
@@ -167,7 +179,8 @@ struct ConfigFileTests {
 
     @Test("Dotted keys, inline tables and an unknown table are found on their lines")
     func otherShapes() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             keys.refresh = "R"
             keys.quit = { sequence = "Q" }
 
@@ -175,29 +188,33 @@ struct ConfigFileTests {
             enabled = true
             """)
         #expect(settings.keyBindings[.refresh] == Setting("R", source: .configFile(line: 1)))
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: unknown key 'colour'",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: unknown key 'colour'",
+            ])
     }
 
     @Test("A multi-line string does not confuse the line numbers")
     func multilineString() {
-        let (_, problems) = parse("""
+        let (_, problems) = parse(
+            """
             note = '''
             colours = 1
             '''
             colours = true
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: unknown key 'note'",
-            "\(Self.file) line 4: unknown key 'colours'",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: unknown key 'note'",
+                "\(Self.file) line 4: unknown key 'colours'",
+            ])
     }
 
     @Test("A syntax error gives one warning with its line, and all defaults")
     func syntaxError() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
             colors = false
             default_section = "world
@@ -224,9 +241,10 @@ struct ConfigFileTests {
     @Test("Text from the file reaches messages without control characters")
     func terminalSafeMessages() {
         let (_, problems) = parse("default_section = \"\\u001b[31mred\"\n")
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')"
+            ])
     }
 
     @Test("NO_COLOR turns colors off unless the file turns them on; TERM=dumb always does")

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import Synchronization
 import TestSupport
@@ -61,7 +61,8 @@ struct SharedRequestSpacingTests {
         #expect(await second.refresh(.topStories(.home)).failure == nil)
 
         let requests = transport.requests
-        #expect(requests.map(\.path) == ["/svc/topstories/v2/world.json", "/svc/news/v3/content/all/all.json", "/svc/topstories/v2/home.json"])
+        #expect(
+            requests.map(\.path) == ["/svc/topstories/v2/world.json", "/svc/news/v3/content/all/all.json", "/svc/topstories/v2/home.json"])
         #expect(requests[2].date.timeIntervalSince(requests[0].date) >= Self.spacing.seconds - 0.05)
         let told = waits.withLock { $0 }
         #expect(told.count == 1)

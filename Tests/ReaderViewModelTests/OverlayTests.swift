@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Help, section picker, feeds and launch")
 struct OverlayTests {
@@ -28,7 +29,9 @@ struct OverlayTests {
         #expect(driver.state.selection == 1)
         driver.send(.pickSection)
         driver.viewModel.handleUnboundKey()
-        #expect(driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.firstIndex(of: .feed(driver.state.feed))!), "the picker stays")
+        #expect(
+            driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.firstIndex(of: .feed(driver.state.feed))!),
+            "the picker stays")
         driver.send(.focusList)
         driver.viewModel.handleUnboundKey()
         #expect(driver.state.overlay == nil && driver.state.selection == 1 && driver.state.focus == .list)
@@ -96,7 +99,9 @@ struct OverlayTests {
         driver.send(.showSaved)
         #expect(driver.effects.contains(.cancelRefresh))
         #expect(driver.state.refresh == .idle(blocker: nil))
-        driver.run(driver.viewModel.apply(.refreshFinished(.topStories(.world), .failed(.server(status: 500), driver.status(of: .topStories(.world))))))
+        driver.run(
+            driver.viewModel.apply(
+                .refreshFinished(.topStories(.world), .failed(.server(status: 500), driver.status(of: .topStories(.world))))))
         #expect(driver.state.refresh == .idle(blocker: nil))
         #expect(driver.state.feed == .saved)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 /// The everyday loop: what is new (counts), reading marks read, hiding what is read, the feeds followed,
 /// and the picker as a place to choose among them.
@@ -31,10 +32,15 @@ struct ReadingLoopTests {
     @Test("The picker lists every feed with its counts; followed feeds first under My feeds, not repeated under their group")
     func pickerCounts() {
         var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.world), Self.popular, .latest])
-        driver.feeds[Self.popular] = (10..<13).map { ArticleEntry(article: ArticleFactory.article($0), readDate: $0 == 10 ? ViewModelDriver.now : nil) }
+        driver.feeds[Self.popular] = (10..<13).map {
+            ArticleEntry(article: ArticleFactory.article($0), readDate: $0 == 10 ? ViewModelDriver.now : nil)
+        }
         driver.send(.pickSection)
         let entries = driver.state.pickerEntries
-        #expect(Array(entries.prefix(5)) == [.heading("My feeds"), .feed(.topStories(.world)), .feed(Self.popular), .feed(.latest), .heading("Sections")])
+        #expect(
+            Array(entries.prefix(5)) == [
+                .heading("My feeds"), .feed(.topStories(.world)), .feed(Self.popular), .feed(.latest), .heading("Sections"),
+            ])
         #expect(entries.filter { $0 == .feed(.latest) }.count == 1)
         #expect(!entries.contains(.heading("Latest")), "a group left empty by the followed feeds has no heading")
         #expect(entries.contains(.heading("Saved")))
@@ -182,9 +188,13 @@ struct ReadingLoopTests {
         #expect(driver.viewModel.showsCountdown)
         let reads = driver.effects.count
         driver.entries.append(ArticleEntry(article: ArticleFactory.article(9)))
-        driver.run(driver.viewModel.apply(.followedRefreshed(.topStories(.world), .refreshed(
-            RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0), driver.status(of: .topStories(.world))
-        ))))
+        driver.run(
+            driver.viewModel.apply(
+                .followedRefreshed(
+                    .topStories(.world),
+                    .refreshed(
+                        RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0), driver.status(of: .topStories(.world))
+                    ))))
         #expect(driver.reads(since: reads).contains { if case .loadFeed = $0 { return true } else { return false } })
         #expect(driver.state.count == 5)
         #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0)))

@@ -31,7 +31,9 @@ final class DelayingService: ReaderServing {
     func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter) async throws(ServiceError) -> [ArticleEntry] {
         Array(self.feed[range.clamped(to: 0..<self.feed.count)])
     }
-    func position(of id: ArticleID, in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int? { self.feed.firstIndex { $0.id == id } }
+    func position(of id: ArticleID, in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int? {
+        self.feed.firstIndex { $0.id == id }
+    }
     func needsRefresh(_ feed: Feed, olderThan maximumAge: TimeInterval?) async -> Bool { false }
     func count(in feed: Feed, filter: FeedFilter) async throws(ServiceError) -> Int { self.feed.count }
     func feedCounts() async throws(ServiceError) -> [String: FeedCounts] { [:] }

@@ -14,7 +14,8 @@ struct FrameGoldenTests {
     static func state(_ articles: [Article], selection: Int = 0, screen: GridScreen) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
         state.feedStatus = FeedStatus(
-            feed: state.feed, count: articles.count, unreadCount: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000),
+            feed: state.feed, count: articles.count, unreadCount: articles.count,
+            lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000),
             origin: .network
         )
         state.count = articles.count
@@ -42,18 +43,19 @@ struct FrameGoldenTests {
         var state = Self.state(Self.articles, selection: 1, screen: screen)
         state.window.entries[0].readDate = Self.now
         state.window.entries[3].savedDate = Self.now
-        #expect(render(state, screen) == """
-         The New York Times · World                                                 4 unread  2/4
-           3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
-        •  3h World    A Very Long Headline…│ This Week Around the World
-        •  3h World    東京の新幹線が六十周…│
-        •* 3h World    Emoji 🎉 and a famil…│ By Test Writer
-                                            │ Thu 20 Nov 2025, 00:52 · World
-                                            │ https://www.nytimes.com/2026/11/20/test/article-1.h
-                                            │ tml
-                                            │
-         World · 4 articles · 4 unread · cached 3 h ago                            ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                 4 unread  2/4
+                   3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
+                •  3h World    A Very Long Headline…│ This Week Around the World
+                •  3h World    東京の新幹線が六十周…│
+                •* 3h World    Emoji 🎉 and a famil…│ By Test Writer
+                                                    │ Thu 20 Nov 2025, 00:52 · World
+                                                    │ https://www.nytimes.com/2026/11/20/test/article-1.h
+                                                    │ tml
+                                                    │
+                 World · 4 articles · 4 unread · cached 3 h ago                            ? help  q quit
+                """)
     }
 
     @Test("An archive month's rows show the day, not the age; the unread and saved marks stand side by side")
@@ -74,24 +76,25 @@ struct FrameGoldenTests {
     func narrow() {
         let screen = GridScreen(rows: 16, columns: 50)
         let state = Self.state(Self.articles, selection: 2, screen: screen)
-        #expect(render(state, screen) == """
-         The New York Times · World         4 unread  3/4
-        •  3h World    Leaders Meet in Geneva
-        •  3h World    A Very Long Headline About Everyth…
-        •  3h World    東京の新幹線が六十周年を迎える記念…
-        •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World         4 unread  3/4
+                •  3h World    Leaders Meet in Geneva
+                •  3h World    A Very Long Headline About Everyth…
+                •  3h World    東京の新幹線が六十周年を迎える記念…
+                •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
 
-        ──────────────────────────────────────────────────
-         東京の新幹線が六十周年を迎える記念の式典
+                        ──────────────────────────────────────────────────
+                         東京の新幹線が六十周年を迎える記念の式典
 
-         By Test Writer
-         Thu 20 Nov 2025, 00:51 · World
-         https://www.nytimes.com/2026/11/20/test/article-
-         2.html
+                         By Test Writer
+                         Thu 20 Nov 2025, 00:51 · World
+                         https://www.nytimes.com/2026/11/20/test/article-
+                         2.html
 
-         Lead paragraph of article 2.
-         World · 4 articles · 4 unread · … ? help  q quit
-        """)
+                 Lead paragraph of article 2.
+                 World · 4 articles · 4 unread · … ? help  q quit
+                """)
     }
 
     @Test("Too small: one line, at every size below 20×6")
@@ -102,14 +105,15 @@ struct FrameGoldenTests {
             #expect(text == line + String(repeating: "\n", count: rows - 1), "\(rows)×\(columns)")
         }
         let smallest = GridScreen(rows: 6, columns: 20)
-        #expect(render(Self.state(Self.articles, screen: smallest), smallest) == """
-         The New York … 1/4
-        •  3h Leaders Meet …
-        ────────────────────
-         Leaders Meet in
-         Geneva
-         World · 4 articles…
-        """)
+        #expect(
+            render(Self.state(Self.articles, screen: smallest), smallest) == """
+                 The New York … 1/4
+                •  3h Leaders Meet …
+                ────────────────────
+                 Leaders Meet in
+                 Geneva
+                 World · 4 articles…
+                """)
     }
 
     @Test("Empty feed")
@@ -117,14 +121,15 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 6, columns: 80)
         var state = Self.state([], screen: screen)
         state.feedStatus = FeedStatus(feed: state.feed, count: 0)
-        #expect(render(state, screen) == """
-         The New York Times · World                                            0 unread
-         No articles in this feed yet —…│
-                                        │
-                                        │
-                                        │
-         World · 0 articles · nothing cached                             ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                            0 unread
+                 No articles in this feed yet —…│
+                                                │
+                                                │
+                                                │
+                 World · 0 articles · nothing cached                             ? help  q quit
+                """)
     }
 
     @Test("Error status: the refresh failure in words, in the error style")
@@ -132,14 +137,15 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 6, columns: 100)
         var state = Self.state(Self.articles, screen: screen)
         state.refresh = .failed(.server(status: 503))
-        #expect(render(state, screen) == """
-         The New York Times · World                                                           4 unread  1/4
-        •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
-        •  3h World    A Very Long Headline Abo…│
-        •  3h World    東京の新幹線が六十周年を…│ By Test Writer
-        •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
-         World · 4 articles · 4 unread · cached 3 h ago · NYT server error 503               ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                           4 unread  1/4
+                •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
+                •  3h World    A Very Long Headline Abo…│
+                •  3h World    東京の新幹線が六十周年を…│ By Test Writer
+                •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
+                 World · 4 articles · 4 unread · cached 3 h ago · NYT server error 503               ? help  q quit
+                """)
         #expect(screen.style(row: 5, column: 0).role == .error)
         state.refresh = .failed(.rateLimited(retryAfter: 12))
         renderer.render(state, on: screen, now: Self.now)
@@ -155,41 +161,42 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 33, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .help
-        #expect(render(state, screen) == """
-         The New York Times · World                                       4 unread  1/4
-        •  3h Leaders M┌─ Keys ────────────────────────────────────────┐
-        •  3h A Very Lo│ ↑ k        up (scrolls a focused detail)      │
-        •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)    │
-        •  3h Emoji 🎉 │ PgUp       a page up                          │
-                       │ PgDn       a page down                        │1/20/test/artic
-                       │ Home g     first article                      │
-                       │ End G      last article                       │
-                       │ Enter → l  open the detail, mark it read      │
-                       │ Esc ← h    back to the list                   │
-                       │ Tab        switch pane                        │
-                       │ r          refresh from the NYT               │
-                       │ R          refresh every followed feed        │
-                       │ /          search the cache as you type       │
-                       │ f          search the NYT (from: to: sort:)   │
-                       │ s          choose a feed (/ filters)          │
-                       │ o          open in the browser, mark it read  │
-                       │ y          copy the link (OSC 52)             │
-                       │ m          mark read / unread                 │
-                       │ b          save / unsave                      │
-                       │ S          saved articles                     │
-                       │ n          open the next unread, mark it read │
-                       │ u          unread articles only / all         │
-                       │ A          mark all in the feed read          │
-                       │ d          in the s list: forget a search     │
-                       │ ?          this help                          │
-                       │ q Ctrl-C   quit                               │
-                       │ Ctrl-Z     suspend (fg to come back)          │
-                       │                                               │
-                       │ Data provided by The New York Times           │
-                       └───────────────────────────────────────────────┘
-                                        │
-         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                       4 unread  1/4
+                •  3h Leaders M┌─ Keys ────────────────────────────────────────┐
+                •  3h A Very Lo│ ↑ k        up (scrolls a focused detail)      │
+                •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)    │
+                •  3h Emoji 🎉 │ PgUp       a page up                          │
+                               │ PgDn       a page down                        │1/20/test/artic
+                               │ Home g     first article                      │
+                               │ End G      last article                       │
+                               │ Enter → l  open the detail, mark it read      │
+                               │ Esc ← h    back to the list                   │
+                               │ Tab        switch pane                        │
+                               │ r          refresh from the NYT               │
+                               │ R          refresh every followed feed        │
+                               │ /          search the cache as you type       │
+                               │ f          search the NYT (from: to: sort:)   │
+                               │ s          choose a feed (/ filters)          │
+                               │ o          open in the browser, mark it read  │
+                               │ y          copy the link (OSC 52)             │
+                               │ m          mark read / unread                 │
+                               │ b          save / unsave                      │
+                               │ S          saved articles                     │
+                               │ n          open the next unread, mark it read │
+                               │ u          unread articles only / all         │
+                               │ A          mark all in the feed read          │
+                               │ d          in the s list: forget a search     │
+                               │ ?          this help                          │
+                               │ q Ctrl-C   quit                               │
+                               │ Ctrl-Z     suspend (fg to come back)          │
+                               │                                               │
+                               │ Data provided by The New York Times           │
+                               └───────────────────────────────────────────────┘
+                                                │
+                 World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
+                """)
     }
 
     @Test("Help in 80×24 takes two columns and still shows every key and the attribution")
@@ -203,32 +210,33 @@ struct FrameGoldenTests {
         }
         #expect(text.contains("Ctrl-Z"))
         #expect(text.contains("Data provided by The New York Times"))
-        #expect(text == """
-         The New York Times · World                                       4 unread  1/4
-        •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
-        •  3h A Very Long Headline Abou…│
-        ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
-        │ ↑ k        up (scrolls a focused de…   s          choose a feed (/ filters)  │
-        │ ↓ j        down (scrolls a focused …   o          open in the browser, mar…  │
-        │ PgUp       a page up                   y          copy the link (OSC 52)     │
-        │ PgDn       a page down                 m          mark read / unread         │
-        │ Home g     first article               b          save / unsave              │
-        │ End G      last article                S          saved articles             │
-        │ Enter → l  open the detail, mark it…   n          open the next unread, ma…  │
-        │ Esc ← h    back to the list            u          unread articles only / a…  │
-        │ Tab        switch pane                 A          mark all in the feed read  │
-        │ r          refresh from the NYT        d          in the s list: forget a …  │
-        │ R          refresh every followed f…   ?          this help                  │
-        │ /          search the cache as you …   q Ctrl-C   quit                       │
-        │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
-        │                                                                              │
-        │ Data provided by The New York Times                                          │
-        └──────────────────────────────────────────────────────────────────────────────┘
-                                        │
-                                        │
-                                        │
-         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
-        """)
+        #expect(
+            text == """
+                 The New York Times · World                                       4 unread  1/4
+                •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
+                •  3h A Very Long Headline Abou…│
+                ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
+                │ ↑ k        up (scrolls a focused de…   s          choose a feed (/ filters)  │
+                │ ↓ j        down (scrolls a focused …   o          open in the browser, mar…  │
+                │ PgUp       a page up                   y          copy the link (OSC 52)     │
+                │ PgDn       a page down                 m          mark read / unread         │
+                │ Home g     first article               b          save / unsave              │
+                │ End G      last article                S          saved articles             │
+                │ Enter → l  open the detail, mark it…   n          open the next unread, ma…  │
+                │ Esc ← h    back to the list            u          unread articles only / a…  │
+                │ Tab        switch pane                 A          mark all in the feed read  │
+                │ r          refresh from the NYT        d          in the s list: forget a …  │
+                │ R          refresh every followed f…   ?          this help                  │
+                │ /          search the cache as you …   q Ctrl-C   quit                       │
+                │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
+                │                                                                              │
+                │ Data provided by The New York Times                                          │
+                └──────────────────────────────────────────────────────────────────────────────┘
+                                                │
+                                                │
+                                                │
+                 World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
+                """)
     }
 
     @Test("The focused detail scrolls its lines and the status line says how to scroll")
@@ -241,16 +249,17 @@ struct FrameGoldenTests {
         let metrics = renderer.render(state, on: screen, now: Self.now)
         #expect(metrics.detailScrollLimit == 3)
         state.detailScroll = 3
-        #expect(render(state, screen) == """
-         The New York Times · World                                       1 unread  1/1
-        •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
-                                        │ https://www.nytimes.com/2026/11/20/test/artic
-                                        │ le-0.html
-                                        │
-                                        │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
-                                        │ Word8 Word9 Word10 Word11 Word12
-         World · 1 article · 1 unread · cached 3 h ago                ↑↓ scroll  ← back
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                       1 unread  1/1
+                •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
+                                                │ https://www.nytimes.com/2026/11/20/test/artic
+                                                │ le-0.html
+                                                │
+                                                │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
+                                                │ Word8 Word9 Word10 Word11 Word12
+                 World · 1 article · 1 unread · cached 3 h ago                ↑↓ scroll  ← back
+                """)
     }
 
     @Test("Section picker")
@@ -258,20 +267,21 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 12, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .sectionPicker(selection: state.pickerEntries.firstIndex(of: .feed(.topStories(.world)))!)
-        #expect(render(state, screen) == """
-         The New York Times · World                                       4 unread  1/4
-        •  3h Leaders Meet in ┌─ Feeds ──────────────── ↑ more ─┐
-        •  3h A Very Long Head│   T Magazine                  – │
-        •  3h 東京の新幹線が六│   Travel                      – │
-        •  3h Emoji 🎉 and a f│   Upshot                      – │· World
-                              │   U.S.                        – │/2026/11/20/test/artic
-                              │ • World                       – │
-                              │ Most Popular                    │
-                              │   Most viewed · today         – │le 0.
-                              │   Most viewed · 7 days        – │
-                              └──────────────────────── ↓ more ─┘
-         World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                       4 unread  1/4
+                •  3h Leaders Meet in ┌─ Feeds ──────────────── ↑ more ─┐
+                •  3h A Very Long Head│   T Magazine                  – │
+                •  3h 東京の新幹線が六│   Travel                      – │
+                •  3h Emoji 🎉 and a f│   Upshot                      – │· World
+                                      │   U.S.                        – │/2026/11/20/test/artic
+                                      │ • World                       – │
+                                      │ Most Popular                    │
+                                      │   Most viewed · today         – │le 0.
+                                      │   Most viewed · 7 days        – │
+                                      └──────────────────────── ↓ more ─┘
+                 World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
+                """)
     }
 
     @Test("Section picker in a short terminal: ↑ more and ↓ more in the frame while entries are hidden there")
@@ -307,8 +317,13 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 60, columns: 60)
         var state = Self.state(Self.articles, screen: screen)
         state.followedFeeds = [.topStories(.world), .mostPopular(.viewed, .day), .latest]
-        state.feedCounts = ["top:world": FeedCounts(unread: 12, total: 37), "popular:viewed:1": FeedCounts(unread: 0, total: 20), "saved": FeedCounts(unread: 1, total: 3)]
-        state.searchFeeds = [FeedStatus(feed: .search(SearchQuery(text: String(repeating: "a very long search ", count: 5))), count: 10, totalHits: 2_314)]
+        state.feedCounts = [
+            "top:world": FeedCounts(unread: 12, total: 37), "popular:viewed:1": FeedCounts(unread: 0, total: 20),
+            "saved": FeedCounts(unread: 1, total: 3),
+        ]
+        state.searchFeeds = [
+            FeedStatus(feed: .search(SearchQuery(text: String(repeating: "a very long search ", count: 5))), count: 10, totalHits: 2_314)
+        ]
         state.feedCounts[state.searchFeeds[0].feed.key] = FeedCounts(unread: 10, total: 10)
         state.overlay = .sectionPicker(selection: 1)
         let text = render(state, screen)
