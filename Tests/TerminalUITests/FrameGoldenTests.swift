@@ -84,13 +84,13 @@ struct FrameGoldenTests {
                 •  3h World    東京の新幹線が六十周年を迎える記念…
                 •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
 
-                        ──────────────────────────────────────────────────
-                         東京の新幹線が六十周年を迎える記念の式典
+                ──────────────────────────────────────────────────
+                 東京の新幹線が六十周年を迎える記念の式典
 
-                         By Test Writer
-                         Thu 20 Nov 2025, 00:51 · World
-                         https://www.nytimes.com/2026/11/20/test/article-
-                         2.html
+                 By Test Writer
+                 Thu 20 Nov 2025, 00:51 · World
+                 https://www.nytimes.com/2026/11/20/test/article-
+                 2.html
 
                  Lead paragraph of article 2.
                  World · 4 articles · 4 unread · … ? help  q quit
