@@ -16,11 +16,18 @@ struct ReadingLoopTests {
     func counts() {
         var driver = ViewModelDriver(count: 5)
         #expect(driver.state.feedStatus?.unreadCount == 5)
+        driver.send([.pickSection, .pickSection])  // the picker's counts are read
+        #expect(driver.state.feedCounts["top:world"] == FeedCounts(unread: 5, total: 5))
         driver.holdReads = true
+        driver.holdWrites = true
         driver.send(.focusDetail)
         #expect(driver.state.feedStatus?.unreadCount == 4, "shown before the cache answers")
+        #expect(driver.state.feedCounts["top:world"] == FeedCounts(unread: 4, total: 5), "and in the picker")
         driver.send([.focusList, .toggleRead])
         #expect(driver.state.feedStatus?.unreadCount == 5)
+        #expect(driver.state.feedCounts["top:world"] == FeedCounts(unread: 5, total: 5))
+        driver.holdWrites = false
+        driver.answerWrites()
         driver.holdReads = false
         driver.entries[3].readDate = ViewModelDriver.now  // another process read one meanwhile
         driver.send(.toggleRead)

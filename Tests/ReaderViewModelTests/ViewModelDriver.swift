@@ -47,6 +47,10 @@ struct ViewModelDriver {
     var holdReads = false
     /// Reads asked for and not answered yet (only while `holdReads` is set).
     var pendingReads: [Effect] = []
+    /// Whether read marks (`.setRead`) wait for `answerWrites()`, as they do behind the write lane.
+    var holdWrites = false
+    /// Read marks asked for and not written yet (only while `holdWrites` is set).
+    var pendingWrites: [Effect] = []
     /// The count of matches the NYT reports for a search feed.
     var totalHits: [Feed: Int] = [:]
     /// Today's requests to each feed's API, as the status reports them.
@@ -129,6 +133,13 @@ struct ViewModelDriver {
         let reads = pendingReads
         pendingReads.removeAll()
         for read in reads { run(answer(read)) }
+    }
+
+    /// Writes the read marks held while `holdWrites` was set.
+    mutating func answerWrites() {
+        let writes = pendingWrites
+        pendingWrites.removeAll()
+        run(writes)
     }
 
     func status(of feed: Feed) -> FeedStatus {
@@ -282,6 +293,10 @@ struct ViewModelDriver {
                 for id in rows(of: feed).map(\.id) { updateEverywhere(id) { $0.readDate = $0.readDate ?? date } }
                 queue += viewModel.apply(.allMarkedRead(feed))
             case .setRead(let id, let isRead):
+                if holdWrites {
+                    pendingWrites.append(effect)
+                    continue
+                }
                 let date = tick()
                 updateEverywhere(id) { $0.readDate = isRead ? date : nil }
                 queue += viewModel.apply(.readMarksWritten)
