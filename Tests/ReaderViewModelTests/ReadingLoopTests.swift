@@ -36,6 +36,21 @@ struct ReadingLoopTests {
         #expect(driver.state.feedCounts["top:world"] == FeedCounts(unread: 3, total: 5))
     }
 
+    @Test("Another process's refresh or marks: the header's count and, with the picker open, every feed's counts are read again")
+    func countsAfterAnotherProcess() {
+        var driver = ViewModelDriver(count: 4)
+        driver.entries[0].readDate = ViewModelDriver.now
+        driver.run(driver.viewModel.apply(.cacheChangedElsewhere))
+        #expect(driver.state.feedStatus?.unreadCount == 3)
+        driver.send(.pickSection)
+        driver.feeds[Self.popular] = (10..<13).map { ArticleEntry(article: ArticleFactory.article($0)) }
+        driver.entries.append(ArticleEntry(article: ArticleFactory.article(20)))
+        driver.run(driver.viewModel.apply(.cacheChangedElsewhere))
+        #expect(driver.state.counts(of: Self.popular) == FeedCounts(unread: 3, total: 3), "a feed another process refreshed")
+        #expect(driver.state.counts(of: .topStories(.world)) == FeedCounts(unread: 4, total: 5))
+        #expect(driver.state.feedStatus?.unreadCount == 4)
+    }
+
     @Test("The picker lists every feed with its counts; followed feeds first under My feeds, not repeated under their group")
     func pickerCounts() {
         var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.world), Self.popular, .latest])
