@@ -125,4 +125,11 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         if case .saved = self { return false }
         return true
     }
+
+    /// Whether a refresh asks the NYT for the feed (`R` and `nytreader refresh` of the followed feeds): a
+    /// remote feed but an archive month, which `nytreader archive` imports whole.
+    public var isRefreshable: Bool {
+        if case .archive = self { return false }
+        return isRemote
+    }
 }

@@ -68,10 +68,7 @@ extension ReaderViewModel {
             state.notice = Notice("Already refreshing your feeds")
             return []
         }
-        let feeds = state.followedFeeds.filter { feed in
-            if case .archive = feed { return false }
-            return feed.isRemote
-        }
+        let feeds = state.followedFeeds.filter(\.isRefreshable)
         guard !feeds.isEmpty else {
             state.notice = Notice("No feeds to refresh: list them in feeds = [...] in the config file")
             return []

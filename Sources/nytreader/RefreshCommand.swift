@@ -89,7 +89,7 @@ struct RefreshCommand: AsyncParsableCommand {
             } else if feedOptions.isSet {
                 feeds = [feedOptions.feed()]
             } else {
-                feeds = environment.settings.followedFeeds.value.filter(\.isRemote)
+                feeds = environment.settings.followedFeeds.value.filter(\.isRefreshable)
                 if feeds.isEmpty { Terminal.printError("no feed to refresh: the config's feeds list names none the NYT serves.") }
             }
             var status = ExitStatus.ok

@@ -64,6 +64,9 @@ struct TuiReadingLoopTests {
         let moved = try reader.tmux.waitFor("the read one gone once left") { !$0.contains("Loop story 1") && $0.contains("1/3") }
         #expect(moved.contains("Loop story 2") && moved.contains("Loop story 4"))
         #expect(moved.contains("Home Page · 5 articles · unread only · 3 unread"), "the status line says so")
+        try reader.tmux.press("b")
+        let saved = try reader.tmux.waitFor("the unread article saved") { $0.contains("Saved — S shows saved articles") }
+        #expect(saved.split(separator: "\n").contains { $0.hasPrefix("•*") && $0.contains("Loop story 2") }, "both marks side by side")
         #expect(try reader.quit() == 0)
 
         let listed = try Self.run(reader, ["list", "--feed", "home", "--json"])
@@ -72,7 +75,9 @@ struct TuiReadingLoopTests {
         #expect(articles.map(\.read) == [true, true, false, false, false])
         let unread = try Self.run(reader, ["list", "--feed", "home", "--unread"])
         #expect(unread.output.split(separator: "\n").count == 3)
-        #expect(unread.output.split(separator: "\n").allSatisfy { $0.hasPrefix("•  ") })
+        let lines = unread.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("•* ") }.map { $0.contains("Loop story 2") } == [true], "unread and saved side by side")
+        #expect(lines.filter { $0.hasPrefix("•  ") }.count == 2)
     }
 
     @Test("Choosing a section never fetched asks the NYT for it at once, once, and says Fetching… meanwhile")
@@ -172,7 +177,7 @@ struct SharedRateLimitTests {
     func followedFeeds() async throws {
         let server = try FakeNYTServer()
         let home = try CliHome()
-        try home.writeConfig(#"feeds = ["world", "home", "saved"]"#)
+        try home.writeConfig(#"feeds = ["world", "home", "saved", "archive:2024-03"]"#)
         let url = server.baseURL.absoluteString
         let result = try await home.run(["refresh", "--api-base-url", url, "--request-spacing", "0"])
         #expect(result.status == 0, "\(result.errorOutput)")

@@ -31,6 +31,15 @@ struct FeedTests {
         #expect(Feed.completableNames.contains("popular:viewed:1") && Feed.completableNames.contains("latest"))
     }
 
+    @Test("A refresh of the followed feeds asks the NYT for every feed but Saved and an archive month")
+    func refreshable() {
+        let feeds: [Feed] = [
+            .topStories(.world), .latest, .saved, .mostPopular(.viewed, .day), .archive(ArchiveMonth(containingDay: 19_844)),
+            .search(SearchQuery(text: "ocean")),
+        ]
+        #expect(feeds.map(\.isRefreshable) == [true, true, false, true, false, true])
+    }
+
     @Test("The kinds stored beside the keys keep the text existing caches hold")
     func kinds() {
         let feeds: [Feed] = [
