@@ -99,19 +99,13 @@ import TOMLKit
             }
         },
         "colors": { value, source, settings in
-            guard let colors = value.bool else { return "'colors' must be true or false" }
-            settings.colors = Setting(colors, source: source)
-            return nil
+            boolean(value, key: "colors") { settings.colors = Setting($0, source: source) }
         },
         "mouse": { value, source, settings in
-            guard let mouse = value.bool else { return "'mouse' must be true or false" }
-            settings.mouse = Setting(mouse, source: source)
-            return nil
+            boolean(value, key: "mouse") { settings.mouse = Setting($0, source: source) }
         },
         "copy_links": { value, source, settings in
-            guard let copy = value.bool else { return "'copy_links' must be true or false" }
-            settings.copyLinks = Setting(copy, source: source)
-            return nil
+            boolean(value, key: "copy_links") { settings.copyLinks = Setting($0, source: source) }
         },
         "feeds": { value, source, settings in
             let example = "like [\"home\", \"world\", \"popular:viewed:1\", \"latest\"]"
@@ -132,9 +126,7 @@ import TOMLKit
             return nil
         },
         "mark_read_on_select": { value, source, settings in
-            guard let marks = value.bool else { return "'mark_read_on_select' must be true or false" }
-            settings.markReadOnSelect = Setting(marks, source: source)
-            return nil
+            boolean(value, key: "mark_read_on_select") { settings.markReadOnSelect = Setting($0, source: source) }
         },
         "request_timeout_seconds": { value, source, settings in
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
@@ -154,6 +146,12 @@ import TOMLKit
             return "'\(key)' must be a number of \(unit) from \(from) to \(Int(limits.upperBound))\(shown(value))"
         }
         set(number)
+        return nil
+    }
+
+    private static func boolean(_ value: TOMLValueConvertible, key: String, set: (Bool) -> Void) -> String? {
+        guard let bool = value.bool else { return "'\(key)' must be true or false" }
+        set(bool)
         return nil
     }
 

@@ -51,6 +51,15 @@ struct SharedRequestSpacingTests {
         )
     }
 
+    /// A cache through which one process has just asked Top Stories, `longSpacing` apart, and its transport.
+    static func afterOneRequest() async throws -> (TemporaryDirectory, TimedTransport) {
+        let directory = try TemporaryDirectory()
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
+        let first = try service(directory.path("cache.sqlite"), transport, spacing: longSpacing)
+        #expect(await first.refresh(.topStories(.world)).failure == nil)
+        return (directory, transport)
+    }
+
     @Test("A second process's request to the same API waits for the spacing after the first's, and says so; another API does not wait")
     func secondProcessWaits() async throws {
         let directory = try TemporaryDirectory()
@@ -93,10 +102,8 @@ struct SharedRequestSpacingTests {
 
     @Test("Without waiting for others, a first request that would wait behind another process's is not sent: rate limited, no window kept")
     func noWait() async throws {
-        let directory = try TemporaryDirectory()
+        let (directory, transport) = try await Self.afterOneRequest()
         let path = directory.path("cache.sqlite")
-        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
-        #expect(await try Self.service(path, transport, spacing: Self.longSpacing).refresh(.topStories(.world)).failure == nil)
 
         let impatient = try Self.service(path, transport, spacing: Self.longSpacing, waitsForOthers: false)
         let outcome = await impatient.refresh(.topStories(.home))
@@ -112,10 +119,8 @@ struct SharedRequestSpacingTests {
 
     @Test("Cancelled while it waits for its turn, a refresh sends nothing and writes nothing")
     func cancelledWhileWaiting() async throws {
-        let directory = try TemporaryDirectory()
+        let (directory, transport) = try await Self.afterOneRequest()
         let path = directory.path("cache.sqlite")
-        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
-        #expect(await try Self.service(path, transport, spacing: Self.longSpacing).refresh(.topStories(.world)).failure == nil)
         let second = try Self.service(path, transport, spacing: Self.longSpacing)
         let task = Task { await second.refresh(.topStories(.home)) }
         try await Task.sleep(for: .milliseconds(200))
