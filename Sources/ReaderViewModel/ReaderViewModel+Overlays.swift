@@ -13,9 +13,21 @@ extension ReaderViewModel {
     /// `s`: opens the picker on the feed shown, and reads the searches, archive months and counts.
     mutating func openPicker() -> [Effect] {
         state.pickerFilter = nil
+        listShownFeed()
         let current = state.pickerEntries.firstIndex(of: .feed(state.feed)) ?? firstFeedEntry(from: 0, step: 1) ?? 0
         state.overlay = .sectionPicker(selection: current)
         return [.loadPickerFeeds]
+    }
+
+    /// Lists the feed shown among the picker's searches or archive months while they are read, when it is
+    /// one of them and not listed yet, so that the picker opens on it.
+    private mutating func listShownFeed() {
+        guard let status = state.feedStatus, status.feed == state.feed, !state.pickerEntries.contains(.feed(state.feed)) else { return }
+        switch state.feed {
+        case .search: state.searchFeeds.insert(status, at: 0)
+        case .archive: state.archiveFeeds.insert(status, at: 0)
+        default: break
+        }
     }
 
     /// Keys act on the open overlay: the help closes on any key, the section picker moves and chooses.

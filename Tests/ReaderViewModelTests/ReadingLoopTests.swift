@@ -51,6 +51,20 @@ struct ReadingLoopTests {
         #expect(driver.state.feedStatus?.unreadCount == 4)
     }
 
+    @Test("The picker opens on the feed shown when it is an archive month or a search, read with the picker's other feeds")
+    func pickerOnShownFeed() {
+        let month = Feed.archive(ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 21_000))!)
+        let search = Feed.search(SearchQuery(text: "ocean"))
+        for shown in [month, search] {
+            var driver = ViewModelDriver(count: 3, feed: shown)
+            driver.feeds[Feed.archive(ArchiveMonth("2024-04", latest: ArchiveMonth(containingDay: 21_000))!)] = []
+            driver.feeds[Feed.search(SearchQuery(text: "river"))] = []
+            driver.send(.pickSection)
+            #expect(driver.viewModel.highlightedPickerFeed == shown, "\(shown)")
+            #expect(driver.state.pickerFeeds.filter { $0 == shown }.count == 1, "listed once")
+        }
+    }
+
     @Test("The picker lists every feed with its counts; followed feeds first under My feeds, not repeated under their group")
     func pickerCounts() {
         var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.world), Self.popular, .latest])
