@@ -76,13 +76,13 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
+            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn", "TerminalPictures"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderConfig",
             dependencies: [
-                "NewsCore",
+                "NewsCore", "TerminalPictures",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],

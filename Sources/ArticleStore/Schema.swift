@@ -14,6 +14,7 @@ enum Schema {
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
         ("v9-archiveSpan", addArchiveSpans),
+        ("v10-article-photo", addArticlePhotos),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -42,7 +43,7 @@ enum Schema {
             fetchedAt INTEGER NOT NULL,
             readAt INTEGER,
             savedAt INTEGER
-        , inArchive INTEGER NOT NULL DEFAULT 0, ftsPartition INTEGER NOT NULL DEFAULT 0);
+        , inArchive INTEGER NOT NULL DEFAULT 0, ftsPartition INTEGER NOT NULL DEFAULT 0, photo TEXT);
         CREATE INDEX article_savedAt ON article(savedAt) WHERE savedAt IS NOT NULL;
         CREATE INDEX article_url ON article(url);
         CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
@@ -278,5 +279,10 @@ enum Schema {
     private static func addArchiveSpans(_ db: Database) throws {
         try db.execute(sql: ArchiveSpans.schema)
         try db.execute(sql: ArchiveSpans.fill)
+    }
+
+    /// Each article's lead photo (`PhotoColumn`): its crops, caption and credit; NULL without one.
+    private static func addArticlePhotos(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE article ADD COLUMN photo TEXT")
     }
 }

@@ -20,7 +20,8 @@ extension Article {
         itemType: String,
         publishedDate: Date,
         updatedDate: Date?,
-        thumbnailURL: String?
+        thumbnailURL: String?,
+        photo: ArticlePhoto?
     ) -> Article? {
         let title = NetworkText.line(title)
         guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !NetworkText.hasControl(uri), !title.isBlank else { return nil }
@@ -38,7 +39,8 @@ extension Article {
             itemType: NetworkText.line(itemType),
             publishedDate: publishedDate,
             updatedDate: updatedDate,
-            thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 }
+            thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 },
+            photo: photo
         ))
     }
 }
@@ -51,12 +53,14 @@ extension Article {
         itemType: String,
         publishedDate: Date,
         updatedDate: Date?,
-        thumbnailURL: String?
+        thumbnailURL: String?,
+        photo: ArticlePhoto?
     ) -> Article? {
         .mapped(
             uri: fields.uri, url: fields.url, title: fields.title, kicker: kicker, byline: fields.byline,
             abstract: fields.abstract, leads: [fields.abstract], section: fields.section, subsection: fields.subsection,
-            itemType: itemType, publishedDate: publishedDate, updatedDate: updatedDate, thumbnailURL: thumbnailURL
+            itemType: itemType, publishedDate: publishedDate, updatedDate: updatedDate, thumbnailURL: thumbnailURL,
+            photo: photo
         )
     }
 }
@@ -66,7 +70,8 @@ extension TopStory {
         .mapped(
             fields, kicker: kicker, itemType: itemType,
             publishedDate: publishedDate ?? createdDate ?? updatedDate ?? date, updatedDate: updatedDate,
-            thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail")
+            thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail"),
+            photo: NYTImage.photo(in: multimedia)
         )
     }
 }
@@ -77,7 +82,7 @@ extension SearchDocument {
             uri: uri, url: webURL, title: headline, kicker: kicker, byline: byline, abstract: abstract,
             leads: [leadParagraph, abstract, snippet],
             section: section, subsection: subsection, itemType: documentType,
-            publishedDate: publishedDate ?? date, updatedDate: nil, thumbnailURL: thumbnailURL
+            publishedDate: publishedDate ?? date, updatedDate: nil, thumbnailURL: thumbnailURL, photo: photo
         )
     }
 }
@@ -87,7 +92,8 @@ extension MostPopularItem {
         .mapped(
             fields, itemType: type,
             publishedDate: publishedDate ?? updatedDate ?? date, updatedDate: updatedDate,
-            thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail")
+            thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail"),
+            photo: photo
         )
     }
 }

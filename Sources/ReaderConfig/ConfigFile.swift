@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import TerminalPictures
 import TOMLKit
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
@@ -109,6 +110,29 @@ import TOMLKit
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
                 settings.requestTimeoutSeconds = Setting($0, source: source)
             }
+        },
+        "images": { value, source, settings in
+            let names = PictureSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let name = value.string, let images = PictureSetting(configValue: name) else {
+                return "'images' must be one of \(names) in quotes, like \"auto\"\(shown(value))"
+            }
+            settings.images = Setting(images, source: source)
+            return nil
+        },
+        "image_height_percent": { value, source, settings in
+            integer(value, key: "image_height_percent", in: Settings.Limits.imageHeightPercent) {
+                settings.imageHeightPercent = Setting($0, source: source)
+            }
+        },
+        "image_cache_mb": { value, source, settings in
+            integer(value, key: "image_cache_mb", in: Settings.Limits.imageCacheMegabytes) {
+                settings.imageCacheMegabytes = Setting($0, source: source)
+            }
+        },
+        "prefetch_images": { value, source, settings in
+            guard let prefetch = value.bool else { return "'prefetch_images' must be true or false" }
+            settings.prefetchImages = Setting(prefetch, source: source)
+            return nil
         },
     ]
 

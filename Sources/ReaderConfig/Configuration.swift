@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import TerminalPictures
 
 /// Everything the program reads before it opens anything: the paths, the settings (with the config
 /// file's problems), where the database is and where the API key comes from. Building one has no
@@ -71,6 +72,7 @@ public struct Configuration: Sendable {
             "database:      \(database.value.path) (\(database.source))",
             "API key file:  \(keySource.effectiveKeyFile.path)\(keyFileState)",
             "log file:      \(paths.logFile.path) (level \(verbose ? "debug, option --verbose" : "info"))",
+            "image cache:   \(paths.imageCache.path)",
             "API key:       \(keyLine)",
             "",
         ]
@@ -108,6 +110,10 @@ public struct Configuration: Sendable {
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
             line("request_timeout_seconds", Self.number(timeout), settings.requestTimeoutSeconds.source),
+            line("images", Self.quoted(settings.images.value.rawValue), settings.images.source),
+            line("image_height_percent", String(settings.imageHeightPercent.value), settings.imageHeightPercent.source),
+            line("image_cache_mb", String(settings.imageCacheMegabytes.value), settings.imageCacheMegabytes.source),
+            line("prefetch_images", String(settings.prefetchImages.value), settings.prefetchImages.source),
         ]
         if !settings.colorTheme.isEmpty {
             lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]

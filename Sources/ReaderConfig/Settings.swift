@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import TerminalPictures
 
 /// Where a setting's value came from, for `nytreader config`.
 public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
@@ -60,6 +61,16 @@ public struct Settings: Hashable, Sendable {
     public var copyLinks = Setting(true)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
+    /// How the detail pane shows an article's photo (`images`: auto, kitty, iterm, sixel, symbols or off;
+    /// off with `NO_COLOR` unless the file names one).
+    public var images = Setting(PictureSetting.auto)
+    /// The most of the detail pane's height the photo takes, in percent (`image_height_percent`).
+    public var imageHeightPercent = Setting(40)
+    /// The most megabytes of pictures kept for offline reading (`image_cache_mb`); 0 keeps none.
+    public var imageCacheMegabytes = Setting(200)
+    /// Whether a refresh in the reader also fetches its articles' photos ahead of time, within
+    /// `image_cache_mb` (`prefetch_images`).
+    public var prefetchImages = Setting(false)
     /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
     /// only checked to be non-empty strings here; the reader's key map decides what they mean.
     public var keyBindings: [Action: Setting<String>] = [:]
@@ -83,6 +94,8 @@ public struct Settings: Hashable, Sendable {
         public static let retentionDays = 1...3_650
         public static let maximumArticles = 100...1_000_000
         public static let requestTimeoutSeconds = 1.0...300.0
+        public static let imageHeightPercent = 10...90
+        public static let imageCacheMegabytes = 0...100_000
     }
 }
 
@@ -101,12 +114,17 @@ extension Settings {
     }
 
     /// `NO_COLOR` (set and not empty) turns colors off unless the config file turns them on, as
-    /// no-color.org asks; `TERM=dumb` always turns them off.
+    /// no-color.org asks, and pictures off unless the file sets `images`; `TERM=dumb` always turns colors
+    /// off.
     mutating func applyEnvironment(_ environment: [String: String]) {
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if environment["TERM"] == "dumb" {
             colors = Setting(false, source: .environment("TERM=dumb"))
-        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty, colors.source == .defaultValue {
+        } else if noColor, colors.source == .defaultValue {
             colors = Setting(false, source: .environment("NO_COLOR"))
+        }
+        if noColor, images.source == .defaultValue {
+            images = Setting(.off, source: .environment("NO_COLOR"))
         }
     }
 }

@@ -34,4 +34,9 @@ public enum Effect: Hashable, Sendable {
     case openURL(String)
     /// Put an article's NYT link on the clipboard.
     case copyLink(String)
+    /// Wait `after`, then fetch the picture at `address` for the article `id` (from the image cache when
+    /// kept); replaces the photo asked for before, which stops.
+    case loadPhoto(ArticleID, address: String, after: Duration)
+    /// Stop fetching the photo asked for, if any (the selection moved to an article without one).
+    case cancelPhoto
 }

@@ -77,3 +77,13 @@ extension RefreshFailure {
         }
     }
 }
+
+extension PhotoFailure {
+    /// The placeholder line drawn instead of the photo.
+    public var message: String {
+        switch self {
+        case .notKept: return "photo not kept for offline reading"
+        case .refused, .notFetched, .unreadable, .cancelled: return "photo could not be shown"
+        }
+    }
+}

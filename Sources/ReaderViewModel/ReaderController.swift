@@ -13,6 +13,9 @@ public final class ReaderController {
     private let copyLink: ((String) -> Bool)?
     private var refreshTask: Task<Void, Never>?
     private var pagingTask: Task<Void, Never>?
+    private let photos: (any PhotoServing)?
+    private let prefetchesPhotos: Bool
+    private var photoTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
     private let writeLane = WriteLane()
 
@@ -20,15 +23,21 @@ public final class ReaderController {
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
     ///   - openURL: starts the person's browser on a URL without waiting for it; false when there is none.
     ///   - copyLink: puts a link on the clipboard; nil when copying is turned off.
+    ///   - photos: the articles' pictures; nil shows none.
+    ///   - prefetchesPhotos: whether a refresh also fetches its articles' photos ahead of time.
     public init(
         viewModel: ReaderViewModel,
         service: any ReaderServing,
         openURL: @escaping (String) -> Bool = { _ in false },
         copyLink: ((String) -> Bool)? = nil,
+        photos: (any PhotoServing)? = nil,
+        prefetchesPhotos: Bool = false,
         wake: @escaping @Sendable () -> Void
     ) {
         self.viewModel = viewModel
         self.service = service
+        self.photos = photos
+        self.prefetchesPhotos = prefetchesPhotos
         self.openURL = openURL
         self.copyLink = copyLink
         self.inbox = EventInbox(wake: wake)
@@ -37,6 +46,7 @@ public final class ReaderController {
     deinit {
         refreshTask?.cancel()
         pagingTask?.cancel()
+        photoTask?.cancel()
     }
 
     public var state: ReaderState { viewModel.state }
@@ -46,6 +56,7 @@ public final class ReaderController {
     public func finishWrites() async {
         refreshTask?.cancel()
         pagingTask?.cancel()
+        photoTask?.cancel()
         await writeLane.finish()
     }
 
@@ -95,6 +106,13 @@ public final class ReaderController {
         viewModel.setDetailScrollLimit(limit)
     }
 
+    /// What the detail pane's picture needs, or nil when it shows none; ignored without a photo service.
+    public func setPhotoTarget(_ target: PhotoTarget?) {
+        guard photos != nil, target != viewModel.photoTarget else { return }
+        viewModel.setPhotoTarget(target)
+        run([])
+    }
+
     /// About once a second while the reader waits: lets the view-model refresh the feed on its own.
     public func tick() {
         run(viewModel.tick())
@@ -125,8 +143,12 @@ public final class ReaderController {
 
     // MARK: - Effects
 
+    /// Runs `effects`, then those that bring the photo in line with the selection they may have moved.
     private func run(_ effects: [Effect]) {
         for effect in effects {
+            perform(effect)
+        }
+        for effect in viewModel.photoEffects() {
             perform(effect)
         }
     }
@@ -213,11 +235,48 @@ public final class ReaderController {
             }
         case .refresh(let feed):
             refreshTask?.cancel()
+            let photos = prefetchesPhotos ? self.photos : nil
+            let target = viewModel.photoTarget
             refreshTask = Task {
                 let outcome = await service.refresh(feed)
                 inbox.post(.refreshFinished(feed, outcome))
+                if let photos, let target, outcome.changes != nil {
+                    await PhotoPrefetch.run(feed, count: outcome.status.count, target: target, service: service, photos: photos)
+                }
             }
+        case .loadPhoto(let id, let address, let rest):
+            photoTask?.cancel()
+            guard let photos else { return }
+            photoTask = Task {
+                do { try await Task.sleep(for: rest) } catch { return }
+                let result: Result<[UInt8], PhotoFailure>
+                do throws(PhotoFailure) {
+                    result = .success(try await photos.photo(at: address))
+                } catch {
+                    result = .failure(error)
+                }
+                guard !Task.isCancelled else { return }
+                inbox.post(.photoLoaded(id, address: address, result))
+            }
+        case .cancelPhoto:
+            photoTask?.cancel()
+            photoTask = nil
         }
+    }
+}
+
+/// The photos a refresh fetches ahead of time (`prefetch_images`).
+enum PhotoPrefetch {
+    /// The most articles of a feed whose photos are fetched.
+    static let articles = 100
+
+    /// Fetches the photos of the first articles of `feed` (of `count`), in the crop `target` needs.
+    static func run(
+        _ feed: Feed, count: Int, target: PhotoTarget, service: any ReaderServing, photos: any PhotoServing
+    ) async {
+        guard let entries = try? await service.entries(in: feed, range: 0..<min(count, articles)) else { return }
+        let addresses = entries.compactMap { $0.article.photo?.crop(covering: target.width, target.height).url }
+        _ = await photos.prefetch(addresses)
     }
 }
 

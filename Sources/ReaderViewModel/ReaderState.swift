@@ -46,6 +46,8 @@ public struct ReaderState: Hashable, Sendable {
     public var notice: Notice?
     /// A failure to read or write the cache, shown in the status line.
     public var cacheError: StoreError?
+    /// The selected article's photo, when pictures are shown and it has one.
+    public var photo: PhotoSlot?
     /// Set when the reader should exit.
     public var isFinished = false
 

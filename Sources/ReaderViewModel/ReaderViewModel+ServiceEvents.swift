@@ -58,6 +58,9 @@ extension ReaderViewModel {
         case .morePagesWaiting, .morePagesLoaded:
             return applyMorePages(event)
 
+        case .photoLoaded(let id, let address, let result):
+            return photoLoaded(id, address: address, result)
+
         case .pickerFeedsLoaded(let feeds, let archive):
             let highlighted = state.overlay.flatMap { overlay -> Feed? in
                 guard case .sectionPicker(let selection) = overlay else { return nil }

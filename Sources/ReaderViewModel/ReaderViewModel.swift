@@ -20,6 +20,8 @@ public struct ReaderViewModel: Sendable {
     let now: @Sendable () -> Date
     /// When the feed on screen is next refreshed on its own.
     var autoRefresh: AutoRefresh
+    /// What the detail pane's picture needs; nil when no picture is shown.
+    var photoTarget: PhotoTarget?
 
     /// Hits a live search shows at most.
     public static let searchLimit = 500

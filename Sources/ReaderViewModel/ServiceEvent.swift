@@ -36,4 +36,6 @@ public enum ServiceEvent: Hashable, Sendable {
     case changeFailed(ServiceError)
     /// Another process changed the cache (e.g. a `refresh` from cron): what is shown is read again.
     case cacheChangedElsewhere
+    /// The answer to `.loadPhoto`: the picture's bytes, or why there are none.
+    case photoLoaded(ArticleID, address: String, Result<[UInt8], PhotoFailure>)
 }

@@ -9,7 +9,7 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Print the effective settings and the files in use.",
         discussion: """
-            Prints the paths of the config file, cache, API key file and log, whether an API key is set \
+            Prints the paths of the config file, cache, API key file, log and image cache, whether an API key is set \
             (never the key itself), then every setting as a line of TOML with where its value came from: \
             default, config file line N, environment or option. Problems in the config file are reported \
             on stderr, one line each. Creates nothing and touches no network.
@@ -22,6 +22,10 @@ struct ConfigCommand: ParsableCommand {
               maximum_articles = 20000      most unsaved articles in the cache
               colors = true                 false: no colors (also NO_COLOR=1)
               request_timeout_seconds = 15  give up on the NYT after this long
+              images = "auto"               the photo: auto, kitty, iterm, sixel, symbols, off
+              image_height_percent = 40     the most of the detail pane the photo takes
+              image_cache_mb = 200          pictures kept for offline reading (0: none)
+              prefetch_images = false       true: a refresh fetches its articles' photos too
               [keys]
               refresh = "R"                 rebind an action to another key
 

@@ -260,6 +260,8 @@ struct ViewModelDriver {
                 ))
             case .forget(let feed):
                 feeds[feed] = nil
+            case .loadPhoto, .cancelPhoto:
+                break
             }
         }
     }
