@@ -10,9 +10,10 @@ struct PictureSettingsTests {
     static let file = "~/.config/nytreader/config.toml"
 
     func parse(_ text: String, environment: [String: String] = [:]) -> (Settings, [String]) {
-        var settings = Settings()
-        let problems = ConfigFile.apply(text, displayName: Self.file, to: &settings)
-        settings.applyEnvironment(environment)
+        let directory = try! TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("config.toml")
+        try! text.write(to: file, atomically: true, encoding: .utf8)
+        let (settings, problems) = Settings.load(configFile: file, displayName: Self.file, environment: environment)
         return (settings, problems.map(\.description))
     }
 
