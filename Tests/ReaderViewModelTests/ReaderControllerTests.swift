@@ -15,6 +15,11 @@ final class RecordingService: ReaderServing {
         feed = (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
     }
 
+    /// A feed of these articles.
+    init(articles: [Article]) {
+        feed = articles.map { ArticleEntry(article: $0) }
+    }
+
     var calls: [String] { log.withLock { $0 } }
     private func record(_ call: String) { log.withLock { $0.append(call) } }
 
