@@ -1,6 +1,7 @@
 #include "CNcursesw.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -145,6 +146,52 @@ void nyt_fill(int row, int column, int count, int attributes, short pair) {
         (void)addch(' ');
     }
     (void)attr_set(A_NORMAL, 0, NULL);
+}
+
+int nyt_color_pair_count(void) {
+    return COLOR_PAIRS;
+}
+
+int nyt_init_extended_pair(int pair, int foreground, int background) {
+    if (!nyt_default_colors) {
+        if (foreground < 0) foreground = COLOR_WHITE;
+        if (background < 0) background = COLOR_BLACK;
+    }
+    return init_extended_pair(pair, foreground, background) == OK ? 0 : -1;
+}
+
+void nyt_draw_cells(int row, int column, const wchar_t *characters, const int *pairs, int count) {
+    for (int i = 0; i < count; i++) {
+        wchar_t text[2] = {characters[i], 0};
+        cchar_t cell;
+        int pair = pairs[i];
+        /* The pair goes through the extension argument: the short one cannot hold pairs past 32767. */
+        if (setcchar(&cell, text, A_NORMAL, 0, &pair) == OK) {
+            (void)mvadd_wch(row, column + i, &cell);
+        }
+    }
+}
+
+void nyt_repaint_lines(int row, int count) {
+    (void)wredrawln(stdscr, row, count);
+}
+
+int nyt_write_terminal(const unsigned char *bytes, size_t length) {
+    size_t written = 0;
+    while (written < length) {
+        ssize_t count = write(STDOUT_FILENO, bytes + written, length - written);
+        if (count < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN) {
+                struct pollfd ready = {.fd = STDOUT_FILENO, .events = POLLOUT};
+                (void)poll(&ready, 1, 100);
+                continue;
+            }
+            return errno;
+        }
+        written += (size_t)count;
+    }
+    return 0;
 }
 
 int nyt_read_key(wint_t *key) {

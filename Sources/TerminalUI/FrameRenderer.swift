@@ -9,6 +9,8 @@ public struct FrameRenderer {
     private let status = StatusBar()
     private let help: HelpOverlay
     private let picker = SectionPickerOverlay()
+    /// The articles' photos in the detail pane; nil shows none.
+    public var pictures: DetailPictures?
 
     /// - Parameters:
     ///   - timeZone: the time zone of the detail pane's dates; nil (the default) for the system's local time,
@@ -33,6 +35,11 @@ public struct FrameRenderer {
     /// Detail lines the layout for `size` has: a page of the focused detail.
     public func detailHeight(for size: ScreenSize) -> Int {
         Layout(size: size).panes?.detail.height ?? 1
+    }
+
+    /// The pixels the detail pane's photo needs at `size`; nil when it shows none.
+    public func photoTarget(for size: ScreenSize) -> PhotoTarget? {
+        Layout(size: size).panes.flatMap { pictures?.target(for: $0.detail) }
     }
 
     /// Feeds the section picker shows at once for `size`: a page of the picker.
@@ -68,7 +75,9 @@ public struct FrameRenderer {
         } else {
             screen.draw(String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column, style: separatorStyle)
         }
-        let limit = detail.draw(state, in: panes.detail, on: screen)
+        let (limit, graphics) = detail.draw(state, in: panes.detail, on: screen, pictures: pictures)
+        // A graphics picture would cover an overlay: it is shown only without one.
+        if state.overlay == nil, let graphics { (screen as? any PictureScreen)?.placeGraphics(graphics) }
         status.draw(state, in: panes.status, on: screen, now: now)
         let body = Self.overlayArea(for: size)
         switch state.overlay {

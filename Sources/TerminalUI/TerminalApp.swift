@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import NewsCore
 import ReaderViewModel
+import TerminalPictures
 
 /// The reader on a real terminal: sets curses up, turns keys into actions, redraws when anything
 /// changes, and restores the terminal on every way out.
@@ -13,7 +14,9 @@ public final class TerminalApp {
     private let colors: Bool
     private let mouse: Bool
     private let theme: [ColorRole: Int]
-    private let renderer: FrameRenderer
+    private var renderer: FrameRenderer
+    /// How articles' photos are shown; nil shows none.
+    private let pictures: PictureOptions?
     private let now: () -> Date
     /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
     private let trace = KeyTrace()
@@ -26,6 +29,7 @@ public final class TerminalApp {
         mouse: Bool = true,
         theme: [ColorRole: Int] = [:],
         renderer: FrameRenderer? = nil,
+        pictures: PictureOptions? = nil,
         now: @escaping () -> Date = Date.init
     ) {
         self.controller = controller
@@ -35,6 +39,7 @@ public final class TerminalApp {
         self.mouse = mouse
         self.theme = theme
         self.renderer = renderer ?? FrameRenderer(keyMap: keyMap)
+        self.pictures = pictures
         self.now = now
     }
 
@@ -48,8 +53,12 @@ public final class TerminalApp {
     public func run() throws(TerminalError) -> Int32? {
         // Without a UTF-8 locale (not even C.UTF-8) the screen still works; only text outside ASCII is lost.
         _ = nyt_setup_locale()
-        let screen = try NcursesScreen(colors: colors, theme: theme)
+        let screen = try NcursesScreen(colors: colors, theme: theme, pictureColors: pictures?.graphicsProtocol == .symbols)
         defer { screen.stop() }
+        if let pictures, pictures.graphicsProtocol != .symbols || screen.symbolColors != nil {
+            renderer.pictures = DetailPictures(
+                options: pictures, symbolColors: screen.symbolColors ?? .truecolor, wake: { [wakePipe] in wakePipe.wake() })
+        }
         if mouse { nyt_enable_mouse() }
         try screen.handleSignals(writingTo: wakePipe.writeDescriptor)
 
@@ -104,6 +113,7 @@ public final class TerminalApp {
                 if controller.state.isFinished { return nil }
             }
             if controller.drainInbox() { needsFrame = true }
+            if renderer.pictures?.takeFinished() == true { needsFrame = true }
         }
         return nil
     }
@@ -176,6 +186,7 @@ public final class TerminalApp {
         controller.setListHeight(renderer.listHeight(for: screen.size))
         controller.setDetailHeight(renderer.detailHeight(for: screen.size))
         controller.setPickerHeight(renderer.pickerHeight(for: screen.size))
+        controller.setPhotoTarget(renderer.photoTarget(for: screen.size))
         let metrics = renderer.render(controller.state, on: screen, now: now())
         controller.setDetailScrollLimit(metrics.detailScrollLimit)
     }
