@@ -100,7 +100,7 @@ let package = Package(
             name: "nytreader",
             dependencies: [
                 "NewsCore", "NYTAPI", "ArticleStore", "ReaderService", "ReaderViewModel", "TerminalUI",
-                "ReaderConfig", "BundledSnapshot", "CMalloc",
+                "ReaderConfig", "BundledSnapshot", "CMalloc", "TerminalPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
