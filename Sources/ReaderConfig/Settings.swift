@@ -84,6 +84,9 @@ public struct Settings: Hashable, Sendable {
     /// `[keys]` as action → key names pairs.
     public var keys: [Action: String] { keyBindings.mapValues(\.value) }
 
+    /// The environment variable that sets `images` for one run, over the config file.
+    public static let imagesVariable = "NYTREADER_IMAGES"
+
     /// The eight named colors, numbered 0–7 as terminals number them.
     static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
@@ -115,7 +118,7 @@ extension Settings {
 
     /// `NO_COLOR` (set and not empty) turns colors off unless the config file turns them on, as
     /// no-color.org asks, and pictures off unless the file sets `images`; `TERM=dumb` always turns colors
-    /// off.
+    /// off. `NYTREADER_IMAGES` (a value of `images`) wins over the file.
     mutating func applyEnvironment(_ environment: [String: String]) {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if environment["TERM"] == "dumb" {
@@ -123,7 +126,9 @@ extension Settings {
         } else if noColor, colors.source == .defaultValue {
             colors = Setting(false, source: .environment("NO_COLOR"))
         }
-        if noColor, images.source == .defaultValue {
+        if let name = environment[Self.imagesVariable], let setting = PictureSetting(configValue: name) {
+            images = Setting(setting, source: .environment(Self.imagesVariable))
+        } else if noColor, images.source == .defaultValue {
             images = Setting(.off, source: .environment("NO_COLOR"))
         }
     }

@@ -26,13 +26,16 @@ final class TuiHarness {
         screen.range(of: "(?m)^  …", options: .regularExpression) == nil
     }
 
-    /// The environment of a fresh HOME under `home`: no API key and no network configuration.
+    /// The environment of a fresh HOME under `home`: no API key and no network configuration, and no
+    /// photos (the bundled snapshot's are on the NYT's image host; tests that show photos serve them
+    /// from the fake server and set `NYTREADER_IMAGES` themselves).
     static func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
         [
             "HOME": home.url.path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "TERM": "tmux-256color",
             "LANG": "C.UTF-8",
+            "NYTREADER_IMAGES": "off",
         ]
     }
 

@@ -68,6 +68,16 @@ struct PictureSettingsTests {
         #expect(empty.images == Setting(.auto))
     }
 
+    @Test("NYTREADER_IMAGES sets pictures for one run over the file and NO_COLOR; an unknown value is ignored")
+    func environmentVariable() {
+        let (set, _) = parse("images = \"symbols\"\n", environment: ["NYTREADER_IMAGES": "off"])
+        #expect(set.images == Setting(.off, source: .environment("NYTREADER_IMAGES")))
+        let (on, _) = parse("", environment: ["NYTREADER_IMAGES": "kitty", "NO_COLOR": "1"])
+        #expect(on.images == Setting(.kitty, source: .environment("NYTREADER_IMAGES")))
+        let (unknown, _) = parse("images = \"sixel\"\n", environment: ["NYTREADER_IMAGES": "ascii"])
+        #expect(unknown.images == Setting(.sixel, source: .configFile(line: 1)))
+    }
+
     @Test("The image cache is under XDG_CACHE_HOME, else ~/.cache")
     func cacheDirectory() {
         #expect(AppPaths(environment: ["HOME": "/home/ann"]).imageCache.path == "/home/ann/.cache/nytreader/images")
