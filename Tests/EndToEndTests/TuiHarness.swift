@@ -14,8 +14,10 @@ final class TuiHarness {
     let tmux: TmuxSession
 
     /// Opens a shell in a `columns`×`rows` window; `environment` adds to (or replaces) the fresh one.
-    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
-        home = try TemporaryDirectory()
+    /// - Parameter home: a HOME used before (a restart); nil for a fresh one.
+    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:], home: TemporaryDirectory? = nil) throws {
+        self.home = try home ?? TemporaryDirectory()
+        let home = self.home
         let variables = Self.freshEnvironment(home).merging(environment) { $1 }
         tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
