@@ -1,7 +1,7 @@
 import FoundationEssentials
 import NewsCore
-import TerminalPictures
 import TOMLKit
+import TerminalPictures
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
 /// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
@@ -14,8 +14,11 @@ import TOMLKit
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            return [ConfigProblem(file: displayName, line: nil, key: nil,
-                                  message: "cannot be read as UTF-8 text; using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: nil, key: nil,
+                    message: "cannot be read as UTF-8 text; using the defaults")
+            ]
         }
         return apply(text, displayName: displayName, to: &settings)
     }
@@ -26,16 +29,21 @@ import TOMLKit
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            return [ConfigProblem(file: displayName, line: error.source.begin.line, key: nil,
-                                  message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: error.source.begin.line, key: nil,
+                    message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")
+            ]
         } catch {
             return [ConfigProblem(file: displayName, line: nil, key: nil, message: "not valid TOML; using the defaults")]
         }
         let index = ConfigLineIndex(text: text)
         var problems: [ConfigProblem] = []
         func problem(_ path: [String], _ message: String) {
-            problems.append(ConfigProblem(file: displayName, line: index.line(of: path),
-                                          key: path.joined(separator: "."), message: message))
+            problems.append(
+                ConfigProblem(
+                    file: displayName, line: index.line(of: path),
+                    key: path.joined(separator: "."), message: message))
         }
         for key in table.keys {
             guard let value = table[key] else { continue }
@@ -176,7 +184,9 @@ import TOMLKit
             }
             let binding = Setting(key, source: .configFile(line: index.line(of: path)))
             guard let action = Action(rawValue: name) else {
-                problem(path, "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                problem(
+                    path,
+                    "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
                 settings.unknownKeyBindings[name] = binding
                 continue
             }
@@ -216,7 +226,8 @@ import TOMLKit
                 number = nil
             }
             guard let number else {
-                problem(path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
+                problem(
+                    path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
                 continue
             }
             settings.colorTheme[role] = Setting(number, source: source)

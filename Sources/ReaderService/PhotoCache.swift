@@ -118,7 +118,8 @@ public struct PhotoCache: Sendable {
                 if Int(information.st_mtim.tv_sec) < time(nil) - 3_600 { _ = unlink(path) }
                 continue
             }
-            files.append((path, Int(information.st_size), Int(information.st_mtim.tv_sec) * 1_000_000_000 + Int(information.st_mtim.tv_nsec)))
+            files.append(
+                (path, Int(information.st_size), Int(information.st_mtim.tv_sec) * 1_000_000_000 + Int(information.st_mtim.tv_nsec)))
         }
         return files
     }

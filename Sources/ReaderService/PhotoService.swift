@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 
 /// Articles' pictures: from the image cache (`PhotoCache`) when kept, else from the NYT's image host
 /// (`PhotoClient`), kept for next time. Without a client (offline), only kept pictures are shown. The

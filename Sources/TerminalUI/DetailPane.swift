@@ -1,8 +1,8 @@
 import FoundationEssentials
 import NewsCore
 import ReaderViewModel
-import TerminalPictures
 import Synchronization
+import TerminalPictures
 
 /// The selected article: kicker, headline, byline, date and section, URL, then the lead paragraph
 /// (`DetailText`), from the scroll position on.
@@ -66,7 +66,9 @@ struct DetailPane {
         case .reserved:
             break
         case .placeholder(let text):
-            if first == 0 { screen.draw(DisplayWidth.prefix(text, fitting: rect.width).text, row: rect.row, column: rect.column, style: muted) }
+            if first == 0 {
+                screen.draw(DisplayWidth.prefix(text, fitting: rect.width).text, row: rect.row, column: rect.column, style: muted)
+            }
         case .picture(.symbols(let picture)):
             for (index, cells) in picture.rows.enumerated() where index >= first && index - first < rect.height {
                 (screen as? any PictureScreen)?.drawPicture(cells, row: rect.row + index - first, column: rect.column)
@@ -93,7 +95,9 @@ final class DetailTexts: Sendable {
     /// The lines of `entry` at `width` a pane of `height` rows shows from `scroll` (or from the last page,
     /// when the text ends before), and how far it can scroll. The text is made by `make` when it is not
     /// kept, and only as far as those lines and the next page.
-    func lines(for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, make: () -> DetailText) -> (lines: [DetailLine], scrollLimit: Int) {
+    func lines(for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, make: () -> DetailText) -> (
+        lines: [DetailLine], scrollLimit: Int
+    ) {
         recent.withLock { recent in
             var text: DetailText
             if let index = recent.firstIndex(where: { $0.width == width && $0.entry == entry }) {

@@ -39,7 +39,8 @@ struct GraphicsLayer {
         var update = Update()
         if let old = shown { update = removal(of: old) }
         if let new = next {
-            update.after = Self.saveCursor + Self.moveCursor(row: new.row, column: new.column) + new.picture.escapes
+            update.after =
+                Self.saveCursor + Self.moveCursor(row: new.row, column: new.column) + new.picture.escapes
                 + Self.restoreCursor
         }
         return update

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderConfig
 import ReaderService
 import TerminalPictures
@@ -55,9 +55,12 @@ extension Environment {
     /// `--offline` (or, with a loopback `--api-base-url`, from that server), each request logged.
     func photoService(options: CommonOptions) -> PhotoService {
         let settings = self.settings
-        let client = options.offline ? nil : PhotoClient(
-            transport: LoggingTransport(base: CurlTransport(maximumBodySize: PhotoClient.maximumBodySize), logger: logger),
-            apiBaseURL: options.baseURL, timeout: settings.requestTimeoutSeconds.value)
+        let client =
+            options.offline
+            ? nil
+            : PhotoClient(
+                transport: LoggingTransport(base: CurlTransport(maximumBodySize: PhotoClient.maximumBodySize), logger: logger),
+                apiBaseURL: options.baseURL, timeout: settings.requestTimeoutSeconds.value)
         let cache = PhotoCache(directory: paths.imageCache.path, capacity: settings.imageCacheMegabytes.value << 20)
         let logger = self.logger
         return PhotoService(client: client, cache: cache, log: { logger.warning("\($0)") })

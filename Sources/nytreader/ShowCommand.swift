@@ -1,11 +1,11 @@
 import ArgumentParser
-import FoundationEssentials
-import NewsCore
-import TerminalUI
 import ArticleStore
+import FoundationEssentials
+import Glibc
+import NewsCore
 import ReaderService
 import TerminalPictures
-import Glibc
+import TerminalUI
 
 /// `nytreader show URI|URL`: one cached article in full, without touching the network.
 struct ShowCommand: AsyncParsableCommand {

@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("The photo column")
 struct PhotoColumnTests {
@@ -48,7 +49,8 @@ struct PhotoColumnTests {
         #expect(PhotoColumn.photo(from: "") == nil)
         #expect(PhotoColumn.photo(from: "caption\ncredit") == nil)
         #expect(PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10") == nil)
-        #expect(PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10 https://b")?.crops == [PhotoCrop(url: "https://b", width: 10, height: 10)])
+        #expect(
+            PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10 https://b")?.crops == [PhotoCrop(url: "https://b", width: 10, height: 10)])
     }
 
     @Test("A refresh set aside in batches keeps the photo")

@@ -124,7 +124,9 @@ struct TuiPhotoTests {
         #expect(BundledPhotos.requests(server).isEmpty)
     }
 
-    @Test("A bomb, a truncated JPEG, HTML as image/jpeg, a 40 MB body, a 404 and a server that never answers each leave the placeholder while j and k keep answering")
+    @Test(
+        "A bomb, a truncated JPEG, HTML as image/jpeg, a 40 MB body, a 404 and a server that never answers each leave the placeholder while j and k keep answering"
+    )
     func hostilePictures() throws {
         let paths = try BundledPhotos.cropPaths()
         let hostile: [Int: FakeNYTResponse] = [

@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -38,8 +38,9 @@ struct PhotoClientTests {
     func loopback() throws {
         let local = PhotoClient(transport: CurlTransport(), apiBaseURL: URL(string: "http://127.0.0.1:4711")!)
         #expect(try local.request(for: Self.address).url.absoluteString == "http://127.0.0.1:4711" + Self.path)
-        #expect(try local.request(for: Self.address + "?quality=75&auto=webp").url.absoluteString
-            == "http://127.0.0.1:4711" + Self.path + "?quality=75&auto=webp")
+        #expect(
+            try local.request(for: Self.address + "?quality=75&auto=webp").url.absoluteString
+                == "http://127.0.0.1:4711" + Self.path + "?quality=75&auto=webp")
         #expect(throws: PhotoFailure.refused) { try local.request(for: "https://evil.example" + Self.path) }
         let proxy = PhotoClient(transport: CurlTransport(), apiBaseURL: URL(string: "https://proxy.example")!)
         #expect(try proxy.request(for: Self.address).url.absoluteString == Self.address)

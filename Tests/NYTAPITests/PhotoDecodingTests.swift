@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import NYTAPI
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 @Suite("The lead photo of each NYT shape")
 struct PhotoDecodingTests {
@@ -13,14 +14,17 @@ struct PhotoDecodingTests {
     func topStories() throws {
         let snapshot = try NYTClient.decodeTopStories(Fixtures.data("topstories_home.json"), section: .home, fetchedDate: fetched)
         let photo = try #require(snapshot.articles[0].photo)
-        #expect(photo.crops == [
-            PhotoCrop(url: ukraine + "superJumbo.jpg", width: 2048, height: 1365),
-            PhotoCrop(url: ukraine + "threeByTwoSmallAt2X.jpg", width: 600, height: 400),
-            PhotoCrop(url: ukraine + "thumbLarge.jpg", width: 150, height: 150),
-        ])
+        #expect(
+            photo.crops == [
+                PhotoCrop(url: ukraine + "superJumbo.jpg", width: 2048, height: 1365),
+                PhotoCrop(url: ukraine + "threeByTwoSmallAt2X.jpg", width: 600, height: 400),
+                PhotoCrop(url: ukraine + "thumbLarge.jpg", width: 150, height: 150),
+            ])
         #expect(photo.caption == "Delegations at the talks in Geneva on Thursday.")
         #expect(photo.credit == "Fabrice Coffrini/Agence France-Presse \u{2014} Getty Images")
-        #expect(photo.captionLine == "Delegations at the talks in Geneva on Thursday. · Fabrice Coffrini/Agence France-Presse \u{2014} Getty Images")
+        #expect(
+            photo.captionLine
+                == "Delegations at the talks in Geneva on Thursday. · Fabrice Coffrini/Agence France-Presse \u{2014} Getty Images")
         let world = try NYTClient.decodeTopStories(Fixtures.data("topstories_world.json"), section: .world, fetchedDate: fetched)
         #expect(try #require(world.articles.first { $0.title.hasPrefix("Australia") }).photo == nil, "multimedia null")
     }
@@ -29,10 +33,11 @@ struct PhotoDecodingTests {
     func articleSearchCurrent() throws {
         let page = try NYTClient.decodeArticleSearch(Fixtures.data("articlesearch_2025shape.json"), fetchedDate: fetched)
         let photo = try #require(page.articles[0].photo)
-        #expect(photo.crops == [
-            PhotoCrop(url: ukraine + "articleLarge.jpg", width: 600, height: 400),
-            PhotoCrop(url: ukraine + "thumbStandard.jpg", width: 75, height: 75),
-        ])
+        #expect(
+            photo.crops == [
+                PhotoCrop(url: ukraine + "articleLarge.jpg", width: 600, height: 400),
+                PhotoCrop(url: ukraine + "thumbStandard.jpg", width: 75, height: 75),
+            ])
         #expect(photo.caption == "Delegations at the talks in Geneva on Thursday.")
         #expect(photo.credit.hasPrefix("Fabrice Coffrini"))
         #expect(page.articles[2].photo == nil, "empty URLs mean no image")
@@ -54,10 +59,11 @@ struct PhotoDecodingTests {
         let list = try NYTClient.decodeMostPopular(Fixtures.data("mostpopular_viewed_1.json"), fetchedDate: fetched)
         let photo = try #require(list.articles[0].photo)
         let base = "https://static01.nyt.com/images/2026/11/19/multimedia/19dc-budget-wgkp/19dc-budget-wgkp-"
-        #expect(photo.crops == [
-            PhotoCrop(url: base + "thumbStandard.jpg", width: 75, height: 75),
-            PhotoCrop(url: base + "mediumThreeByTwo210.jpg", width: 210, height: 140),
-        ])
+        #expect(
+            photo.crops == [
+                PhotoCrop(url: base + "thumbStandard.jpg", width: 75, height: 75),
+                PhotoCrop(url: base + "mediumThreeByTwo210.jpg", width: 210, height: 140),
+            ])
         #expect(photo.caption == "Senators leaving the chamber after the vote on Wednesday night.")
         #expect(photo.credit == "Kenny Holston/The New York Times")
         #expect(list.articles[1].photo == nil)

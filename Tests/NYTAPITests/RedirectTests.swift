@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -14,8 +14,9 @@ struct RedirectTests {
         try NYTClient(apiKey: key, baseURL: server.baseURL, transport: CurlTransport(), timeout: 5)
     }
 
-    @Test("A redirect to another port, host or scheme is refused, and the other server never hears of it",
-          arguments: [301, 302, 303, 307, 308])
+    @Test(
+        "A redirect to another port, host or scheme is refused, and the other server never hears of it",
+        arguments: [301, 302, 303, 307, 308])
     func otherOrigin(status: Int) async throws {
         let server = try FakeNYTServer()
         let elsewhere = try FakeNYTServer()

@@ -28,7 +28,8 @@ struct PictureSettingsTests {
 
     @Test("Each is read from the file with its line")
     func fromFile() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             images = "sixel"
             image_height_percent = 30
             image_cache_mb = 0
@@ -43,18 +44,20 @@ struct PictureSettingsTests {
 
     @Test("A bad value is a problem naming the key; the default stays")
     func badValues() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             images = "ascii"
             image_height_percent = 95
             image_cache_mb = -1
             prefetch_images = "yes"
             """)
-        #expect(problems == [
-            "\(Self.file) line 1: 'images' must be one of auto, kitty, iterm, sixel, symbols, off in quotes, like \"auto\" (got \"ascii\")",
-            "\(Self.file) line 2: 'image_height_percent' must be a whole number from 10 to 90 (got 95)",
-            "\(Self.file) line 3: 'image_cache_mb' must be a whole number from 0 to 100000 (got -1)",
-            "\(Self.file) line 4: 'prefetch_images' must be true or false",
-        ])
+        #expect(
+            problems == [
+                "\(Self.file) line 1: 'images' must be one of auto, kitty, iterm, sixel, symbols, off in quotes, like \"auto\" (got \"ascii\")",
+                "\(Self.file) line 2: 'image_height_percent' must be a whole number from 10 to 90 (got 95)",
+                "\(Self.file) line 3: 'image_cache_mb' must be a whole number from 0 to 100000 (got -1)",
+                "\(Self.file) line 4: 'prefetch_images' must be true or false",
+            ])
         #expect(settings == Settings())
     }
 
@@ -82,6 +85,8 @@ struct PictureSettingsTests {
     func cacheDirectory() {
         #expect(AppPaths(environment: ["HOME": "/home/ann"]).imageCache.path == "/home/ann/.cache/nytreader/images")
         #expect(AppPaths(environment: ["HOME": "/home/ann", "XDG_CACHE_HOME": "/var/c"]).imageCache.path == "/var/c/nytreader/images")
-        #expect(AppPaths(environment: ["HOME": "/home/ann", "XDG_CACHE_HOME": "relative"]).imageCache.path == "/home/ann/.cache/nytreader/images")
+        #expect(
+            AppPaths(environment: ["HOME": "/home/ann", "XDG_CACHE_HOME": "relative"]).imageCache.path
+                == "/home/ann/.cache/nytreader/images")
     }
 }

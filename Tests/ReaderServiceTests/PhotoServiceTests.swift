@@ -1,10 +1,11 @@
 import Foundation
-import NewsCore
 import NYTAPI
-@testable import ReaderService
+import NewsCore
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ReaderService
 
 /// Answers each picture request with bytes named after its path, and counts them.
 final class PictureTransport: HTTPTransport {
@@ -39,7 +40,7 @@ struct PhotoServiceTests {
         #expect(names.count == 1)
         #expect(names.first?.hasSuffix(".jpg") == true && names.first?.count == 20)
         #expect(PrivateFiles.permissions(of: cache.directory + "/" + names[0]) == 0o600)
-        #expect(PhotoCache.fileName(for: "https://static01.nyt.com/x/../../etc/passwd") .allSatisfy { $0.isHexDigit })
+        #expect(PhotoCache.fileName(for: "https://static01.nyt.com/x/../../etc/passwd").allSatisfy { $0.isHexDigit })
     }
 
     @Test("Past the capacity the pictures shown longest ago go first; a capacity of 0 keeps nothing")

@@ -1,10 +1,11 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 /// Pictures by address after `delay`; records each address asked for and each request cancelled.
 final class RecordingPhotos: PhotoServing {
@@ -60,7 +61,9 @@ struct PhotoSelectionTests {
 
     static let target = PhotoTarget(width: 480, height: 240)
 
-    func controller(_ photos: RecordingPhotos, count: Int = 40, target: PhotoTarget? = target, prefetch: Bool = false) -> (ReaderController, RecordingService) {
+    func controller(_ photos: RecordingPhotos, count: Int = 40, target: PhotoTarget? = target, prefetch: Bool = false) -> (
+        ReaderController, RecordingService
+    ) {
         let service = RecordingService(articles: (0..<count).map(Self.article))
         let controller = ReaderController(
             viewModel: ReaderViewModel(feed: .topStories(.world)), service: service, photos: photos, prefetchesPhotos: prefetch,

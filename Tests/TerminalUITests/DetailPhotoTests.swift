@@ -2,9 +2,10 @@ import Foundation
 import NewsCore
 import ReaderViewModel
 import TerminalPictures
-@_spi(Testing) @testable import TerminalUI
 import TestSupport
 import Testing
+
+@_spi(Testing) @testable import TerminalUI
 
 /// The detail pane's photo on the in-memory screen: where it goes, what it pushes down, what stands in
 /// for it, and the bytes a graphics protocol's picture costs the terminal.
@@ -171,8 +172,9 @@ struct DetailPhotoTests {
 
     static func escapes(_ graphicsProtocol: PictureProtocol) throws -> [UInt8] {
         let renderer = PictureRenderer(cellSize: .fallback)
-        guard case .graphics(let picture) = try renderer.render(
-            encoded: try jpeg(), in: CellBox(columns: 57, rows: 11), as: graphicsProtocol)
+        guard
+            case .graphics(let picture) = try renderer.render(
+                encoded: try jpeg(), in: CellBox(columns: 57, rows: 11), as: graphicsProtocol)
         else { throw PictureError.corrupt("not graphics") }
         #expect(picture.box == CellBox(columns: 33, rows: 11))
         return picture.escapes
@@ -185,7 +187,9 @@ struct DetailPhotoTests {
 
     static let kittyDelete = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 
-    @Test("Kitty: written once after the text, with the cursor placed and put back; deleted when the article changes, under an overlay and at the end")
+    @Test(
+        "Kitty: written once after the text, with the cursor placed and put back; deleted when the article changes, under an overlay and at the end"
+    )
     func kitty() throws {
         let screen = GridScreen(rows: 30, columns: 100)
         let renderer = Self.renderer(.kitty)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fake NYT API on 127.0.0.1 (ephemeral port) for tests and benchmarks: real HTTP/1.1 over BSD sockets,
@@ -305,7 +306,8 @@ public final class FakeNYTServer: Sendable {
             defer { condition.unlock() }
             contents.requests.append(request)
             condition.broadcast()
-            let responder = contents.responders[request.path]
+            let responder =
+                contents.responders[request.path]
                 ?? contents.prefixResponders.first { request.path.hasPrefix($0.key) }?.value
             return (contents.faults[request.path] ?? contents.globalFault, responder)
         }
