@@ -119,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "nytreader-bench",
             dependencies: [
-                "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn",
+                "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn", "TerminalPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks",

@@ -57,10 +57,10 @@ public struct PhotoClient: Sendable, CustomStringConvertible {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
-        } catch .cancelled {
-            throw .cancelled
         } catch {
-            throw .notFetched
+            // A task cancelled while its transfer failed for another reason (a timeout) was cancelled all the same.
+            if case .cancelled = error { throw .cancelled }
+            throw Task.isCancelled ? .cancelled : .notFetched
         }
         if Task.isCancelled { throw .cancelled }
         guard response.status == 200, response.body.count <= Self.maximumBodySize else { throw .notFetched }

@@ -268,17 +268,19 @@ public final class ReaderController {
 }
 
 /// The photos a refresh fetches ahead of time (`prefetch_images`).
-enum PhotoPrefetch {
+public enum PhotoPrefetch {
     /// The most articles of a feed whose photos are fetched.
-    static let articles = 100
+    public static let articles = 100
 
-    /// Fetches the photos of the first articles of `feed` (of `count`), in the crop `target` needs.
-    static func run(
+    /// Fetches the photos of the first articles of `feed` (of `count`), in the crop `target` needs;
+    /// returns how many were fetched (those kept before are not asked again).
+    @discardableResult
+    public static func run(
         _ feed: Feed, count: Int, target: PhotoTarget, service: any ReaderServing, photos: any PhotoServing
-    ) async {
-        guard let entries = try? await service.entries(in: feed, range: 0..<min(count, articles)) else { return }
+    ) async -> Int {
+        guard let entries = try? await service.entries(in: feed, range: 0..<min(count, articles)) else { return 0 }
         let addresses = entries.compactMap { $0.article.photo?.crop(covering: target.width, target.height).url }
-        _ = await photos.prefetch(addresses)
+        return await photos.prefetch(addresses)
     }
 }
 

@@ -17,15 +17,6 @@ public final class DetailPictures: Sendable {
         cache = PictureCache(render: { key, bytes in Self.render(bytes, key, renderer) }, wake: wake)
     }
 
-    /// The pixels the photo of a detail pane `rect` needs (the crop fetched is the smallest covering
-    /// them); nil when the pane shows none.
-    func target(for rect: Rect) -> PhotoTarget? {
-        guard let box = options.maximumBox(in: rect) else { return nil }
-        let pixels = PictureRenderer(cellSize: options.cellSize, symbolColors: symbolColors)
-            .decodingTarget(for: box, as: options.graphicsProtocol)
-        return PhotoTarget(width: pixels.width, height: pixels.height)
-    }
-
     /// Whether a rendering was done since the last call: the frame should be drawn again.
     public func takeFinished() -> Bool {
         cache.takeFinished()

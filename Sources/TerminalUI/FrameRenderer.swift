@@ -39,7 +39,7 @@ public struct FrameRenderer {
 
     /// The pixels the detail pane's photo needs at `size`; nil when it shows none.
     public func photoTarget(for size: ScreenSize) -> PhotoTarget? {
-        Layout(size: size).panes.flatMap { pictures?.target(for: $0.detail) }
+        pictures?.options.photoTarget(onScreen: size)
     }
 
     /// Feeds the section picker shows at once for `size`: a page of the picker.

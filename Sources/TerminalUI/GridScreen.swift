@@ -65,6 +65,7 @@ import TerminalPictures
         for index in max(0, column)..<min(size.columns, column + width) {
             cells[row][index] = " "
             styles[row][index] = style
+            pictureColors[row][index] = nil
         }
     }
 

@@ -1,3 +1,4 @@
+import ReaderViewModel
 import TerminalPictures
 
 /// How the reader shows articles' photos, decided once at start-up: the protocol, the size of a cell and
@@ -24,5 +25,18 @@ public struct PictureOptions: Hashable, Sendable {
     func maximumBox(in rect: Rect) -> CellBox? {
         guard rect.width >= Self.minimumColumns, rect.height >= Self.minimumRows else { return nil }
         return CellBox(columns: rect.width, rows: max(1, rect.height * heightPercent / 100))
+    }
+
+    /// The pixels the photo of a detail pane `rect` needs (the crop fetched is the smallest covering
+    /// them); nil when the pane shows none.
+    func photoTarget(in rect: Rect) -> PhotoTarget? {
+        guard let box = maximumBox(in: rect) else { return nil }
+        let pixels = PictureRenderer(cellSize: cellSize).decodingTarget(for: box, as: graphicsProtocol)
+        return PhotoTarget(width: pixels.width, height: pixels.height)
+    }
+
+    /// The pixels the detail pane's photo needs on a screen of `size`; nil when it shows none.
+    public func photoTarget(onScreen size: ScreenSize) -> PhotoTarget? {
+        Layout(size: size).panes.flatMap { photoTarget(in: $0.detail) }
     }
 }

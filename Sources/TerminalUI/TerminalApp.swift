@@ -122,6 +122,7 @@ public final class TerminalApp {
         switch key {
         case .resize:
             screen.invalidate()
+            measurePictureCells()
             return
         case .control("z"):
             suspend(screen)
@@ -174,6 +175,16 @@ public final class TerminalApp {
         case .control("w"): return .deleteWordBackward
         default: return textEdit(for: key)
         }
+    }
+
+    /// After a resize the cells may have another size in pixels (the font changed): photos are drawn for
+    /// the new size, so a graphics picture keeps to the cells it was given.
+    private func measurePictureCells() {
+        guard let pictures = renderer.pictures, let window = try? TerminalWindowSize.read(descriptor: STDOUT_FILENO) else { return }
+        var options = pictures.options
+        options.cellSize = CellSize(window: window)
+        guard options != pictures.options else { return }
+        renderer.pictures = DetailPictures(options: options, symbolColors: pictures.symbolColors, wake: { [wakePipe] in wakePipe.wake() })
     }
 
     /// Ctrl-Z: gives the terminal back, stops until `fg`, then repaints everything.

@@ -5,6 +5,7 @@ import NYTAPI
 import NewsCore
 import ReaderConfig
 import ReaderService
+import ReaderViewModel
 import TerminalPictures
 import TerminalUI
 
@@ -14,11 +15,16 @@ enum PictureSetup {
     /// How long the terminal is given to answer the device attributes query.
     static let deviceAttributesTimeout: Duration = .milliseconds(100)
 
-    /// The photo options for the reader on this terminal; nil for no photos. Asks the terminal only under
-    /// `images = auto`, and only when the environment leaves the answer open (`askTerminal`).
-    static func options(settings: Settings, environment: [String: String]) -> PictureOptions? {
+    /// The terminal size photos fetched ahead of time are chosen for when there is no terminal (cron).
+    static let typicalScreen = ScreenSize(rows: 40, columns: 120)
+
+    /// The photo options for the reader on this terminal; nil for no photos. Asks the terminal
+    /// (`askTerminal`) only under `images = auto`, and only when the environment leaves the answer open.
+    static func options(
+        settings: Settings, environment: [String: String], askTerminal: () -> DeviceAttributes? = askTerminal
+    ) -> PictureOptions? {
         let setting = settings.images.value
-        guard let graphicsProtocol = pictureProtocol(setting, environment: environment, askTerminal: askTerminal) else {
+        guard let graphicsProtocol = PictureProtocol.choose(setting: setting, environment: environment, askTerminal: askTerminal) else {
             return nil
         }
         let window = try? TerminalWindowSize.read(descriptor: STDOUT_FILENO)
@@ -27,19 +33,14 @@ enum PictureSetup {
             heightPercent: settings.imageHeightPercent.value)
     }
 
-    /// The protocol for `setting` in `environment`. The terminal's device attributes (`askTerminal`) are
-    /// asked for only when they could change the choice: `auto`, and nothing in the environment decided.
-    static func pictureProtocol(
-        _ setting: PictureSetting, environment: [String: String], askTerminal: () -> DeviceAttributes?
-    ) -> PictureProtocol? {
-        let unasked = PictureProtocol.choose(setting: setting, environment: environment, deviceAttributes: nil)
-        let withSixels = PictureProtocol.choose(setting: setting, environment: environment, deviceAttributes: sixelAnswer)
-        guard unasked != withSixels else { return unasked }
-        return PictureProtocol.choose(setting: setting, environment: environment, deviceAttributes: askTerminal())
+    /// The pixels the reader's photos need on this terminal (on `typicalScreen` without one), for photos
+    /// fetched ahead of time by `refresh`; nil when pictures are off. The terminal is not asked.
+    static func prefetchTarget(settings: Settings, environment: [String: String]) -> PhotoTarget? {
+        guard let options = options(settings: settings, environment: environment, askTerminal: { nil }) else { return nil }
+        let window = isatty(STDOUT_FILENO) == 1 ? try? TerminalWindowSize.read(descriptor: STDOUT_FILENO) : nil
+        let screen = window.map { ScreenSize(rows: $0.rows, columns: $0.columns) } ?? typicalScreen
+        return options.photoTarget(onScreen: screen)
     }
-
-    /// An answer that lists sixels: the choice it makes differs from none only when the answer matters.
-    private static let sixelAnswer = DeviceAttributes(answer: Array("\u{1B}[?62;4c".utf8))
 
     /// The controlling terminal's device attributes, or nil when it does not answer in time.
     static func askTerminal() -> DeviceAttributes? {

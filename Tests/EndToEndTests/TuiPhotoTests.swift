@@ -26,6 +26,9 @@ enum BundledPhotos {
         return server
     }
 
+    /// The first article of the Home Page list.
+    static let firstURI = "nyt://article/bf3ad49c-a875-2a02-71ce-d76ec6cf0e47"
+
     /// The picture requests the server received.
     static func requests(_ server: FakeNYTServer) -> [String] {
         server.requests.map(\.path).filter { $0.hasPrefix("/images/") }
@@ -80,6 +83,123 @@ struct TuiPhotoTests {
         #expect(BundledPhotos.requests(server).count == 1)
         #expect(server.requests.allSatisfy { $0.query["api-key"] == nil && $0.headers["api-key"] == nil })
         #expect(try reader.quit() == 0)
+    }
+
+    /// Whether process `pid` has a library whose file name contains `name` mapped.
+    static func maps(_ pid: pid_t, _ name: String) -> Bool {
+        ((try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? "").contains(name)
+    }
+
+    /// The rows of `styled` (a `capture-pane -e` screen) that hold picture cells.
+    static func pictureRows(_ styled: String) -> [Int] {
+        styled.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { row, line in
+            line.range(of: paletteColor, options: .regularExpression) == nil ? nil : row
+        }
+    }
+
+    @Test("The picture libraries are loaded with the first photo shown, never with pictures off")
+    func librariesLoadedWhenShown() throws {
+        let server = try BundledPhotos.server()
+        let off = try TuiHarness()
+        try off.launch("--api-base-url '\(server.baseURL.absoluteString)'")
+        try off.tmux.press("j")
+        try off.tmux.waitFor("the second article") { $0.contains("2/22") }
+        let quiet = try off.readerProcess()
+        #expect(!Self.maps(quiet, "libchafa") && !Self.maps(quiet, "libjpeg") && !Self.maps(quiet, "libpng"))
+        #expect(BundledPhotos.requests(server).isEmpty)
+        #expect(try off.quit() == 0)
+
+        let on = try Self.reader(server)
+        let pid = try on.readerProcess()
+        try Self.waitForPicture(on)
+        #expect(Self.maps(pid, "libchafa") && Self.maps(pid, "libjpeg"))
+        #expect(!Self.maps(pid, "libpng"), "no PNG was shown")
+        #expect(try on.quit() == 0)
+    }
+
+    @Test("image_height_percent bounds the photo; a resize draws it again for the new pane")
+    func heightAndResize() throws {
+        let server = try BundledPhotos.server()
+        let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "auto"])
+        try reader.writeConfig("image_height_percent = 20\n")
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'")
+        // 120 × 40: the detail pane is 69 × 38; 20 % of it is 7 rows.
+        let rows = Self.pictureRows(try Self.waitForPicture(reader))
+        #expect(rows == Array(1...7), "\(rows)")
+        try reader.tmux.resize(columns: 160, rows: 60)
+        // 160 × 60: the pane is 93 × 58; 20 % is 11 rows.
+        let deadline = Date().addingTimeInterval(20)
+        var resized: [Int] = []
+        while Date() < deadline {
+            resized = Self.pictureRows(try reader.styledScreen())
+            if resized == Array(1...11) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(resized == Array(1...11), "\(resized)")
+        let screen = try reader.tmux.screen()
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let detailHeadline = lines.firstIndex {
+            $0.split(separator: "│", maxSplits: 1).dropFirst().first?.contains(TuiHarness.firstHeadline) == true
+        }
+        #expect(detailHeadline == 14, "the headline under the caption:\n\(screen)")
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("refresh with prefetch_images fetches the feed's photos, spaced; the reader shows them with --offline")
+    func prefetchForOffline() throws {
+        let server = try BundledPhotos.server()
+        let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "auto"])
+        try reader.writeConfig("prefetch_images = true\n")
+        let started = Date()
+        try reader.tmux.run(
+            "clear; NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        )
+        let refreshed = try reader.tmux.waitFor(timeout: 60, "the refresh's end") { $0.contains("EXIT=") }
+        // Seven of the eight world articles have a photo, fetched a second apart.
+        #expect(refreshed.contains("photos: 7 fetched for offline reading"), "\(refreshed)")
+        #expect(refreshed.contains("EXIT=0."))
+        #expect(Date().timeIntervalSince(started) >= 6)
+        let asked = BundledPhotos.requests(server)
+        #expect(asked.count == 7 && Set(asked).count == 7, "\(asked)")
+        #expect(server.requests.filter { $0.path.hasPrefix("/images/") }.allSatisfy { $0.query["api-key"] == nil })
+        server.clearRequests()
+
+        let world = "Russia and Ukraine Agree to Cease-Fire Framework"
+        try reader.launch("--offline --section world", waitingFor: world)
+        try Self.waitForPicture(reader)
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("the second article") { $0.contains("2/8") }
+        try Self.waitForPicture(reader)
+        #expect(server.requests.isEmpty)
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("show --image prints the photo in color above the article, its credit under it; not to a pipe")
+    func showImage() throws {
+        let server = try BundledPhotos.server()
+        let shell = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols"])
+        try shell.tmux.run(
+            "clear; '\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        )
+        let screen = try shell.tmux.waitFor(timeout: 30, "the shown article") { $0.contains("EXIT=") }
+        #expect(screen.contains("EXIT=0."), "\(screen)")
+        let styled = try shell.styledScreen()
+        let rows = Self.pictureRows(styled)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let title = try #require(lines.firstIndex { $0.contains(TuiHarness.firstHeadline) })
+        #expect(rows.count >= 8, "\(styled)")
+        #expect(rows.allSatisfy { $0 < title })
+        #expect(lines[title - 1].contains("The New York Times"), "the credit under the picture:\n\(screen)")
+        #expect(BundledPhotos.requests(server).count == 1)
+        #expect(server.requests.allSatisfy { $0.query["api-key"] == nil })
+
+        let home = try CliHome()
+        let piped = try Subprocess.run(
+            ProgramBinary.url.path, ["show", BundledPhotos.firstURI, "--image", "--db", home.database],
+            environment: home.environment(key: nil), timeout: 30)
+        #expect(piped.status == 0, "\(piped.errorOutput)")
+        #expect(piped.errorOutput.contains("--image prints the photo to a terminal only"))
+        #expect(piped.output.hasPrefix("House Passes Spending Deal"))
     }
 
     @Test("Holding j over rows asks for the photo of the row it stops on only; back again, nothing new is asked")

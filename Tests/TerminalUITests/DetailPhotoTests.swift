@@ -38,11 +38,18 @@ struct DetailPhotoTests {
 
     static func jpeg() throws -> [UInt8] { try PictureFixtures.bytes("scene-600x400.jpg") }
 
-    static func renderer(_ graphicsProtocol: PictureProtocol, colors: SymbolColors = .palette) -> FrameRenderer {
+    static func renderer(_ graphicsProtocol: PictureProtocol, colors: SymbolColors = .palette, heightPercent: Int = 40) -> FrameRenderer {
         var renderer = FrameRenderer(timeZone: TimeZone(identifier: "UTC")!)
         renderer.pictures = DetailPictures(
-            options: PictureOptions(graphicsProtocol: graphicsProtocol), symbolColors: colors, wake: {})
+            options: PictureOptions(graphicsProtocol: graphicsProtocol, heightPercent: heightPercent), symbolColors: colors, wake: {})
         return renderer
+    }
+
+    /// The cells of `screen` a picture in symbols covers.
+    static func pictureCells(_ screen: GridScreen) -> [(row: Int, column: Int)] {
+        (0..<screen.size.rows).flatMap { row in
+            (0..<screen.size.columns).compactMap { column in screen.pictureColor(row: row, column: column) == nil ? nil : (row, column) }
+        }
     }
 
     /// Draws `state`, waits for the renderings it started, and draws it again.
@@ -138,6 +145,100 @@ struct DetailPhotoTests {
         #expect(renderer.photoTarget(for: narrow.size) != nil)
         #expect(renderer.photoTarget(for: GridScreen(rows: 30, columns: 31).size) == nil)  // 29 wide
         #expect(FrameRenderer().photoTarget(for: wide.size) == nil, "pictures off")
+    }
+
+    @Test("The photo's room: the pane's width and image_height_percent of its height, in panes from 30 × 12 on")
+    func room() throws {
+        let options = PictureOptions(graphicsProtocol: .symbols)
+        #expect(options.maximumBox(in: Rect(row: 0, column: 0, height: 12, width: 30)) == CellBox(columns: 30, rows: 4))
+        #expect(options.maximumBox(in: Rect(row: 0, column: 0, height: 11, width: 30)) == nil)
+        #expect(options.maximumBox(in: Rect(row: 0, column: 0, height: 12, width: 29)) == nil)
+        let quarter = PictureOptions(graphicsProtocol: .symbols, heightPercent: 25)
+        #expect(quarter.maximumBox(in: Rect(row: 1, column: 42, height: 28, width: 57)) == CellBox(columns: 57, rows: 7))
+
+        // 25 % of 28 rows is 7: the 3:2 picture is 7 rows (21 columns), the caption under it.
+        let screen = GridScreen(rows: 30, columns: 100)
+        Self.settled(Self.renderer(.symbols, heightPercent: 25), Self.state(phase: .loaded(try Self.jpeg()), screen: screen), screen)
+        let cells = Self.pictureCells(screen)
+        #expect(Set(cells.map(\.row)) == Set(1...7))
+        #expect(Set(cells.map(\.column)) == Set(42..<63))
+        #expect(screen.lines[8].hasSuffix("│ A scene in the test fixtures. · The Fixture Maker"))
+        #expect(screen.lines[10].hasSuffix("│ Headline 0"))
+
+        // A pane of exactly 30 × 12 (a 32 × 22 terminal, stacked: the detail under a list of 7 rows)
+        // shows it; one row or one column less does not.
+        for (rows, columns, shown) in [(22, 32, true), (21, 32, false), (22, 31, false)] {
+            let small = GridScreen(rows: rows, columns: columns)
+            let renderer = Self.renderer(.symbols)
+            let detail = try #require(Layout(size: small.size).panes?.detail)
+            let state = Self.state(phase: .loaded(try Self.jpeg()), screen: small)
+            // Nothing is drawn in a pane too small: no rendering to wait for.
+            if shown { Self.settled(renderer, state, small) } else { renderer.render(state, on: small, now: Self.now) }
+            #expect(Self.pictureCells(small).isEmpty != shown, "\(columns) × \(rows): pane \(detail.width) × \(detail.height)")
+            #expect((renderer.photoTarget(for: small.size) != nil) == shown)
+        }
+    }
+
+    @Test("The photo stays inside the detail pane: never over the list, the header, the status line or an overlay")
+    func staysInPane() throws {
+        for (rows, columns) in [(30, 100), (40, 79), (50, 160)] {
+            let screen = GridScreen(rows: rows, columns: columns)
+            let renderer = Self.renderer(.symbols)
+            var state = Self.state(phase: .loaded(try Self.jpeg()), screen: screen)
+            Self.settled(renderer, state, screen)
+            let detail = try #require(Layout(size: screen.size).panes?.detail)
+            let cells = Self.pictureCells(screen)
+            #expect(!cells.isEmpty)
+            #expect(
+                cells.allSatisfy {
+                    (detail.row..<detail.row + detail.height).contains($0.row)
+                        && (detail.column..<detail.column + detail.width).contains($0.column)
+                },
+                "\(columns) × \(rows)")
+
+            state.overlay = .help
+            renderer.render(state, on: screen, now: Self.now)
+            // The box's corners (every character on screen here is one column and one UTF-16 unit).
+            let lines = screen.lines.map { Array($0.utf16) }
+            let title = Array("┌─ Keys".utf16)
+            func column(of pattern: [UInt16], in line: [UInt16], from start: Int = 0) -> Int? {
+                guard line.count >= pattern.count, start <= line.count - pattern.count else { return nil }
+                return (start...(line.count - pattern.count)).first { Array(line[$0..<$0 + pattern.count]) == pattern }
+            }
+            let top = try #require(lines.firstIndex { column(of: title, in: $0) != nil })
+            let left = try #require(column(of: title, in: lines[top]))
+            let right = try #require(column(of: Array("┐".utf16), in: lines[top], from: left))
+            let bottom = try #require((top + 1..<lines.count).first { lines[$0].count > left && lines[$0][left] == "└".utf16.first })
+            let covered = Self.pictureCells(screen).filter { (top...bottom).contains($0.row) && (left...right).contains($0.column) }
+            #expect(covered.isEmpty, "\(columns) × \(rows): picture cells under the help")
+        }
+    }
+
+    @Test("Caption and credit are one dim line, cut to the pane; the headline stays where it was")
+    func longCaption() throws {
+        let screen = GridScreen(rows: 30, columns: 100)
+        var state = Self.state(phase: .loaded(try Self.jpeg()), screen: screen)
+        state.photo?.photo.caption = String(repeating: "A very long caption. ", count: 20) + "\u{1B}]2;title\u{07}"
+        Self.settled(Self.renderer(.symbols), state, screen)
+        #expect(screen.lines[12].hasSuffix("│ A very long caption. A very long caption. A very long ca…"))
+        #expect((42..<99).allSatisfy { screen.style(row: 12, column: $0).dim })
+        #expect(screen.lines[13].hasSuffix("│"))
+        #expect(screen.lines[14].hasSuffix("│ Headline 0"))
+    }
+
+    @Test("After a resize the photo is drawn again for the new pane")
+    func resized() throws {
+        let screen = GridScreen(rows: 30, columns: 100)
+        let renderer = Self.renderer(.symbols)
+        Self.settled(renderer, Self.state(phase: .loaded(try Self.jpeg()), screen: screen), screen)
+        #expect(Set(Self.pictureCells(screen).map(\.column)) == Set(42..<75))
+        // 140 × 40: the pane is 81 × 38 from column 58; 40 % is 15 rows, 45 columns at 3:2.
+        screen.resize(rows: 40, columns: 140)
+        Self.settled(renderer, Self.state(phase: .loaded(try Self.jpeg()), screen: screen), screen)
+        let cells = Self.pictureCells(screen)
+        #expect(Set(cells.map(\.row)) == Set(1...15))
+        #expect(Set(cells.map(\.column)) == Set(58..<103))
+        #expect(screen.lines[18].hasSuffix("│ Headline 0"))
     }
 
     @Test("Scrolled, the photo goes up with the text; the limit counts its lines")
