@@ -50,17 +50,28 @@ struct PhotoBenchmarks {
         let firstTitle = generator.article(0).title
         let arguments = "--api-base-url \(TmuxControl.quote(server.baseURL.absoluteString))"
 
-        var measurements: [Measurement] = []
-        var latencies: [Bool: Samples] = [:]
-        for photos in [false, true] {
+        let readers = [false, true].map { photos in
             var reader = ReaderBenchmarks(binary: binary, directory: directory)
             reader.environmentExtras = ["NYTREADER_IMAGES": photos ? "symbols" : "off"]
             reader.variant = photos ? ("_photos_on", ", photos on") : ("_photos_off", ", photos off")
-            progress("reader: \(runs) starts with \(count) cached, photos \(photos ? "on" : "off")")
-            let settled: (([String]) -> Bool)? = photos ? { Self.showsPhoto($0) } : nil
-            measurements += try reader.startUp(database, firstTitle: firstTitle, runs: runs, arguments: arguments, settled: settled)
+            return reader
+        }
+        // Starts with photos off and on take turns, so that what else the machine does weighs on both alike.
+        progress("reader: \(runs) starts with photos off and \(runs) with photos on, in turn, \(count) cached")
+        var starts: [[Measurement]] = [[], []]
+        for _ in 0..<runs {
+            for (index, photos) in [false, true].enumerated() {
+                let settled: (([String]) -> Bool)? = photos ? { Self.showsPhoto($0) } : nil
+                starts[index] += try readers[index].startUp(
+                    database, firstTitle: firstTitle, runs: 1, arguments: arguments, settled: settled)
+            }
+        }
+        var measurements = starts.flatMap { Self.medians(of: $0, runs: runs) }
+        var latencies: [Bool: Samples] = [:]
+        for (index, photos) in [false, true].enumerated() {
             progress("reader: \(presses) Down presses with \(count) cached, photos \(photos ? "on" : "off")")
-            latencies[photos] = try downPresses(reader, database: database, arguments: arguments, firstTitle: firstTitle, presses: presses)
+            latencies[photos] = try downPresses(
+                readers[index], database: database, arguments: arguments, firstTitle: firstTitle, presses: presses)
         }
         let size = count.formatted()
         let off = latencies[false]?.percentile(99)
@@ -79,8 +90,22 @@ struct PhotoBenchmarks {
             Measurement(
                 "photo.requests_\(count)", "photo requests over the Down presses, photos on",
                 value: Double(server.requests.filter { $0.path.hasPrefix("/images/") }.count), unit: "",
-                detail: "one per rest, none per row passed (plus the start-up runs' first articles)"))
+                detail: "one per rest, none per row passed; plus one per start with photos on"))
         return measurements
+    }
+
+    /// One figure per id of `single` (figures of one run each): the median of its runs' values.
+    private static func medians(of single: [Measurement], runs: Int) -> [Measurement] {
+        var ids: [String] = []
+        for figure in single where !ids.contains(figure.id) { ids.append(figure.id) }
+        return ids.map { id in
+            let figures = single.filter { $0.id == id }
+            let values = Samples(figures.compactMap(\.value))
+            let first = figures[0]
+            return Measurement(
+                id, first.label, value: values.count > 0 ? values.median : nil, unit: first.unit, target: first.target,
+                detail: "median of \(values.count) of \(runs), starts with photos off and on in turn")
+        }
     }
 
     /// Down pressed `presses` times, each once the previous one was drawn, resting 300 ms every tenth

@@ -11,4 +11,6 @@ public enum PhotoFailure: Error, Hashable, Sendable {
     case unreadable
     /// The selection moved on before the picture came.
     case cancelled
+    /// The picture libraries (libchafa, libjpeg-turbo, libpng) could not be loaded: not installed.
+    case librariesMissing
 }

@@ -100,19 +100,13 @@ import TerminalPictures
             }
         },
         "colors": { value, source, settings in
-            guard let colors = value.bool else { return "'colors' must be true or false" }
-            settings.colors = Setting(colors, source: source)
-            return nil
+            boolean(value, key: "colors") { settings.colors = Setting($0, source: source) }
         },
         "mouse": { value, source, settings in
-            guard let mouse = value.bool else { return "'mouse' must be true or false" }
-            settings.mouse = Setting(mouse, source: source)
-            return nil
+            boolean(value, key: "mouse") { settings.mouse = Setting($0, source: source) }
         },
         "copy_links": { value, source, settings in
-            guard let copy = value.bool else { return "'copy_links' must be true or false" }
-            settings.copyLinks = Setting(copy, source: source)
-            return nil
+            boolean(value, key: "copy_links") { settings.copyLinks = Setting($0, source: source) }
         },
         "request_timeout_seconds": { value, source, settings in
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
@@ -138,9 +132,7 @@ import TerminalPictures
             }
         },
         "prefetch_images": { value, source, settings in
-            guard let prefetch = value.bool else { return "'prefetch_images' must be true or false" }
-            settings.prefetchImages = Setting(prefetch, source: source)
-            return nil
+            boolean(value, key: "prefetch_images") { settings.prefetchImages = Setting($0, source: source) }
         },
     ]
 
@@ -155,6 +147,13 @@ import TerminalPictures
             return "'\(key)' must be a number of \(unit) from \(from) to \(Int(limits.upperBound))\(shown(value))"
         }
         set(number)
+        return nil
+    }
+
+    /// Sets a boolean; what is wrong otherwise, naming the key.
+    private static func boolean(_ value: TOMLValueConvertible, key: String, set: (Bool) -> Void) -> String? {
+        guard let flag = value.bool else { return "'\(key)' must be true or false" }
+        set(flag)
         return nil
     }
 

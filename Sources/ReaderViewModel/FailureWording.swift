@@ -84,6 +84,7 @@ extension PhotoFailure {
         switch self {
         case .notKept: return "photo not kept for offline reading"
         case .refused, .notFetched, .unreadable, .cancelled: return "photo could not be shown"
+        case .librariesMissing: return "photos need libchafa0, libjpeg62-turbo and libpng16-16: install them"
         }
     }
 }

@@ -38,8 +38,8 @@ public final class DetailPictures: Sendable {
             return PhotoBlock(content: Self.content(entry), rows: box.rows, caption: caption)
         case .loaded(let bytes):
             let entry = cache.entry(for: key, bytes: bytes)
-            if entry == .failed {
-                return PhotoBlock(content: .placeholder(PhotoFailure.unreadable.message), rows: 1, caption: "")
+            if case .failed(let failure) = entry {
+                return PhotoBlock(content: .placeholder(failure.message), rows: 1, caption: "")
             }
             return PhotoBlock(content: Self.content(entry), rows: box.rows, caption: caption)
         }
@@ -52,10 +52,22 @@ public final class DetailPictures: Sendable {
 
     /// Decodes and draws `bytes` for `key` (on the cache's thread); a picture that cannot be drawn fails.
     private static func render(_ bytes: [UInt8], _ key: PictureCache.Key, _ renderer: PictureRenderer) -> PictureCache.Entry {
-        do {
+        do throws(PictureError) {
             return .drawn(try renderer.render(encoded: bytes, in: key.box, as: key.graphicsProtocol))
         } catch {
-            return .failed
+            return .failed(PhotoFailure(rendering: error))
+        }
+    }
+}
+
+extension PhotoFailure {
+    /// Why a picture that came could not be drawn: the picture libraries missing, else bytes that are no
+    /// picture (or one over the decoder's limits).
+    public init(rendering error: PictureError) {
+        if case .libraryUnavailable = error {
+            self = .librariesMissing
+        } else {
+            self = .unreadable
         }
     }
 }

@@ -19,8 +19,8 @@ final class PictureCache: Sendable {
         /// Being made.
         case rendering
         case drawn(RenderedPicture)
-        /// The bytes are no picture that can be drawn.
-        case failed
+        /// Not drawn: the bytes are no picture (`.unreadable`), or the libraries are missing.
+        case failed(PhotoFailure)
     }
 
     let capacity: Int

@@ -28,8 +28,11 @@ struct PhotoPrinter {
         var output: [UInt8] = []
         do throws(PhotoFailure) {
             let bytes = try await photos.photo(at: crop.url)
-            guard let picture = try? renderer.render(encoded: bytes, in: fitted, as: options.graphicsProtocol) else {
-                throw .unreadable
+            let picture: RenderedPicture
+            do throws(PictureError) {
+                picture = try renderer.render(encoded: bytes, in: fitted, as: options.graphicsProtocol)
+            } catch {
+                throw PhotoFailure(rendering: error)
             }
             output += Self.bytes(of: picture)
         } catch {

@@ -48,16 +48,17 @@ struct TuiPhotoTests {
         return reader
     }
 
-    /// Waits until the detail pane shows a picture: block symbols in palette colors right of the list.
+    /// Waits until the detail pane shows a picture (block symbols in palette colors right of the list)
+    /// on `rows`, or on five rows or more when nil.
     @discardableResult
-    static func waitForPicture(_ reader: TuiHarness, timeout: TimeInterval = 20) throws -> String {
+    static func waitForPicture(_ reader: TuiHarness, rows: [Int]? = nil, timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var styled = ""
         while Date() < deadline {
             styled = try reader.styledScreen()
-            let lines = styled.split(separator: "\n")
-            let colored = lines.filter { $0.range(of: paletteColor, options: .regularExpression) != nil }
-            if colored.count >= 5 { return styled }
+            let shown = pictureRows(styled)
+            if let rows, shown == rows { return styled }
+            if rows == nil, shown.count >= 5 { return styled }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("no picture in the detail pane:\n\(styled)")
@@ -124,18 +125,10 @@ struct TuiPhotoTests {
         try reader.writeConfig("image_height_percent = 20\n")
         try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'")
         // 120 × 40: the detail pane is 69 × 38; 20 % of it is 7 rows.
-        let rows = Self.pictureRows(try Self.waitForPicture(reader))
-        #expect(rows == Array(1...7), "\(rows)")
+        try Self.waitForPicture(reader, rows: Array(1...7))
         try reader.tmux.resize(columns: 160, rows: 60)
         // 160 × 60: the pane is 93 × 58; 20 % is 11 rows.
-        let deadline = Date().addingTimeInterval(20)
-        var resized: [Int] = []
-        while Date() < deadline {
-            resized = Self.pictureRows(try reader.styledScreen())
-            if resized == Array(1...11) { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(resized == Array(1...11), "\(resized)")
+        try Self.waitForPicture(reader, rows: Array(1...11))
         let screen = try reader.tmux.screen()
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let detailHeadline = lines.firstIndex {

@@ -129,6 +129,15 @@ struct DetailPhotoTests {
         }
     }
 
+    @Test("Picture libraries that cannot be loaded are named in the placeholder; any other failure is the plain one")
+    func librariesMissing() {
+        #expect(PhotoFailure(rendering: .libraryUnavailable("libchafa.so.0: cannot open shared object file")) == .librariesMissing)
+        #expect(PhotoFailure.librariesMissing.message == "photos need libchafa0, libjpeg62-turbo and libpng16-16: install them")
+        for error in [PictureError.truncated, .unrecognizedFormat, .tooManyPixels(width: 60_000, height: 60_000), .tooMuchMemory] {
+            #expect(PhotoFailure(rendering: error) == .unreadable)
+        }
+    }
+
     @Test("An article without a photo, and a pane under 30 × 12, show none and ask for none")
     func noPhoto() throws {
         let wide = GridScreen(rows: 30, columns: 100)
