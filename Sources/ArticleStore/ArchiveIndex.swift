@@ -14,6 +14,10 @@ enum ArchiveIndex {
         partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
     }
 
+    /// How every full-text index splits and folds its text: `unicode61` folds case and the accents that
+    /// decompose, `nytfold` (CFTSRank) the letters that do not (ø, æ, ß, ł …), as `SearchTerms.fold` does.
+    static let tokenizer = "nytfold unicode61 remove_diacritics 2"
+
     /// Creates `year`'s table and its delete trigger when they do not exist.
     static func ensure(year: Int, in db: Database) throws {
         let table = table(year)
@@ -22,7 +26,7 @@ enum ArchiveIndex {
                 CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
                     title, abstract, leadParagraph, byline,
                     content='article', content_rowid='id',
-                    tokenize='unicode61 remove_diacritics 2'
+                    tokenize='\(tokenizer)'
                 );
                 CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(year) BEGIN
                     INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)

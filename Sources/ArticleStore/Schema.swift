@@ -14,6 +14,7 @@ enum Schema {
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
         ("v9-archiveSpan", addArchiveSpans),
+        ("v10-fts-nytfold", foldUndecomposedLetters),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -66,7 +67,7 @@ enum Schema {
         CREATE VIRTUAL TABLE articleFTS USING fts5(
             title, abstract, leadParagraph, byline,
             content='article', content_rowid='id',
-            tokenize='unicode61 remove_diacritics 2'
+            tokenize='nytfold unicode61 remove_diacritics 2'
         );
         CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
             INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
@@ -285,5 +286,25 @@ enum Schema {
     private static func addArchiveSpans(_ db: Database) throws {
         try db.execute(sql: ArchiveSpans.schema)
         try db.execute(sql: ArchiveSpans.fill)
+    }
+
+    /// Every full-text index made again with the `nytfold` tokenizer, which also folds the letters that do
+    /// not decompose (`Løvaas` found from `lovaas`): an FTS5 table's tokenizer cannot change, so each is
+    /// dropped, made anew and filled with the articles it held (its delete trigger names it, and stays).
+    private static func foldUndecomposedLetters(_ db: Database) throws {
+        for partition in try [0] + ArchiveIndex.years(in: db) {
+            let table = partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
+            try db.execute(
+                sql: """
+                    DROP TABLE \(table);
+                    CREATE VIRTUAL TABLE \(table) USING fts5(
+                        title, abstract, leadParagraph, byline,
+                        content='article', content_rowid='id',
+                        tokenize='nytfold unicode61 remove_diacritics 2'
+                    );
+                    INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
+                    SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
+                    """)
+        }
     }
 }
