@@ -27,7 +27,7 @@ struct Environment {
     ///   - policy: the command's refresh policy; its `staleAfter` comes from the settings.
     ///   - importsSnapshot: whether an empty cache gets the bundled snapshot now (`importSnapshotIfEmpty`).
     init(
-        options: CommonOptions,
+        options: some ProgramOptions,
         policy: RefreshPolicy = .standard,
         access: ArticleStore.Access = .readWrite,
         importsSnapshot: Bool = true,
@@ -119,7 +119,7 @@ extension Configuration {
     /// The configuration for `options`, with each problem in the config file, including `[keys]` entries
     /// the reader cannot use, reported on stderr as one warning line (before any screen is drawn).
     static func reportingProblems(
-        options: CommonOptions,
+        options: some ProgramOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Configuration {
         let configuration = Configuration(

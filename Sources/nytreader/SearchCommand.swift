@@ -23,7 +23,7 @@ struct SearchCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CacheOptions
 
     @Argument(help: "Words to look for.")
     var text: String

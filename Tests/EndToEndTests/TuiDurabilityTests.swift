@@ -11,7 +11,7 @@ struct TuiDurabilityTests {
     static func listed(_ reader: TuiHarness, section: String = "home") throws -> [ListedArticle] {
         let environment = TuiHarness.freshEnvironment(reader.home)
         let result = try Subprocess.run(
-            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100", "--offline"],
+            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100"],
             environment: environment, timeout: 30
         )
         #expect(result.status == 0, "\(result.errorOutput)")
