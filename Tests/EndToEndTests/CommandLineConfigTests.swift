@@ -237,7 +237,26 @@ struct CommandLineConfigTests {
         #expect(config.status == 0)
         #expect(config.errorOutput.hasPrefix("nytreader: ~/.config/nytreader/config.toml line 2: not valid TOML ("))
         #expect(config.errorOutput.split(separator: "\n").count == 1)
-        #expect(config.output.contains("colors = true                     # default"))
+        #expect(config.output.contains("enabled = true                    # default"))
+    }
+
+    @Test("config lists every setting, set or not: mouse, copy_links and each [colors] role with the reader's color")
+    func everySetting() throws {
+        let home = try Home()
+        try home.writeConfig("[colors]\nunread = \"magenta\"\n")
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0 && config.errorOutput.isEmpty, "\(config.errorOutput)")
+        for line in [
+            "mouse = true                      # default", "copy_links = true                 # default", "[colors]",
+            "enabled = true                    # default", "title = ", "selected = ", "dim = ", "accent = ", "status = ", "error = ",
+            "unread = \"magenta\"                # config file line 2",
+        ] {
+            #expect(config.output.contains("\n" + line), "\(line) in \(config.output)")
+        }
+        let help = try run(["config", "--help"], home.environment())
+        for name in ["default_section", "mouse", "copy_links", "request_timeout_seconds", "enabled", "title", "selected", "dim", "unread"] {
+            #expect(help.output.contains("  \(name) = "), "\(name) in config --help")
+        }
     }
 
     // MARK: - API key
