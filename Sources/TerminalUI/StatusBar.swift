@@ -145,7 +145,7 @@ struct StatusBar {
         switch search.hitCount {
         case 0: return "no matches"
         case 1: return "1 match"
-        default: return "\(search.hitCount) matches"
+        default: return "\(search.hitCount)\(search.hitCount >= ReaderViewModel.searchLimit ? "+" : "") matches"
         }
     }
 

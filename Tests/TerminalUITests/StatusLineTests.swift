@@ -71,6 +71,15 @@ struct StatusLineTests {
         #expect(!failed.contains("help") && failed.contains(RefreshFailure.unauthorized(status: 401).message), "\(failed)")
     }
 
+    @Test("A search that reached the cap of hits says so: 500+ matches, and 499 matches below it")
+    func cappedHits() {
+        var state = Self.state(.idle(blocker: nil))
+        state.search = SearchFilter(text: "the", isEditing: false, shownText: "the", hitCount: ReaderViewModel.searchLimit)
+        #expect(statusLine(state, columns: 140).contains("Search “the” · \(ReaderViewModel.searchLimit)+ matches · "))
+        state.search?.hitCount = ReaderViewModel.searchLimit - 1
+        #expect(statusLine(state, columns: 140).contains("Search “the” · \(ReaderViewModel.searchLimit - 1) matches · "))
+    }
+
     @Test("Without an activity the line is cut at its end, as the hints keep their place")
     func withoutActivity() {
         let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: 80)
