@@ -81,12 +81,15 @@ test: deps lint
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
-## and exit statuses come from the commands' own help texts, the keys from the key map)
+## and exit statuses come from the commands' own help texts, the keys from the key map); Packaging/man-page.awk
+## turns the plugin's page into one man(1) reads without a warning, with FILES, ENVIRONMENT and EXIT STATUS
 MAN_PAGE = .build/man/nytreader.1
 man:
 	$(SWIFT) build --product nytreader
 	$(SWIFT) package plugin generate-manual --configuration debug
-	install -D -m 0644 .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 "$(MAN_PAGE)"
+	mkdir -p "$(dir $(MAN_PAGE))"
+	awk -f Packaging/man-page.awk .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 > "$(MAN_PAGE).new"
+	chmod 0644 "$(MAN_PAGE).new" && mv "$(MAN_PAGE).new" "$(MAN_PAGE)"
 
 ## deb: a Debian package of the stripped release binary, the manual page and the completions in
 ## .build/deb (Depends read from the binary's shared libraries); install it with apt install ./FILE.deb

@@ -14,7 +14,7 @@ enum Schema {
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
         ("v9-archiveSpan", addArchiveSpans),
-        ("v10-fts-nytfold", foldUndecomposedLetters),
+        ("v12-fts-nytfold", foldUndecomposedLetters),
     ]
 
     /// The identifiers of every migration, oldest first.

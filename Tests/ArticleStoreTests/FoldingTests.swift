@@ -125,7 +125,7 @@ struct FoldingTests {
                         );
                         INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
                         SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
-                        DELETE FROM grdb_migrations WHERE identifier = 'v10-fts-nytfold';
+                        DELETE FROM grdb_migrations WHERE identifier = 'v12-fts-nytfold';
                         """)
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH 'lovaas'") == 0, "\(table) before")
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH 'plain'") == 1, "\(table) before")
