@@ -22,7 +22,7 @@ struct CrashSafetyTests {
     }
 
     @Test("SIGKILL at random moments of large refreshes leaves the whole old list or the whole new one")
-    func killedDuringRefresh() throws {
+    func killedDuringRefresh() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cache.sqlite")
         try ArticleStore(path: path, policy: Self.policy)
@@ -44,8 +44,10 @@ struct CrashSafetyTests {
             let child = try ChildProcess(
                 Self.childBinary, [path, "\(Self.count)", "\(generation + 1)"], output: output, errorOutput: errors
             )
-            usleep(UInt32(delay * 1_000_000))
-            let status = try child.kill()
+            let status = try await onOwnThread {
+                usleep(UInt32(delay * 1_000_000))
+                return try child.kill()
+            }
             let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             try #require(status == 128 + SIGKILL, "round \(round): the child ended by itself (\(status)): \(errorText)")
