@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 # build only: the program loads the libraries on the first picture (dlopen), its binary names none of them.
 # libchafa's headers include GLib's.
 DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev openssl \
-	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev
+	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev man-db
 # The release build's flags: build, run, install and bench all use these (docs/performance.md).
 # - The Swift runtime and FoundationEssentials are linked statically: less resident memory at start, and no
 #   Swift runtime needed to run the binary.

@@ -52,7 +52,7 @@ struct ListCommand: AsyncParsableCommand {
                 Terminal.print(try listing.json(for: entries))
             } else if entries.isEmpty {
                 let saveKey = KeyMap(overrides: environment.settings.keys).keys(for: .toggleSaved).first?.label ?? "b"
-                try await Self.nothingCached(in: feed, saveKey: saveKey, service: environment.service).forEach(Terminal.printError)
+                Terminal.printError(try await Self.nothingCached(in: feed, saveKey: saveKey, service: environment.service))
             } else {
                 listing.lines(for: entries).forEach(Terminal.print)
             }

@@ -115,8 +115,8 @@ struct CacheSharingTests {
         let script = """
             mount --bind '\(folder)' '\(folder)' && mount -o remount,ro,bind '\(folder)' || exit 99
             touch '\(folder)/probe' 2>/dev/null && exit 98
-            '\(program)' list --section world --db '\(database)' --offline > '\(home.directory.path("list.out"))' || exit 1
-            '\(program)' search Ukraine --db '\(database)' --offline > '\(home.directory.path("search.out"))' || exit 2
+            '\(program)' list --section world --db '\(database)' > '\(home.directory.path("list.out"))' || exit 1
+            '\(program)' search Ukraine --db '\(database)' > '\(home.directory.path("search.out"))' || exit 2
             """
         let unshare = getuid() == 0 ? ["--mount"] : ["--mount", "--map-root-user"]
         let result = try Subprocess.run("/usr/bin/unshare", unshare + ["sh", "-c", script], environment: home.environment())

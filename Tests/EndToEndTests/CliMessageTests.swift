@@ -41,15 +41,18 @@ struct CliMessageTests {
         let home = try CliHome()
         let saved = try await home.run(["list", "--saved"])
         #expect(saved.status == 0)
-        #expect(saved.errorOutput == "No saved articles yet: press b on an article in the reader to save it.\n")
+        #expect(saved.errorOutput == "nytreader: No saved articles yet: press b on an article in the reader to save it.\n")
         try home.writeConfig("[keys]\ntoggle_saved = \"B\"\n")
         let rebound = try await home.run(["list", "--saved"])
-        #expect(rebound.errorOutput == "No saved articles yet: press B on an article in the reader to save it.\n", "the key in force")
+        #expect(
+            rebound.errorOutput == "nytreader: No saved articles yet: press B on an article in the reader to save it.\n", "the key in force"
+        )
 
         let month = try await home.run(["list", "--archive", "2024-03"])
-        #expect(month.errorOutput == "March 2024: not imported. To import it: nytreader archive 2024-03\n")
+        #expect(month.errorOutput == "nytreader: March 2024: not imported. To import it: nytreader archive 2024-03\n")
         let latest = try await home.run(["list", "--latest"])
-        #expect(latest.errorOutput == "Latest: nothing cached. To fetch it: nytreader refresh --latest\n", "\(latest.errorOutput)")
+        #expect(
+            latest.errorOutput == "nytreader: Latest: nothing cached. To fetch it: nytreader refresh --latest\n", "\(latest.errorOutput)")
         let popular = try await home.run(["list", "--popular", "shared", "--period", "30"])
         #expect(popular.errorOutput.hasSuffix(": nothing cached. To fetch it: nytreader refresh --popular shared --period 30\n"))
     }

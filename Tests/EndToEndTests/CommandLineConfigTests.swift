@@ -65,7 +65,7 @@ struct CommandLineConfigTests {
         let result = try run(command + ["--help"], home.environment())
         #expect(result.status == 0)
         #expect(result.errorOutput.isEmpty)
-        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "USAGE: nytreader <subcommand>"
+        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "       nytreader <subcommand> [<options>]"
         #expect(result.output.contains(usage), "the help of \(command), not another command's")
         #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
         #expect(result.output.contains("Data provided by The New York Times."), "\(command) --help:\n\(result.output)")
@@ -290,10 +290,11 @@ struct CommandLineConfigTests {
         let warning = "nytreader: the API key file \(keyFile.path) is readable by other users; run chmod 600 \(keyFile.path)\n"
         let config = try run(["config"], home.environment())
         #expect(config.errorOutput == warning)
-        let list = try run(["list", "--limit", "1"], home.environment())
-        #expect(list.errorOutput == warning)
+        let status = try run(["archive", "--status"], home.environment())
+        #expect(status.errorOutput == warning)
+        #expect(try run(["list", "--limit", "1"], home.environment()).errorOutput.isEmpty, "list reads no key")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-        #expect(try run(["list", "--limit", "1"], home.environment()).errorOutput.isEmpty)
+        #expect(try run(["archive", "--status"], home.environment()).errorOutput.isEmpty)
     }
 
     @Test("No log line and no message ever holds the key, even when the server echoes it")

@@ -35,7 +35,7 @@ struct SearchesCommandTests {
         let other = try await home.run(["list", "--query", "geneva talks"])
         #expect(
             other.errorOutput == """
-                Search “geneva talks”: nothing cached with these dates and this order. To fetch it: nytreader refresh --query 'geneva talks'
+                nytreader: Search “geneva talks”: nothing cached with these dates and this order. To fetch it: nytreader refresh --query 'geneva talks'
                 Cached with others:
                   nytreader list --query 'geneva talks' --sort oldest
 

@@ -114,7 +114,7 @@ struct TrendCommandTests {
             environment["TERM"] = "screen"
             if noColor { environment["NO_COLOR"] = "1" }
             let tmux = try TmuxSession(columns: 100, rows: 30, environment: environment)
-            try tmux.run("\(ProgramBinary.url.path) trend climate election --by month --offline --db \(home.database); echo exit\"\"-$?")
+            try tmux.run("\(ProgramBinary.url.path) trend climate election --by month --db \(home.database); echo exit\"\"-$?")
             let screen = try tmux.waitFor(timeout: 20, "the chart") { $0.contains("exit-") }
             #expect(screen.contains("exit-0"), "\(screen)")
             let styled = try tmux.command(["capture-pane", "-p", "-e"])
