@@ -13,9 +13,10 @@ public struct SearchQuery: Hashable, Sendable {
         self.sort = sort
     }
 
-    /// `“climate” · 1 Jan – 31 Jan 2024 · oldest first`: the words, then the range and the order when given.
+    /// `“climate” · 1 Jan – 31 Jan 2024 · oldest first`: the words, then the range and the order when given;
+    /// `from 1 Jan 2024` for dates alone.
     public var summary: String {
-        var parts = ["“\(text)”"]
+        var parts = text.isEmpty ? [] : ["“\(text)”"]
         if let range = dateRangePhrase { parts.append(range) }
         if let order = sort.titleSuffix { parts.append(order) }
         return parts.joined(separator: " · ")
