@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -108,6 +109,17 @@ int nyt_lines(void) {
     getmaxyx(stdscr, rows, columns);
     (void)columns;
     return rows;
+}
+
+int nyt_follow_window_size(void) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+        return 0;
+    }
+    if (!is_term_resized(size.ws_row, size.ws_col)) {
+        return 0;
+    }
+    return resize_term(size.ws_row, size.ws_col) == OK;
 }
 
 int nyt_columns(void) {

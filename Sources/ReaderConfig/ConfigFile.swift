@@ -113,6 +113,11 @@ import TOMLKit
             settings.copyLinks = Setting(copy, source: source)
             return nil
         },
+        "list_width": { value, source, settings in
+            integer(value, key: "list_width", in: Settings.Limits.listWidth) {
+                settings.listWidth = Setting($0, source: source)
+            }
+        },
         "request_timeout_seconds": { value, source, settings in
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
                 settings.requestTimeoutSeconds = Setting($0, source: source)

@@ -110,6 +110,7 @@ public struct Configuration: Sendable {
         lines += [
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
+            line("list_width", String(settings.listWidth.value), settings.listWidth.source),
             line("request_timeout_seconds", Self.number(timeout), settings.requestTimeoutSeconds.source),
         ]
         // `colors = true|false` and the table are one setting: the table, which holds every role, says it.

@@ -60,6 +60,8 @@ public struct Settings: Hashable, Sendable {
     public var copyLinks = Setting(true)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
+    /// The list's share of a wide terminal's width, in percent (`list_width`; `<` and `>` change it).
+    public var listWidth = Setting(40)
     /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
     /// only checked to be non-empty strings here; the reader's key map decides what they mean.
     public var keyBindings: [Action: Setting<String>] = [:]
@@ -83,6 +85,7 @@ public struct Settings: Hashable, Sendable {
         public static let retentionDays = 1...3_650
         public static let maximumArticles = 100...1_000_000
         public static let requestTimeoutSeconds = 1.0...300.0
+        public static let listWidth = 20...80
     }
 }
 

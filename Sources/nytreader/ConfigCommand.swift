@@ -23,6 +23,7 @@ struct ConfigCommand: ParsableCommand {
               maximum_articles = 20000      most unsaved articles in the cache
               mouse = true                  clicks and the wheel in the reader
               copy_links = true             y copies the link (OSC 52)
+              list_width = 40               the list's share of the width, 20 to 80 (< and >)
               request_timeout_seconds = 15  give up on the NYT after this long
               [colors]                      (colors = false alone turns them off)
               enabled = true                false: no colors (also NO_COLOR=1)

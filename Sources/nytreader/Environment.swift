@@ -128,11 +128,13 @@ extension Configuration {
             apiKeyFileOption: options.apiKeyFile,
             verbose: options.verbose
         )
-        // The file's problems and the key map's, in line order.
-        let problems = (configuration.problems + configuration.keyBindingProblems)
-            .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
-        for problem in problems { Terminal.printError(problem.description) }
+        for problem in configuration.warnings { Terminal.printError(problem.description) }
         return configuration
+    }
+
+    /// The file's problems and the key map's, in line order: on stderr, and in the reader's help.
+    var warnings: [ConfigProblem] {
+        (problems + keyBindingProblems).sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
     }
 
     /// The `[keys]` entries the reader's key map rejects (an unknown key name), each naming the config file

@@ -63,11 +63,17 @@ struct ReaderCommand: AsyncParsableCommand {
             let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
+            let historyFile = HistoryFile(url: environment.paths.historyFile)
+            let viewModel = ReaderViewModel(
+                feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60, keys: keyMap.hints,
+                configWarnings: environment.configuration.warnings.map(\.description), history: PromptHistory(file: historyFile),
+                listWidthPercent: settings.listWidth.value)
             let controller = ReaderController(
-                viewModel: ReaderViewModel(feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60),
+                viewModel: viewModel,
                 service: environment.service,
                 openURL: { browser.open($0) },
                 copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,
+                saveHistory: { historyFile.write($0.byName) },
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(

@@ -254,7 +254,10 @@ struct CommandLineConfigTests {
             #expect(config.output.contains("\n" + line), "\(line) in \(config.output)")
         }
         let help = try run(["config", "--help"], home.environment())
-        for name in ["default_section", "mouse", "copy_links", "request_timeout_seconds", "enabled", "title", "selected", "dim", "unread"] {
+        for name in [
+            "default_section", "mouse", "copy_links", "list_width", "request_timeout_seconds", "enabled", "title", "selected", "dim",
+            "unread",
+        ] {
             #expect(help.output.contains("  \(name) = "), "\(name) in config --help")
         }
     }

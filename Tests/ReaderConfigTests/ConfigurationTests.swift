@@ -46,6 +46,7 @@ struct ConfigurationTests {
                 "maximum_articles = 20000          # default",
                 "mouse = true                      # default",
                 "copy_links = true                 # default",
+                "list_width = 40                   # default",
                 "request_timeout_seconds = 15      # default",
                 "",
                 "[colors]",

@@ -60,7 +60,7 @@ struct StatusLineTests {
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
         let wide = statusLine(state, columns: 140)
-        #expect(wide.contains("Search “geneva” · 3 matches · World · 22 articles · cached just now · "))
+        #expect(wide.contains("Search “geneva” in all cached · 3 matches · World · 22 articles · cached just now · "), "\(wide)")
         #expect(wide.hasSuffix("? help  q quit"))
         let narrow = statusLine(state, columns: 45)
         #expect(narrow.contains("World · 22 articles · "), "\(narrow)")
@@ -75,16 +75,24 @@ struct StatusLineTests {
     func cappedHits() {
         var state = Self.state(.idle(blocker: nil))
         state.search = SearchFilter(text: "the", isEditing: false, shownText: "the", hitCount: ReaderViewModel.searchLimit)
-        #expect(statusLine(state, columns: 140).contains("Search “the” · \(ReaderViewModel.searchLimit)+ matches · "))
+        #expect(statusLine(state, columns: 140).contains("Search “the” in all cached · \(ReaderViewModel.searchLimit)+ matches · "))
         state.search?.hitCount = ReaderViewModel.searchLimit - 1
-        #expect(statusLine(state, columns: 140).contains("Search “the” · \(ReaderViewModel.searchLimit - 1) matches · "))
+        #expect(statusLine(state, columns: 140).contains("Search “the” in all cached · \(ReaderViewModel.searchLimit - 1) matches · "))
     }
 
-    @Test("Without an activity the line is cut at its end, as the hints keep their place")
-    func withoutActivity() {
-        let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: 80)
-        #expect(line.hasPrefix(" World · 22 articles · cached just now · No API key set"), "\(line)")
-        #expect(line.contains("…") && line.hasSuffix("? help  q quit"), "\(line)")
+    @Test(
+        "Without a key the reason gives way last: the age, then the feed go first, the hints stay while they leave it whole",
+        arguments: [40, 60, 80, 100, 120])
+    func withoutKey(columns: Int) {
+        let reason = RefreshFailure.noAPIKey.message
+        let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: columns)
+        #expect(line.contains(reason) || columns < DisplayWidth.of(reason) + 2, "\(columns): \(line)")
+        #expect(line.hasPrefix(" World · 22 articles · cached just now · ") == (columns >= 100), "\(columns): \(line)")
+        #expect(line.contains("World · 22 articles") == (columns >= 100), "\(columns): \(line)")
+        #expect(line.hasSuffix("? help  q quit") == (columns >= 60), "\(columns): \(line)")
+        if columns == 40 {
+            #expect(line == " No API key set — set NYT_API_KEY to re…", "cut at its end only when it cannot fit alone")
+        }
     }
 
     @Test("With a key and --offline the status says offline by request")
