@@ -134,4 +134,42 @@ struct StatusLineTests {
         let messages = StoreError.Code.allCases.map(\.message)
         #expect(Set(messages).count == messages.count)
     }
+
+    @Test("The hints and the empty lists name the keys in force after [keys] rebinds them")
+    func reboundHints() {
+        let keys = KeyMap(overrides: [.quit: "ctrl-q, Q", .help: "F", .toggleSaved: "B", .refresh: "R", .focusList: "left"])
+        let rebound = FrameRenderer(timeZone: TimeZone(identifier: "UTC")!, keyMap: keys)
+        let screen = GridScreen(rows: 24, columns: 100)
+        var state = Self.state(.idle(blocker: nil))
+        rebound.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix("F help  Q quit"), "\(screen.lines[23])")
+        state.focus = .detail
+        rebound.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix("↑↓ scroll  ← back"), "\(screen.lines[23])")
+        var empty = ReaderState(feed: .saved)
+        empty.listZoomed = true
+        empty.feedStatus = FeedStatus(feed: .saved, count: 0)
+        rebound.render(empty, on: screen, now: Self.now)
+        #expect(screen.lines[1].hasPrefix(" No saved articles yet — B saves the selected one"), "\(screen.lines[1])")
+        empty = ReaderState(feed: .topStories(.world))
+        empty.listZoomed = true
+        empty.feedStatus = FeedStatus(feed: empty.feed, count: 0)
+        rebound.render(empty, on: screen, now: Self.now)
+        #expect(screen.lines[1].hasPrefix(" No articles in this feed yet — R refreshes"), "\(screen.lines[1])")
+        var bindings = KeyMap.defaultBindings
+        bindings[.character("?")] = nil
+        FrameRenderer(keyMap: KeyMap(bindings: bindings)).render(Self.state(.idle(blocker: nil)), on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix(" q quit") && !screen.lines[23].contains("help"), "no key, no hint: \(screen.lines[23])")
+    }
+
+    @Test("A question waiting for y or n takes the line, in the error style, without hints")
+    func confirmation() {
+        var state = Self.state(.idle(blocker: nil))
+        state.confirmation = Confirmation(
+            question: "Forget June 2023 (30,000 articles; importing it again is one request)? y/n", step: .forget(.saved))
+        let screen = GridScreen(rows: 24, columns: 100)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23] == " Forget June 2023 (30,000 articles; importing it again is one request)? y/n")
+        #expect(screen.style(row: 23, column: 0).role == .error)
+    }
 }
