@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -111,17 +110,6 @@ int nyt_lines(void) {
     return rows;
 }
 
-int nyt_follow_window_size(void) {
-    struct winsize size;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
-        return 0;
-    }
-    if (!is_term_resized(size.ws_row, size.ws_col)) {
-        return 0;
-    }
-    return resize_term(size.ws_row, size.ws_col) == OK;
-}
-
 int nyt_columns(void) {
     int rows, columns;
     getmaxyx(stdscr, rows, columns);
@@ -164,8 +152,10 @@ int nyt_read_key(wint_t *key) {
 }
 
 void nyt_enable_mouse(void) {
-    /* Returns the events the terminal can report, none without a mouse: the keys still do everything. */
-    (void)mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* Returns the events the terminal can report, none without a mouse: the keys still do everything.
+       The release is asked for too, and skipped when read: a release outside the mask makes curses read
+       on for the next event, blocking in nodelay mode, so a resize waited for the next key. */
+    (void)mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     /* Report presses at once instead of waiting to tell clicks from double clicks (returns the old interval). */
     (void)mouseinterval(0);
 }

@@ -49,11 +49,6 @@ final class NcursesScreen: Screen {
         _ = nyt_suspend()
     }
 
-    /// Resizes curses to the terminal's window when they differ (on SIGWINCH).
-    func followWindowSize() {
-        _ = nyt_follow_window_size()
-    }
-
     var size: ScreenSize {
         ScreenSize(rows: Int(nyt_lines()), columns: Int(nyt_columns()))
     }

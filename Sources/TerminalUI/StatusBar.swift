@@ -13,16 +13,18 @@ struct StatusBar {
     struct Part {
         /// What gives way first: how old the cache is.
         static let background = 0
-        /// The kept search and its matches.
+        /// The day's count of requests, when it nears the NYT's limit.
         static let context = 1
         /// The feed and its count.
         static let subject = 2
+        /// The kept search and its matches: what the list shows while it is kept.
+        static let search = 3
         /// A standing state that explains the screen (no API key, offline by request): the others, and the
         /// key hints, give way to it.
-        static let standing = 3
+        static let standing = 4
         /// What is happening or just happened (refreshing, refreshed, a failure, a notice, the search
         /// field, a question): everything gives way to it. Never shown beside a standing state.
-        static let activity = 4
+        static let activity = 5
 
         let text: String
         let rank: Int
@@ -108,7 +110,7 @@ struct StatusBar {
         var parts: [Part] = []
         if let search = state.search {
             let scope = search.scope.map { " in \($0.title)" } ?? " in all cached"
-            parts.append(Part("Search “\(search.words)”\(scope) · " + hitsPhrase(search), rank: Part.context))
+            parts.append(Part("Search “\(search.words)”\(scope) · " + hitsPhrase(search), rank: Part.search))
         }
         let count = state.feedStatus?.count ?? state.count
         if case .search = state.feed, let hits = state.feedStatus?.totalHits {

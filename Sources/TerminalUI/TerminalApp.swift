@@ -88,8 +88,6 @@ public final class TerminalApp {
             for signal in signals {
                 switch signal {
                 case SIGWINCH, SIGCONT:
-                    // The new size now: after a mouse event curses would take it only with the next key.
-                    screen.followWindowSize()
                     screen.invalidate()
                 case SIGTSTP:
                     suspend(screen)

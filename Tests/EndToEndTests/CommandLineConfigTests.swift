@@ -211,7 +211,8 @@ struct CommandLineConfigTests {
             up, pgdn, home, enter, esc, tab, space)
             nytreader: ~/.config/nytreader/config.toml line 4: 'keys.reload': unknown action (actions: up, down, \
             page_up, page_down, first, last, open, back, switch_pane, refresh, search, nyt_search, sections, browser, \
-            copy_link, toggle_read, toggle_saved, saved, next_unread, mark_all_read, forget, help, quit)
+            copy_link, toggle_read, toggle_saved, saved, next_unread, mark_all_read, forget, narrow_list, widen_list, zoom_list, help, \
+            quit)
 
             """
         let config = try run(["config"], home.environment())

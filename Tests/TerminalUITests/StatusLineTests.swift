@@ -56,14 +56,15 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
-    @Test("A kept search gives way before the feed; the key hints give way only to an activity that would be cut")
+    @Test("The feed gives way before a kept search (the list shows its hits); the key hints give way only to an activity that would be cut")
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
         let wide = statusLine(state, columns: 140)
         #expect(wide.contains("Search “geneva” in all cached · 3 matches · World · 22 articles · cached just now · "), "\(wide)")
         #expect(wide.hasSuffix("? help  q quit"))
+        let middle = statusLine(state, columns: 80)
+        #expect(middle.contains("Search “geneva” in all cached · 3 matches · ") && !middle.contains("World · 22"), "\(middle)")
         let narrow = statusLine(state, columns: 45)
-        #expect(narrow.contains("World · 22 articles · "), "\(narrow)")
         #expect(narrow.contains("Refreshing…"), "\(narrow)")
         let refreshed = statusLine(Self.state(.succeeded(RefreshChanges(total: 22, inserted: 2, updated: 1, removed: 0))), columns: 50)
         #expect(refreshed.hasSuffix("? help  q quit") && refreshed.contains("Refreshed: 2 new, 1 updated"), "\(refreshed)")

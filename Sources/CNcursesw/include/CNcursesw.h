@@ -47,9 +47,6 @@ int nyt_init_pair(short pair, short foreground, short background);
 int nyt_color_count(void);
 
 int nyt_lines(void);
-/* Takes the window's size from the terminal (TIOCGWINSZ) when it differs from curses' own: returns 1 when
-   curses was resized. Called on SIGWINCH, curses' KEY_RESIZE may come only with the next key read. */
-int nyt_follow_window_size(void);
 int nyt_columns(void);
 
 void nyt_erase(void);
