@@ -81,6 +81,13 @@ struct CommandLineConfigTests {
             let present = result.output.contains(word)
             #expect(present, "the \(shell) completion lacks \(word)")
         }
+        // The values each option takes: sections, orders, Most Popular kinds and periods; file names for paths.
+        for value in ["sundayreview", "books/review", "relevance", "emailed", "30"] {
+            #expect(result.output.contains("'\(value)'"), "the \(shell) completion lacks \(value)")
+        }
+        let files = ["bash": "'--db')\n        __nytreader_add_completions -f", "zsh": ":path:_files", "fish": "cache.sqlite.' -rF"]
+        #expect(result.output.contains(files[shell]!), "the \(shell) completion offers file names for --db")
+        #expect(result.output.contains("---completion"), "the searches kept and the months imported come from the cache")
         switch shell {
         case "bash":
             let registers = result.output.contains("-F _nytreader nytreader")
