@@ -7,10 +7,10 @@ struct ArticleListPane {
     /// Columns of the mark and the age before the section.
     static let prefixWidth = 6
 
-    /// Columns of the section tag in a list `width` columns wide: a sixth of it, from 6 to 14 (the name and
-    /// a space), or none when the title would keep fewer than 24.
+    /// Columns of the section tag in a list `width` columns wide: a quarter of it less one, from 6 to 14
+    /// (the name and a space), or none when the title would keep fewer than 24.
     static func sectionWidth(listWidth width: Int) -> Int {
-        let section = min(14, max(6, width / 6))
+        let section = min(14, max(6, width / 4 - 1))
         return width - prefixWidth - section >= 24 ? section : 0
     }
 

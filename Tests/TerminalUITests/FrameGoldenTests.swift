@@ -43,10 +43,10 @@ struct FrameGoldenTests {
         #expect(
             render(state, screen) == """
                  The New York Times · World                                                           2/4
-                   3h World Leaders Meet in Geneva  │ A Very Long Headline About Everything That Happened
-                •  3h World A Very Long Headline Ab…│ This Week Around the World
-                •  3h World 東京の新幹線が六十周年… │
-                *  3h World Emoji 🎉 and a family … │ By Test Writer
+                   3h Leaders Meet in Geneva        │ A Very Long Headline About Everything That Happened
+                •  3h A Very Long Headline About Ev…│ This Week Around the World
+                •  3h 東京の新幹線が六十周年を迎え… │
+                *  3h Emoji 🎉 and a family 👨👩👧 …│ By Test Writer
                                                     │ Thu 20 Nov 2025, 00:52 · World
                                                     │ https://www.nytimes.com/2…11/20/test/article-1.html
                                                     │
@@ -62,10 +62,10 @@ struct FrameGoldenTests {
         #expect(
             render(state, screen) == """
                  The New York Times · World                   3/4
-                •  3h World   Leaders Meet in Geneva
-                •  3h World   A Very Long Headline About Everythi…
-                •  3h World   東京の新幹線が六十周年を迎える記念…
-                •  3h World   Emoji 🎉 and a family 👨👩👧 in a t…
+                •  3h World      Leaders Meet in Geneva
+                •  3h World      A Very Long Headline About Every…
+                •  3h World      東京の新幹線が六十周年を迎える記…
+                •  3h World      Emoji 🎉 and a family 👨👩👧 in …
 
                 ──────────────────────────────────────────────────
                  東京の新幹線が六十周年を迎える記念の式典
@@ -123,10 +123,10 @@ struct FrameGoldenTests {
         #expect(
             render(state, screen) == """
                  The New York Times · World                                                                     1/4
-                •  3h World Leaders Meet in Geneva      │ Leaders Meet in Geneva
-                •  3h World A Very Long Headline About …│
-                •  3h World 東京の新幹線が六十周年を迎… │ By Test Writer
-                •  3h World Emoji 🎉 and a family …     │ Thu 20 Nov 2025, 00:53 · World
+                •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
+                •  3h World    A Very Long Headline Abo…│
+                •  3h World    東京の新幹線が六十周年を…│ By Test Writer
+                •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
                  World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
                 """)
         #expect(screen.style(row: 5, column: 0).role == .error)

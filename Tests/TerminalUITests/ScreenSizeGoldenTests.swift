@@ -73,9 +73,11 @@ struct ScreenSizeGoldenTests {
     @Test("The section column grows with the list and goes when the headline would get fewer than 24 columns")
     func sectionColumn() {
         #expect(ArticleListPane.sectionWidth(listWidth: 32) == 0, "80 columns: the headline keeps the room")
-        #expect(ArticleListPane.sectionWidth(listWidth: 40) == 6)
-        #expect(ArticleListPane.sectionWidth(listWidth: 48) == 8)
-        #expect(ArticleListPane.sectionWidth(listWidth: 80) == 13, "200 columns: wider than 8")
+        #expect(ArticleListPane.sectionWidth(listWidth: 36) == 0)
+        #expect(ArticleListPane.sectionWidth(listWidth: 38) == 8, "the section shrinks with the list")
+        #expect(ArticleListPane.sectionWidth(listWidth: 40) == 9)
+        #expect(ArticleListPane.sectionWidth(listWidth: 48) == 11)
+        #expect(ArticleListPane.sectionWidth(listWidth: 80) == 14, "200 columns: wider than 8")
         #expect(ArticleListPane.sectionWidth(listWidth: 200) == 14)
     }
 
