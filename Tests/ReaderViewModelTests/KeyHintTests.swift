@@ -78,17 +78,18 @@ struct KeyHintTests {
         driver.feeds[small] = (0..<10).map { ArticleEntry(article: ArticleFactory.article($0)) }
         driver.feeds[large] = (0..<250).map { ArticleEntry(article: ArticleFactory.article($0)) }
         driver.send(.pickSection)
-        let smallRow = driver.state.pickerFeeds.firstIndex(of: small)!
-        let largeRow = driver.state.pickerFeeds.firstIndex(of: large)!
-        driver.send(.moveToLast)
-        for _ in 0..<(driver.state.pickerFeeds.count - 1 - largeRow) { driver.send(.moveUp) }
+        /// Highlights `feed` in the open picker.
+        func highlight(_ feed: Feed) {
+            driver.send(.moveToFirst)
+            for _ in 0..<(driver.state.pickerFeeds.firstIndex(of: feed) ?? 0) { driver.send(.moveDown) }
+        }
+        highlight(large)
         driver.send(.forget)
         #expect(driver.state.confirmation?.question.hasPrefix("Forget Search “climate” (250 articles;") == true)
         driver.edit(.cancel)
         #expect(driver.state.confirmation == nil && driver.feeds[large] != nil)
         #expect(driver.state.overlay != nil, "the picker stays open")
-        driver.send(.moveToLast)
-        for _ in 0..<(driver.state.pickerFeeds.count - 1 - smallRow) { driver.send(.moveUp) }
+        highlight(small)
         driver.send(.forget)
         #expect(driver.state.confirmation == nil)
         #expect(driver.effects.contains(.forget(small)))
