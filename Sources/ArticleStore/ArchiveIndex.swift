@@ -35,6 +35,23 @@ enum ArchiveIndex {
                 """)
     }
 
+    /// Drops the table of `partition` and makes it anew with `tokenizer`, filled with the articles it
+    /// indexes (an FTS5 table's tokenizer cannot change; its delete trigger names it, and stays).
+    static func rebuild(_ partition: Int, tokenizer: String, in db: Database) throws {
+        let table = table(partition)
+        try db.execute(
+            sql: """
+                DROP TABLE \(table);
+                CREATE VIRTUAL TABLE \(table) USING fts5(
+                    title, abstract, leadParagraph, byline,
+                    content='article', content_rowid='id',
+                    tokenize='\(tokenizer)'
+                );
+                INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
+                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
+                """)
+    }
+
     /// The years that have a table, newest first.
     static func years(in db: Database) throws -> [Int] {
         try String.fetchAll(

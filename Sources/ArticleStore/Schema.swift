@@ -289,22 +289,10 @@ enum Schema {
     }
 
     /// Every full-text index made again with the `nytfold` tokenizer, which also folds the letters that do
-    /// not decompose (`Løvaas` found from `lovaas`): an FTS5 table's tokenizer cannot change, so each is
-    /// dropped, made anew and filled with the articles it held (its delete trigger names it, and stays).
+    /// not decompose (`Løvaas` found from `lovaas`).
     private static func foldUndecomposedLetters(_ db: Database) throws {
         for partition in try [0] + ArchiveIndex.years(in: db) {
-            let table = partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
-            try db.execute(
-                sql: """
-                    DROP TABLE \(table);
-                    CREATE VIRTUAL TABLE \(table) USING fts5(
-                        title, abstract, leadParagraph, byline,
-                        content='article', content_rowid='id',
-                        tokenize='nytfold unicode61 remove_diacritics 2'
-                    );
-                    INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
-                    SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
-                    """)
+            try ArchiveIndex.rebuild(partition, tokenizer: "nytfold unicode61 remove_diacritics 2", in: db)
         }
     }
 }

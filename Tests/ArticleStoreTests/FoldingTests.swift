@@ -115,18 +115,8 @@ struct FoldingTests {
             let tables = try ArchiveIndex.tables(in: db)
             for table in tables {
                 let partition = table == "articleFTS" ? 0 : Int(table.dropFirst("archiveFTS_".count))!
-                try db.execute(
-                    sql: """
-                        DROP TABLE \(table);
-                        CREATE VIRTUAL TABLE \(table) USING fts5(
-                            title, abstract, leadParagraph, byline,
-                            content='article', content_rowid='id',
-                            tokenize='unicode61 remove_diacritics 2'
-                        );
-                        INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
-                        SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
-                        DELETE FROM grdb_migrations WHERE identifier = 'v12-fts-nytfold';
-                        """)
+                try ArchiveIndex.rebuild(partition, tokenizer: "unicode61 remove_diacritics 2", in: db)
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v12-fts-nytfold'")
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH 'lovaas'") == 0, "\(table) before")
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH 'plain'") == 1, "\(table) before")
             }
