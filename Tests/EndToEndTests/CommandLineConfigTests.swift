@@ -82,9 +82,11 @@ struct CommandLineConfigTests {
             #expect(present, "the \(shell) completion lacks \(word)")
         }
         // The values each option takes: sections, orders, Most Popular kinds and periods; file names for paths.
-        for value in ["sundayreview", "books/review", "relevance", "emailed", "30"] {
-            #expect(result.output.contains("'\(value)'"), "the \(shell) completion lacks \(value)")
+        for value in ["sundayreview", "books/review", "relevance", "emailed"] {
+            #expect(result.output.contains(value), "the \(shell) completion lacks \(value)")
         }
+        #expect(result.output.contains(shell == "fish" ? "-rfka '1 7 30'" : "'1'$'\\n''7'$'\\n''30'") || shell == "zsh", "periods")
+        #expect(result.output.contains("('1' '7' '30')") || shell != "zsh", "periods")
         let files = ["bash": "'--db')\n        __nytreader_add_completions -f", "zsh": ":path:_files", "fish": "cache.sqlite.' -rF"]
         #expect(result.output.contains(files[shell]!), "the \(shell) completion offers file names for --db")
         #expect(result.output.contains("---completion"), "the searches kept and the months imported come from the cache")
