@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 # build only: the program loads the libraries on the first picture (dlopen), its binary names none of them.
 # libchafa's headers include GLib's.
 DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev openssl \
-	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev
+	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev man-db
 # The release build's flags: build, run, install and bench all use these (docs/performance.md).
 # - The Swift runtime and FoundationEssentials are linked statically: less resident memory at start, and no
 #   Swift runtime needed to run the binary.
@@ -84,12 +84,15 @@ test: deps lint
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
-## and exit statuses come from the commands' own help texts, the keys from the key map)
+## and exit statuses come from the commands' own help texts, the keys from the key map); Packaging/man-page.awk
+## turns the plugin's page into one man(1) reads without a warning, with FILES, ENVIRONMENT and EXIT STATUS
 MAN_PAGE = .build/man/nytreader.1
 man:
 	$(SWIFT) build --product nytreader
 	$(SWIFT) package plugin generate-manual --configuration debug
-	install -D -m 0644 .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 "$(MAN_PAGE)"
+	mkdir -p "$(dir $(MAN_PAGE))"
+	awk -f Packaging/man-page.awk .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 > "$(MAN_PAGE).new"
+	chmod 0644 "$(MAN_PAGE).new" && mv "$(MAN_PAGE).new" "$(MAN_PAGE)"
 
 ## deb: a Debian package of the stripped release binary, the manual page and the completions in
 ## .build/deb (Depends read from the binary's shared libraries); install it with apt install ./FILE.deb

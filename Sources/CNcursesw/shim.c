@@ -199,8 +199,10 @@ int nyt_read_key(wint_t *key) {
 }
 
 void nyt_enable_mouse(void) {
-    /* Returns the events the terminal can report, none without a mouse: the keys still do everything. */
-    (void)mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* Returns the events the terminal can report, none without a mouse: the keys still do everything.
+       The release is asked for too, and skipped when read: a release outside the mask makes curses read
+       on for the next event, blocking in nodelay mode, so a resize waited for the next key. */
+    (void)mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     /* Report presses at once instead of waiting to tell clicks from double clicks (returns the old interval). */
     (void)mouseinterval(0);
 }

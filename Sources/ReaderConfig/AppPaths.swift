@@ -38,6 +38,8 @@ public struct AppPaths: Sendable, Hashable {
     public var configFile: URL { configDirectory.appendingPathComponent("config.toml") }
     /// The default API key file.
     public var apiKeyFile: URL { configDirectory.appendingPathComponent("api-key") }
+    /// What was entered at the reader's prompts (`/`, `f`), for ↑ in the next run.
+    public var historyFile: URL { stateDirectory.appendingPathComponent("history") }
     /// The log file; `nytreader.log.1` beside it holds the previous one.
     public var logFile: URL { stateDirectory.appendingPathComponent("nytreader.log") }
 

@@ -108,6 +108,11 @@ import TerminalPictures
         "copy_links": { value, source, settings in
             boolean(value, key: "copy_links") { settings.copyLinks = Setting($0, source: source) }
         },
+        "list_width": { value, source, settings in
+            integer(value, key: "list_width", in: Settings.Limits.listWidth) {
+                settings.listWidth = Setting($0, source: source)
+            }
+        },
         "request_timeout_seconds": { value, source, settings in
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
                 settings.requestTimeoutSeconds = Setting($0, source: source)

@@ -71,6 +71,8 @@ public struct Settings: Hashable, Sendable {
     /// Whether a refresh in the reader also fetches its articles' photos ahead of time, within
     /// `image_cache_mb` (`prefetch_images`).
     public var prefetchImages = Setting(false)
+    /// The list's share of a wide terminal's width, in percent (`list_width`; `<` and `>` change it).
+    public var listWidth = Setting(40)
     /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
     /// only checked to be non-empty strings here; the reader's key map decides what they mean.
     public var keyBindings: [Action: Setting<String>] = [:]
@@ -99,6 +101,7 @@ public struct Settings: Hashable, Sendable {
         public static let requestTimeoutSeconds = 1.0...300.0
         public static let imageHeightPercent = 10...90
         public static let imageCacheMegabytes = 0...100_000
+        public static let listWidth = 20...80
     }
 }
 

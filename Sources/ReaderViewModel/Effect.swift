@@ -20,8 +20,10 @@ public enum Effect: Hashable, Sendable {
     case loadPickerFeeds
     /// Forget a search and its articles.
     case forget(Feed)
-    /// Full-text search of the cache.
-    case search(String)
+    /// Full-text search of the cache: of a feed's articles, or of every article when nil.
+    case search(String, in: Feed?)
+    /// Keep what was entered at the prompts, for the next run.
+    case saveHistory(PromptHistory)
     /// Find the next unread article of the feed after `position`.
     case findNextUnread(Feed, after: Int)
     /// Mark every article of the feed read.

@@ -11,6 +11,7 @@ public final class ReaderController {
     private let inbox: EventInbox
     private let openURL: (String) -> Bool
     private let copyLink: ((String) -> Bool)?
+    private let saveHistory: ((PromptHistory) -> Void)?
     private var refreshTask: Task<Void, Never>?
     private var pagingTask: Task<Void, Never>?
     private let photos: (any PhotoServing)?
@@ -25,6 +26,7 @@ public final class ReaderController {
     ///   - copyLink: puts a link on the clipboard; nil when copying is turned off.
     ///   - photos: the articles' pictures; nil shows none.
     ///   - prefetchesPhotos: whether a refresh also fetches its articles' photos ahead of time.
+    ///   - saveHistory: keeps the prompts' entries for the next run; nil keeps them for this run only.
     public init(
         viewModel: ReaderViewModel,
         service: any ReaderServing,
@@ -32,6 +34,7 @@ public final class ReaderController {
         copyLink: ((String) -> Bool)? = nil,
         photos: (any PhotoServing)? = nil,
         prefetchesPhotos: Bool = false,
+        saveHistory: ((PromptHistory) -> Void)? = nil,
         wake: @escaping @Sendable () -> Void
     ) {
         self.viewModel = viewModel
@@ -40,6 +43,7 @@ public final class ReaderController {
         self.prefetchesPhotos = prefetchesPhotos
         self.openURL = openURL
         self.copyLink = copyLink
+        self.saveHistory = saveHistory
         self.inbox = EventInbox(wake: wake)
     }
 
@@ -78,9 +82,9 @@ public final class ReaderController {
         run(viewModel.wheel(target, steps: steps))
     }
 
-    /// A key the key map binds to no action.
-    public func sendUnboundKey() {
-        viewModel.handleUnboundKey()
+    /// The interrupt key (Ctrl-C unless rebound): quits from anywhere, the help included.
+    public func interrupt() {
+        viewModel.interrupt()
     }
 
     /// A key typed into the search field.
@@ -111,6 +115,11 @@ public final class ReaderController {
         guard photos != nil, target != viewModel.photoTarget else { return }
         viewModel.setPhotoTarget(target)
         run([])
+    }
+
+    /// How far the help can scroll at the screen's size, and how many of its lines show.
+    public func setHelpScrollLimit(_ limit: Int, height: Int) {
+        viewModel.setHelpScrollLimit(limit, height: height)
     }
 
     /// About once a second while the reader waits: lets the view-model refresh the feed on its own.
@@ -184,10 +193,12 @@ public final class ReaderController {
                 try await service.forget(feed)
                 return .forgotten(feed)
             }
-        case .search(let text):
+        case .search(let text, let feed):
             cacheTask(inbox) { () throws(ServiceError) in
-                .searchFinished(text, try await service.search(text, limit: ReaderViewModel.searchLimit).map(\.entry))
+                .searchFinished(text, in: feed, try await service.search(text, in: feed, limit: ReaderViewModel.searchLimit).map(\.entry))
             }
+        case .saveHistory(let history):
+            saveHistory?(history)
         case .findNextUnread(let feed, let position):
             cacheTask(inbox) { () throws(ServiceError) in
                 .nextUnreadFound(feed, try await service.nextUnread(in: feed, after: position))

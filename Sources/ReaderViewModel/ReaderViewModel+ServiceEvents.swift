@@ -73,10 +73,11 @@ extension ReaderViewModel {
             }
             return []
 
-        case .searchFinished(let text, let entries):
-            guard var search = state.search, search.query == text else { return [] }
+        case .searchFinished(let text, let scope, let entries):
+            guard var search = state.search, search.query == text, search.scope == scope else { return [] }
             let keep = state.selectedEntry?.id
             search.shownText = text
+            search.shownScope = scope
             search.hitCount = entries.count
             state.search = search
             generation += 1
@@ -140,7 +141,7 @@ extension ReaderViewModel {
     /// Reads the rows again after the cache changed, keeping the selection on the same article.
     private mutating func reloadRows() -> [Effect] {
         if let search = state.search, search.showsHits {
-            return [.search(search.query)]
+            return [.search(search.query, in: search.scope)]
         }
         reloadSelection = state.selection
         return [.loadFeed(state.feed, anchor: state.selectedEntry?.id)]

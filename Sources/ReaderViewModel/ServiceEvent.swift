@@ -18,8 +18,8 @@ public enum ServiceEvent: Hashable, Sendable {
     case morePagesLoaded(Feed, RefreshOutcome)
     /// The answer to `.loadPickerFeeds`: the searches, newest first, and the archive months, newest first.
     case pickerFeedsLoaded(searches: [FeedStatus], archive: [FeedStatus])
-    /// The answer to `.search(text)`.
-    case searchFinished(String, [ArticleEntry])
+    /// The answer to `.search(text, in: feed)`.
+    case searchFinished(String, in: Feed?, [ArticleEntry])
     /// The answer to `.findNextUnread`: the position, or nil when every article is read.
     case nextUnreadFound(Feed, Int?)
     /// Every article of the feed is now read.

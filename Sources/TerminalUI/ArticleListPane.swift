@@ -4,10 +4,18 @@ import ReaderViewModel
 
 /// The list of articles: one row each with unread mark, age, section and title.
 struct ArticleListPane {
-    /// Columns of the section tag.
-    static let sectionWidth = 9
+    /// Columns of the mark and the age before the section.
+    static let prefixWidth = 6
 
-    func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
+    /// Columns of the section tag in a list `width` columns wide: a quarter of it less one, from 6 to 14
+    /// (the name and a space), or none when the title would keep fewer than 24.
+    static func sectionWidth(listWidth width: Int) -> Int {
+        let section = min(14, max(6, width / 4 - 1))
+        return width - prefixWidth - section >= 24 ? section : 0
+    }
+
+    /// - Parameter hints: the keys in force, for what to press in an empty list.
+    func draw(_ state: ReaderState, hints: KeyHints, in rect: Rect, on screen: any Screen, now: Date) {
         if state.count == 0 {
             let message: String
             if let search = state.search, search.showsHits {
@@ -15,9 +23,9 @@ struct ArticleListPane {
             } else if state.feedStatus == nil {
                 message = "Loading…"
             } else if state.feed == .saved {
-                message = "No saved articles yet — b saves the selected one"
+                message = "No saved articles yet" + (hints.hint(.toggleSaved, "saves the selected one").map { " — \($0)" } ?? "")
             } else {
-                message = "No articles in this feed yet — r refreshes"
+                message = "No articles in this feed yet" + (hints.hint(.refresh, "refreshes").map { " — \($0)" } ?? "")
             }
             screen.draw(
                 DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1,
@@ -73,8 +81,7 @@ struct ArticleListPane {
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         column += DisplayWidth.of(prefix)
 
-        let remaining = rect.column + rect.width - column
-        let sectionColumns = remaining >= 30 ? Self.sectionWidth : 0
+        let sectionColumns = Self.sectionWidth(listWidth: rect.width)
         if sectionColumns > 0 {
             let sectionName = Section.displayName(forArticleSection: article.section.terminalSafe)
             let section = DisplayWidth.prefix(sectionName, fitting: sectionColumns - 1).text

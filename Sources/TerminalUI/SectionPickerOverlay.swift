@@ -25,21 +25,37 @@ struct SectionPickerOverlay {
         return max((ReaderState.pickableFeeds.map { DisplayWidth.of($0.title) }.max() ?? 0) + 2, noteRoom)
     }()
 
-    /// The text of each row: a fixed feed's title; a search's, its matches and how old its cache is.
-    static func rows(for state: ReaderState, now: Date) -> [String] {
-        ReaderState.pickableFeeds.map(\.title)
+    /// One row: the feed's title, and the numbers after it (a search's matches and how old its cache is,
+    /// a month's articles), which a narrow picker keeps whole, cutting the title instead.
+    struct Row {
+        var title: String
+        var numbers = ""
+
+        var text: String { title + numbers }
+
+        /// The row in `width` columns: the title cut with `…` before the numbers are.
+        func fitted(_ width: Int) -> String {
+            let numbersWidth = DisplayWidth.of(numbers)
+            guard DisplayWidth.of(text) > width, width - numbersWidth >= 8 else { return DisplayWidth.prefix(text, fitting: width).text }
+            return DisplayWidth.prefix(title, fitting: width - numbersWidth).text + numbers
+        }
+    }
+
+    /// Each row: a fixed feed's title; a search's, its matches and how old its cache is; a month's, its articles.
+    static func rows(for state: ReaderState, now: Date) -> [Row] {
+        ReaderState.pickableFeeds.map { Row(title: $0.title) }
             + state.searchFeeds.map { status in
-                var text = status.feed.title
-                if let hits = status.totalHits { text += " · \(GroupedCount(hits))" }
-                if let refreshed = status.lastRefreshedDate { text += " · \(RelativeTime.short(from: refreshed, to: now))" }
-                return text.terminalSafe
-            } + state.archiveFeeds.map { "\($0.feed.title) · \(GroupedCount($0.count))" }
+                var numbers = ""
+                if let hits = status.totalHits { numbers += " · \(GroupedCount(hits))" }
+                if let refreshed = status.lastRefreshedDate { numbers += " · \(RelativeTime.short(from: refreshed, to: now))" }
+                return Row(title: status.feed.title.terminalSafe, numbers: numbers)
+            } + state.archiveFeeds.map { Row(title: $0.feed.title, numbers: " · \(GroupedCount($0.count))") }
     }
 
     func draw(selection: Int, state: ReaderState, in area: Rect, on screen: any Screen, now: Date) {
         let feeds = state.pickerFeeds
         let rows = Self.rows(for: state, now: now)
-        let width = min(Self.maximumWidth, max(Self.minimumWidth, (rows.map { DisplayWidth.of($0) }.max() ?? 0) + 2))
+        let width = min(Self.maximumWidth, max(Self.minimumWidth, (rows.map { DisplayWidth.of($0.text) }.max() ?? 0) + 2))
         let box = OverlayBox(contentRows: rows.count, contentWidth: width, in: area)
         box.draw(title: Self.title, on: screen)
         let content = box.content
@@ -58,8 +74,8 @@ struct SectionPickerOverlay {
             if index == selection {
                 screen.fill(row: row, column: content.column, width: content.width, style: style)
             }
-            let text = (feeds[index] == state.feed ? "• " : "  ") + rows[index]
-            screen.draw(DisplayWidth.prefix(text, fitting: content.width).text, row: row, column: content.column, style: style)
+            let text = (feeds[index] == state.feed ? "• " : "  ") + rows[index].fitted(content.width - 2)
+            screen.draw(text, row: row, column: content.column, style: style)
         }
     }
 }

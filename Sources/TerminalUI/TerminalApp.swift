@@ -128,7 +128,7 @@ public final class TerminalApp {
             suspend(screen)
             return
         case .mouse(let event):
-            let target = event.target(in: Layout(size: screen.size))
+            let target = event.target(in: Layout(size: screen.size, state: controller.state))
             switch event.kind {
             case .press: controller.click(target)
             case .wheelUp: controller.wheel(target, steps: -1)
@@ -138,42 +138,40 @@ public final class TerminalApp {
         default:
             break
         }
-        if controller.state.prompt != nil {
-            if let edit = Self.lineEdit(for: key) {
-                controller.send(edit)
-            } else if keyMap.action(for: key) == .quit, case .control = key {
-                controller.send(.quit)
-            }
-        } else if controller.state.search?.isEditing == true, let edit = Self.textEdit(for: key) {
+        // A control key bound to quit (Ctrl-C unless rebound) quits from anywhere: a prompt, the help, a question.
+        if case .control = key, keyMap.action(for: key) == .quit {
+            controller.interrupt()
+            return
+        }
+        let state = controller.state
+        // A question or the NYT prompt takes every key; the live search its editing keys, the others act.
+        let takesEveryKey = state.confirmation != nil || state.prompt != nil
+        if takesEveryKey || state.search?.isEditing == true, let edit = Self.lineEdit(for: key) {
             controller.send(edit)
-        } else if let action = keyMap.action(for: key) {
+        } else if let action = keyMap.action(for: key), !takesEveryKey || state.confirmation != nil {
             controller.send(action)
-        } else {
-            controller.sendUnboundKey()
         }
     }
 
-    /// While the search field is open, letters type into it; arrows, paging and Ctrl-C still act.
-    static func textEdit(for key: Key) -> TextEdit? {
+    /// The keys of every prompt's line editor (the live search, the NYT search, a question): letters
+    /// type, ←/→/Home/End (Ctrl-A, Ctrl-E) move, Backspace, Ctrl-U and Ctrl-W delete, ↑/↓ recall earlier
+    /// entries, Tab switches what the live search searches, Enter and Esc end it.
+    static func lineEdit(for key: Key) -> TextEdit? {
         switch key {
         case .character(let character): return .insert(character)
         case .backspace: return .deleteBackward
         case .enter: return .submit
         case .escape: return .cancel
-        default: return nil
-        }
-    }
-
-    /// While the NYT search prompt is open every key edits the line; a control key bound to quit still quits.
-    static func lineEdit(for key: Key) -> TextEdit? {
-        switch key {
         case .left: return .moveLeft
         case .right: return .moveRight
         case .home, .control("a"): return .moveToStart
         case .end, .control("e"): return .moveToEnd
         case .control("u"): return .deleteToStart
         case .control("w"): return .deleteWordBackward
-        default: return textEdit(for: key)
+        case .up: return .previousEntry
+        case .down: return .nextEntry
+        case .tab: return .switchScope
+        default: return nil
         }
     }
 
@@ -194,12 +192,13 @@ public final class TerminalApp {
     }
 
     private func draw(on screen: NcursesScreen) {
-        controller.setListHeight(renderer.listHeight(for: screen.size))
-        controller.setDetailHeight(renderer.detailHeight(for: screen.size))
+        controller.setListHeight(renderer.listHeight(for: screen.size, state: controller.state))
+        controller.setDetailHeight(renderer.detailHeight(for: screen.size, state: controller.state))
         controller.setPickerHeight(renderer.pickerHeight(for: screen.size))
         controller.setPhotoTarget(renderer.photoTarget(for: screen.size))
         let metrics = renderer.render(controller.state, on: screen, now: now())
         controller.setDetailScrollLimit(metrics.detailScrollLimit)
+        controller.setHelpScrollLimit(metrics.helpScrollLimit, height: metrics.helpHeight)
     }
 }
 

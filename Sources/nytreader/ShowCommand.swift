@@ -29,7 +29,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The article's uri (nyt://…) or web address.", valueName: "uri-or-url"))
+    @Argument(help: ArgumentHelp("The article's uri (nyt://...) or web address.", valueName: "uri-or-url"))
     var reference: String
 
     @Flag(name: .long, help: "Print a JSON object instead of lines.")

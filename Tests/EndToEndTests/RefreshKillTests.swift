@@ -105,7 +105,7 @@ struct RefreshKillTests {
     /// finding exactly the cached articles whose title carries it.
     @discardableResult
     static func expectConsistent(_ home: CliHome, generation expected: Int?, round: Int) async throws -> Int {
-        let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000", "--offline"])
+        let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000"])
         try #require(listed.status == 0, "round \(round): \(listed.errorOutput)")
         let articles = try ListedArticle.decode(listed.output)
         let generation = try #require(
@@ -141,7 +141,7 @@ struct RefreshKillTests {
     }
 
     static func search(_ home: CliHome, _ text: String) async throws -> [ListedArticle] {
-        let result = try await home.run(["search", text, "--json", "--limit", "5000", "--offline"])
+        let result = try await home.run(["search", text, "--json", "--limit", "5000"])
         try #require(result.status == 0, "search \(text): \(result.errorOutput)")
         return try ListedArticle.decode(result.output)
     }

@@ -32,7 +32,7 @@ struct ConfigurationTests {
         let root = home.url.path
         #expect(configuration.problems.isEmpty)
         #expect(
-            configuration.report() == [
+            configuration.report(standardColors: [.header: 4, .muted: 8, .error: 1, .status: -1]) == [
                 "config file:   \(root)/.config/nytreader/config.toml",
                 "database:      /tmp/other.sqlite (option --db)",
                 "API key file:  \(root)/.config/nytreader/api-key (not read: NYT_API_KEY is set)",
@@ -45,14 +45,21 @@ struct ConfigurationTests {
                 "auto_refresh_minutes = 15         # default",
                 "retention_days = 7                # config file line 1",
                 "maximum_articles = 20000          # default",
-                "colors = false                    # environment NO_COLOR",
                 "mouse = true                      # default",
                 "copy_links = true                 # default",
+                "list_width = 40                   # default",
                 "request_timeout_seconds = 15      # default",
                 "images = \"off\"                    # environment NO_COLOR",
                 "image_height_percent = 40         # default",
                 "image_cache_mb = 200              # default",
                 "prefetch_images = false           # default",
+                "",
+                "[colors]",
+                "enabled = false                   # environment NO_COLOR",
+                "title = \"blue\"                    # default",
+                "dim = 8                           # default",
+                "status = \"default\"                # default",
+                "error = \"red\"                     # default",
                 "",
                 "[keys]",
                 "refresh = \"R\"                     # config file line 3",

@@ -58,7 +58,7 @@ final class RecordingService: ReaderServing {
     }
     func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
-    func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
+    func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
         return feed.filter { $0.article.title.hasSuffix(" " + text) }.map { SearchHit(entry: $0, snippet: "") }
