@@ -13,13 +13,13 @@ struct MutantRunner {
     func prepare() throws {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let written = try checkout.update()
-        print("scratch copy \(checkout.folder.path): \(written) files written; building it as it is…")
+        say("scratch copy \(checkout.folder.path): \(written) files written; building it as it is…")
         let log = logs.appendingPathComponent("build.log")
         let build = try self.build(log: log, limit: timeout)
         guard build.status == 0 else {
             throw Command.Failure(description: "the scratch copy does not build without a mutant: \(log.path)")
         }
-        print(String(format: "built in %.0f s", build.seconds))
+        say(String(format: "built in %.0f s", build.seconds))
     }
 
     /// The mutants whose tests fail on the copy without any mutant (each set of tests run once).
@@ -28,7 +28,7 @@ struct MutantRunner {
         for tests in Set(mutants.map(\.tests)).sorted(by: { $0.joined() < $1.joined() }) {
             let log = logs.appendingPathComponent("baseline-\(tests.joined(separator: "+").replacingOccurrences(of: "/", with: "_")).log")
             let run = try test(tests, log: log, limit: timeout)
-            print(String(format: "baseline %@: %@ in %.0f s", tests.joined(separator: " "), run.status == 0 ? "passed" : "FAILED", run.seconds))
+            say(String(format: "baseline %@: %@ in %.0f s", tests.joined(separator: " "), run.status == 0 ? "passed" : "FAILED", run.seconds))
             if run.status != 0 { failing.append("\(tests.joined(separator: " ")) (\(log.path))") }
         }
         return failing

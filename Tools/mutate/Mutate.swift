@@ -49,8 +49,8 @@ struct Mutate: ParsableCommand {
             }
         }
         if check || !results.isEmpty {
-            results.forEach { print($0.line) }
-            if results.isEmpty { print("\(mutants.count) mutants: every original snippet is in its file, once.") }
+            results.forEach { say($0.line) }
+            if results.isEmpty { say("\(mutants.count) mutants: every original snippet is in its file, once.") }
             throw ExitCode(results.isEmpty ? 0 : 1)
         }
 
@@ -63,20 +63,25 @@ struct Mutate: ParsableCommand {
         if baseline {
             let failing = try runner.baselineFailures(of: mutants)
             guard failing.isEmpty else {
-                failing.forEach { print("tests fail without a mutant: \($0)") }
+                failing.forEach { say("tests fail without a mutant: \($0)") }
                 throw ExitCode(1)
             }
         }
         for mutant in mutants {
             let result = try runner.run(mutant)
-            print(result.line)
+            say(result.line)
             results.append(result)
         }
         let survivors = results.filter { $0.verdict != .killed }
-        print("\(results.count) mutants: \(results.count - survivors.count) killed, \(survivors.count) not" + (survivors.isEmpty ? "." : ": \(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path)"))
+        say("\(results.count) mutants: \(results.count - survivors.count) killed, \(survivors.count) not" + (survivors.isEmpty ? "." : ": \(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path)"))
         if let markdown {
             try MutantResult.table(results).write(toFile: markdown, atomically: true, encoding: .utf8)
         }
         if !survivors.isEmpty { throw ExitCode(1) }
     }
+}
+
+/// Prints `line` at once (standard output is buffered when it is not a terminal, as under `make`).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -54,7 +54,7 @@ struct ScratchCheckout {
         let prefix = folder.standardizedFileURL.path + "/"
         for case let url as URL in walk {
             let path = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-            if path == ".build" || path == ".swiftpm" {
+            if path == ".build" || path == ".swiftpm" || path == "Package.resolved" {
                 walk.skipDescendants()
             } else if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory != true, !paths.contains(path) {
                 try files.removeItem(at: url)
