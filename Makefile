@@ -33,7 +33,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
 BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
-.PHONY: all deps build debug run test man deb readme-screen bench bench-peer bench-floor install uninstall clean
+.PHONY: all deps build debug run test mutate man deb readme-screen bench bench-peer bench-floor install uninstall clean
 
 all: build
 
@@ -69,6 +69,15 @@ test: deps
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
+
+## mutate: the mutation check (long, not part of test): each mutant of Tools/mutate/mutants.txt breaks one
+## guard in a scratch copy of the checkout (.build-mutate, kept for incremental builds), which is built and
+## the tests the mutant names run; one line per mutant, killed or SURVIVED, the test that failed and the
+## seconds; exit 1 when one survives or its original text is gone (docs/mutation.md).
+## MUTATE_ARGS="NAME ..." runs some, "--check" only checks the list, "--baseline" first runs the tests unbroken
+mutate: deps
+	$(SWIFT) build --product mutate
+	"$$($(SWIFT) build --show-bin-path)/mutate" $(MUTATE_ARGS)
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
@@ -140,4 +149,4 @@ uninstall:
 		"$(ZSH_COMPLETIONS)/_nytreader" "$(FISH_COMPLETIONS)/nytreader.fish" "$(MAN_DIRECTORY)/nytreader.1.gz"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-mutate
