@@ -133,10 +133,9 @@ struct StoreErrorKindTests {
         for number in [EROFS, EACCES] {
             #expect(try CacheOpening.readOnlyDatabase(path: path) { _ in number } != nil, "errno \(number)")
         }
-        // Any other reason the folder cannot be written is no sign that nothing writes the cache.
-        for number in [ENOENT, ELOOP, ENOTDIR] {
-            #expect(try CacheOpening.readOnlyDatabase(path: path) { _ in number } == nil, "errno \(number)")
-        }
+        // Any other reason the folder cannot be written (here: it is gone) is no sign that nothing writes
+        // the cache. (Each open waits out the busy timeout first: one errno of each kind is enough.)
+        #expect(try CacheOpening.readOnlyDatabase(path: path) { _ in ENOENT } == nil)
         try holder.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA locking_mode = NORMAL; SELECT 1 FROM article") }
     }
 }

@@ -7,6 +7,8 @@ struct MutantRunner {
     let checkout: ScratchCheckout
     let logs: URL
     let timeout: Int
+    /// How many times each mutant's tests run: a mutant is killed only when they fail every time.
+    let runs: Int
 
     /// The copy brought up to date with the working tree and built as it is: a mutant's build failure is
     /// then its own.
@@ -51,16 +53,24 @@ struct MutantRunner {
         guard build.status == 0 else {
             return MutantResult(mutant: mutant, verdict: .notBuilt, detail: buildLog.path, seconds: build.seconds)
         }
-        let testLog = logs.appendingPathComponent("\(mutant.name).test.log")
-        let tests = try test(mutant.tests, log: testLog, limit: limit)
-        let seconds = build.seconds + tests.seconds
-        if tests.status == 0 {
-            return MutantResult(mutant: mutant, verdict: .survived, detail: "\(mutant.tests.joined(separator: " ")) passed", seconds: seconds)
+        var seconds = build.seconds
+        var firstFailure: String?
+        for run in 1...runs {
+            let testLog = logs.appendingPathComponent("\(mutant.name).test\(runs > 1 ? ".\(run)" : "").log")
+            let tests = try test(mutant.tests, log: testLog, limit: limit)
+            seconds += tests.seconds
+            if tests.status == 0 {
+                let passed = runs > 1 ? " (run \(run) of \(runs))" : ""
+                return MutantResult(mutant: mutant, verdict: .survived, detail: "\(mutant.tests.joined(separator: " ")) passed\(passed)", seconds: seconds)
+            }
+            if firstFailure == nil {
+                firstFailure = tests.timedOut
+                    ? "tests still running after \(limit) s (a hang counts as noticed)"
+                    : TestLog(try String(contentsOf: testLog, encoding: .utf8)).firstFailure ?? "tests exited with \(tests.status)"
+            }
         }
-        let detail = tests.timedOut
-            ? "tests still running after \(limit) s (a hang counts as noticed)"
-            : TestLog(try String(contentsOf: testLog, encoding: .utf8)).firstFailure ?? "tests exited with \(tests.status)"
-        return MutantResult(mutant: mutant, verdict: .killed, detail: detail, seconds: seconds)
+        let every = runs > 1 ? " (failed in each of \(runs) runs)" : ""
+        return MutantResult(mutant: mutant, verdict: .killed, detail: (firstFailure ?? "") + every, seconds: seconds)
     }
 
     private func build(log: URL, limit: Int) throws -> Command.Ending {

@@ -24,6 +24,9 @@ struct Mutate: ParsableCommand {
     @Option(help: ArgumentHelp("The longest a mutant's build or tests may run, in seconds, unless it names its own.", valueName: "seconds"))
     var timeout = 1_800
 
+    @Option(help: ArgumentHelp("Run each mutant's tests this many times: killed only when they fail every time.", valueName: "n"))
+    var runs = 1
+
     @Flag(help: "Only check that every original snippet is in its file, exactly once.")
     var check = false
 
@@ -57,7 +60,8 @@ struct Mutate: ParsableCommand {
         let runner = MutantRunner(
             checkout: ScratchCheckout(source: root, folder: URL(fileURLWithPath: scratch).appendingPathComponent("checkout")),
             logs: URL(fileURLWithPath: scratch).appendingPathComponent("logs"),
-            timeout: timeout
+            timeout: timeout,
+            runs: max(1, runs)
         )
         try runner.prepare()
         if baseline {
