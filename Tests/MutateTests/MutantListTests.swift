@@ -114,6 +114,13 @@ struct MutantListTests {
             Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated
             """)
         #expect(crashed.firstFailure == #"crashed in "A statement outlives its database": Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated"#)
+        let traced = TestLog("""
+            ◇ Test "Another test" started.
+            Fatal error: Attempted to read an unowned reference
+              0 [ra] 0x00005 Database.transaction<A>(_:_:) + 148 in nytreaderPackageTests.xctest at Database.swift:140:26
+              1 [ra] 0x00006 closure #2 in SQLiteTests.readsSideBySide() + 129 in nytreaderPackageTests.xctest
+            """)
+        #expect(traced.firstFailure == "crashed in SQLiteTests.readsSideBySide(): Fatal error: Attempted to read an unowned reference")
         #expect(TestLog("✔ Test run with 2 tests passed").firstFailure == nil)
     }
 }

@@ -14,12 +14,20 @@ struct TestLog {
             let name = issue.dropFirst("✘ Test \"".count).prefix { $0 != "\"" }
             return location(in: issue).map { "\($0) \"\(name)\"" } ?? "\"\(name)\""
         }
-        if let fatal = lines.first(where: { $0.contains("Fatal error") }) {
-            let started = lines.last { $0.hasPrefix("◇ Test \"") && $0.hasSuffix(" started.") }
-            let name = started.map { " in \"\($0.dropFirst("◇ Test \"".count).prefix { $0 != "\"" })\"" } ?? ""
-            return "crashed\(name): \(fatal.trimmingPrefix(while: { $0 == " " }).prefix(120))"
+        if let fatal = lines.firstIndex(where: { $0.contains("Fatal error") }) {
+            return "crashed\(crashedTest(after: lines[fatal...]) ?? ""): \(lines[fatal].trimmingPrefix(while: { $0 == " " }).prefix(120))"
         }
         return nil
+    }
+
+    /// ` in Suite.test()`, the first test function of the crash's backtrace (tests run side by side: the
+    /// last one started need not be the one that crashed), else ` in "name"` of the last test started.
+    private func crashedTest(after fatal: ArraySlice<Substring>) -> String? {
+        for line in fatal {
+            if let frame = line.firstMatch(of: /\b(\w+Tests)\.(\w+)\(/) { return " in \(frame.1).\(frame.2)()" }
+        }
+        let started = text.split(separator: "\n").last { $0.hasPrefix("◇ Test \"") && $0.hasSuffix(" started.") }
+        return started.map { " in \"\($0.dropFirst("◇ Test \"".count).prefix { $0 != "\"" })\"" }
     }
 
     /// `File.swift:12` from `… at File.swift:12:5: …`.
