@@ -10,15 +10,15 @@ let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibil
 /// picture shim only: the libraries are loaded at run time (dlopen), so nothing here is linked. A
 /// `pkgConfig` system library would add `-lchafa -lglib-2.0` to the link.
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+    let multiarch = "aarch64-linux-gnu"
 #else
-let multiarch = "x86_64-linux-gnu"
+    let multiarch = "x86_64-linux-gnu"
 #endif
 let chafaHeaders: [CSetting] = [
     .unsafeFlags([
         "-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include",
         "-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include",
-    ]),
+    ])
 ]
 
 let package = Package(
@@ -35,39 +35,44 @@ let package = Package(
     ],
     targets: [
         // MARK: - Libraries, lowest layer first
-        .target(name: "NewsCore", swiftSettings: strictImports),
-        .target(name: "JSONStream", swiftSettings: strictImports),
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "NewsCore", exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "JSONStream", exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "CCurl", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictImports),
-        .target(name: "CFTSRank", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "SQLite", dependencies: ["CSQLite"], exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "CFTSRank", exclude: ["README.md"], linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore", "CCurl", "JSONStream"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ArticleStore",
             dependencies: ["NewsCore", "SQLite", "CFTSRank"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderService",
             dependencies: ["NewsCore", "NYTAPI", "ArticleStore"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderViewModel",
             dependencies: ["NewsCore", "ReaderService"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
-        .target(name: "CSpawn"),
-        .target(name: "CMalloc"),
+        .target(name: "CSpawn", exclude: ["README.md"]),
+        .target(name: "CMalloc", exclude: ["README.md"]),
         .target(
             name: "CNcursesw",
+            exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
         ),
-        .target(name: "CPicture", cSettings: chafaHeaders, linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CPicture", exclude: ["README.md"], cSettings: chafaHeaders, linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "TerminalPictures",
             dependencies: ["CPicture"],
@@ -77,6 +82,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
@@ -86,6 +92,7 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
@@ -104,6 +111,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
 

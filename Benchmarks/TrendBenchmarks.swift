@@ -27,13 +27,15 @@ struct TrendBenchmarks {
                     samples.append(try Stopwatch.time { try store.trend(trendQuery) }.milliseconds)
                     processor.append(Self.processorMilliseconds() - started)
                 }
-                measurements.append(Measurement(
-                    "archive.trend_\(query.name)_by_\(interval.rawValue)_\(size)",
-                    "trend of \(query.terms.count) term\(query.terms.count == 1 ? "" : "s") by \(interval.rawValue), \(size.formatted()) archived",
-                    value: samples.median, unit: "ms", target: query.terms.count == 1 ? 500 : 1_000,
-                    detail: "median of \(repeats) after a warm-up (processor time \(Measurement.format(processor.median)) ms); \(periods) periods; "
-                        + query.terms.joined(separator: ", ")
-                ))
+                measurements.append(
+                    Measurement(
+                        "archive.trend_\(query.name)_by_\(interval.rawValue)_\(size)",
+                        "trend of \(query.terms.count) term\(query.terms.count == 1 ? "" : "s") by \(interval.rawValue), \(size.formatted()) archived",
+                        value: samples.median, unit: "ms", target: query.terms.count == 1 ? 500 : 1_000,
+                        detail:
+                            "median of \(repeats) after a warm-up (processor time \(Measurement.format(processor.median)) ms); \(periods) periods; "
+                            + query.terms.joined(separator: ", ")
+                    ))
             }
         }
         return measurements

@@ -27,7 +27,9 @@ enum ArchiveSpans {
         """
 
     /// Writes the spans of every month imported before the table existed.
-    static let fill = "INSERT INTO archiveSpan (month, ftsPartition, firstId, lastId) " + select(month: "m.month", from: "archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month")
+    static let fill =
+        "INSERT INTO archiveSpan (month, ftsPartition, firstId, lastId) "
+        + select(month: "m.month", from: "archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month")
 
     /// The statement writing the spans of the month `month` (an SQL expression: `new.month`).
     private static func spans(of month: String) -> String {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
-import SQLite
 import NewsCore
+import SQLite
 
 /// The offline cache: articles, feeds and their order, read/saved state, in one SQLite file.
 ///
@@ -231,22 +231,24 @@ public final class ArticleStore: Sendable {
             if case .saved = feed {
                 try db.execute(sql: "UPDATE article SET readAt = ? WHERE savedAt IS NOT NULL AND readAt IS NULL", arguments: [seconds])
             } else {
-                try db.execute(sql: """
-                    UPDATE article SET readAt = ?
-                    WHERE readAt IS NULL AND id IN (
-                        SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
-                    """, arguments: [seconds, feed.key])
+                try db.execute(
+                    sql: """
+                        UPDATE article SET readAt = ?
+                        WHERE readAt IS NULL AND id IN (
+                            SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
+                        """, arguments: [seconds, feed.key])
             }
             let marked = db.changesCount
             if marked > 0 {
                 // This feed has nothing unread now; feeds sharing its articles are counted again.
                 try db.execute(sql: "UPDATE feed SET unreadCount = 0 WHERE key = ?", arguments: [feed.key])
-                try db.execute(sql: """
-                    UPDATE feed SET unreadCount = (
-                        SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
-                        WHERE feedItem.feedId = feed.id AND article.readAt IS NULL)
-                    WHERE unreadCount > 0
-                    """)
+                try db.execute(
+                    sql: """
+                        UPDATE feed SET unreadCount = (
+                            SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                            WHERE feedItem.feedId = feed.id AND article.readAt IS NULL)
+                        WHERE unreadCount > 0
+                        """)
             }
             return marked
         }
@@ -255,20 +257,24 @@ public final class ArticleStore: Sendable {
     /// Marks an article read at `date`, or unread when `date` is nil.
     public func setRead(_ id: ArticleID, at date: Date?) throws(StoreError) {
         try write { db in
-            guard let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
-                arguments: [id.rawValue]
-            ) else { return }
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
+                    arguments: [id.rawValue]
+                )
+            else { return }
             let articleID: Int64 = row[0]
             let wasUnread: Bool = row[1]
             try db.cachedStatement(sql: "UPDATE article SET readAt = ? WHERE id = ?")
                 .execute(arguments: [date.map(ArticleColumns.seconds), articleID])
             let isUnread = date == nil
             guard wasUnread != isUnread else { return }
-            try db.cachedStatement(sql: """
-                UPDATE feed SET unreadCount = unreadCount + ?
-                WHERE id IN (SELECT feedId FROM feedItem WHERE articleId = ?)
-                """).execute(arguments: [isUnread ? 1 : -1, articleID])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE feed SET unreadCount = unreadCount + ?
+                    WHERE id IN (SELECT feedId FROM feedItem WHERE articleId = ?)
+                    """
+            ).execute(arguments: [isUnread ? 1 : -1, articleID])
         }
     }
 
@@ -299,7 +305,8 @@ public final class ArticleStore: Sendable {
         try write { db in
             if let date {
                 try db.execute(
-                    sql: "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
+                    sql:
+                        "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
                     arguments: [api, date.timeIntervalSince1970]
                 )
             } else {

@@ -44,7 +44,7 @@ enum CacheOpening {
                 )
                 try SchemaMigration.migrate(pool, path: path)
                 return pool
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+            } catch let error as DatabaseError where error.resultCode == .busy && ContinuousClock.now < deadline {
                 attempt += 1
                 // A signal cutting the pause short only makes the next attempt sooner.
                 _ = usleep(UInt32(min(100, 5 * attempt) + Int.random(in: 0...10)) * 1_000)
@@ -72,8 +72,8 @@ enum CacheOpening {
     /// before anything opens it for writing (which would touch the file).
     private static func refuseNewerSchema(path: String) throws {
         guard PrivateFiles.isRegularFile(path),
-              let probe = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-              case .newer(let unknown)? = try? probe.read(SchemaMigration.state)
+            let probe = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
+            case .newer(let unknown)? = try? probe.read(SchemaMigration.state)
         else { return }
         throw SchemaMigration.newer(path: path, unknown: unknown)
     }

@@ -35,7 +35,7 @@ enum DatabaseFiles {
             descriptor = try SystemCall.check("open") {
                 open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (creating ? O_CREAT : 0), 0o600)
             }
-        } catch where !creating && error.errno == ENOENT {
+        } catch  where !creating && error.errno == ENOENT {
             return
         }
         // Nothing is written through the descriptor: a failing close loses nothing.

@@ -7,11 +7,11 @@ extension StoreError {
     init(_ error: DatabaseError, path: String?) {
         let code: Code
         switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: code = .busy
-        case .SQLITE_FULL: code = .diskFull
-        case .SQLITE_READONLY, .SQLITE_PERM: code = .readOnly
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: code = .corrupt
-        case .SQLITE_CANTOPEN: code = .cannotOpen
+        case .busy, .locked: code = .busy
+        case .full: code = .diskFull
+        case .readOnly, .permission: code = .readOnly
+        case .corrupt, .notADatabase: code = .corrupt
+        case .cannotOpen: code = .cannotOpen
         default: code = .failed
         }
         self.init(code, path: path, cause: error.message ?? "SQLite error \(error.resultCode.rawValue)")

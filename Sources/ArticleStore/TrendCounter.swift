@@ -99,7 +99,8 @@ struct TrendCounter {
             let arguments = StatementArguments([words.databaseValue] + range + (cjk.map { [$0.databaseValue] + range } ?? []))
             return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
         case (nil, let cjk?):
-            return try Int.fetchOne(db.cachedStatement(sql: Self.cjkCountSQL), arguments: StatementArguments([cjk.databaseValue] + range)) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: Self.cjkCountSQL), arguments: StatementArguments([cjk.databaseValue] + range))
+                ?? 0
         case (nil, nil):
             return 0
         }

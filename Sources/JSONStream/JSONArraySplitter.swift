@@ -155,7 +155,8 @@ public struct JSONArraySplitter: Sendable {
                 if try startValue(at: index) {
                     elementStart = index
                     if let end = Self.containerEnd(bytes, from: index, maximumDepth: limits.maximumDepth - depth),
-                       end - index <= limits.maximumElementBytes {
+                        end - index <= limits.maximumElementBytes
+                    {
                         // The whole element is in this chunk: handed over in place, without the state below.
                         try onElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end])))
                         inElement = false

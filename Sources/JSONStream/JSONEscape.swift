@@ -28,7 +28,8 @@ enum JSONEscape {
                 guard var scalar = hex4(raw, at: index) else { return false }
                 index += 4
                 if (0xD800..<0xDC00).contains(scalar), index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"),
-                   raw[index + 1] == UInt8(ascii: "u"), let low = hex4(raw, at: index + 2), (0xDC00..<0xE000).contains(low) {
+                    raw[index + 1] == UInt8(ascii: "u"), let low = hex4(raw, at: index + 2), (0xDC00..<0xE000).contains(low)
+                {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
@@ -45,7 +46,7 @@ enum JSONEscape {
         guard index + 4 <= raw.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = JSONTape.hexValue(raw[index + offset]) else { return nil }
+            guard let digit = HexDigit.value(raw[index + offset]) else { return nil }
             value = value << 4 | digit
         }
         return value

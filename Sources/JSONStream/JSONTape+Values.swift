@@ -27,7 +27,8 @@ extension JSONTape {
                     if node.escaped {
                         if string(at: key).utf8.elementsEqual(name) { return key + 1 }
                     } else if Int(node.count) == name.count
-                        && (name.isEmpty || memcmp(bytes(of: node).baseAddress!, name.baseAddress!, name.count) == 0) {
+                        && (name.isEmpty || memcmp(bytes(of: node).baseAddress!, name.baseAddress!, name.count) == 0)
+                    {
                         return key + 1
                     }
                     key = Int(nodes[key + 1].next)
@@ -49,7 +50,8 @@ extension JSONTape {
             let digit = raw[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return floatingPoint(at: position).flatMap { T(exactly: $0) } }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAgain) = negative
+            let (next, overflowAgain) =
+                negative
                 ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
             guard !overflow, !overflowAgain else { return nil }
             value = next

@@ -21,8 +21,9 @@ public final class JSONTapeDecoder {
         do {
             try tape.parse(bytes)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
         }
         return try T(from: TapeDecoding(tape: tape))
     }

@@ -42,46 +42,29 @@ public enum APIError: Error, Hashable, Sendable {
 }
 
 extension APIError: CustomStringConvertible {
+    /// What failed, with the detail the words for a person leave out (`RefreshFailure.message` in
+    /// ReaderViewModel's FailureWording is what people read): for the log and for tests. Never the key;
+    /// the server's text made terminal-safe and short.
     public var description: String {
         switch self {
-        case .unauthorized(let status):
-            return "The NYT rejected the API key (HTTP \(status)). Check NYT_API_KEY or the key file."
-        case .rateLimited(let seconds?):
-            return "The NYT rate limit was reached. Try again in \(RelativeTime.duration(seconds: seconds))."
-        case .rateLimited(nil):
-            return "The NYT rate limit was reached. Try again in a minute."
-        case .notFound:
-            return "The NYT does not know this feed (HTTP 404)."
-        case .server(let status):
-            return "The NYT server failed (HTTP \(status)). Try again later."
-        case .unexpectedStatus(let status):
-            return "The NYT answered with HTTP \(status)."
-        case .timeout:
-            return "The NYT did not answer in time."
-        case .offline(let reason):
-            return "The NYT API could not be reached: \(reason)."
-        case .malformed(let reason):
-            return "The NYT sent a response that could not be read: \(reason)."
-        case .apiStatus(let status):
-            return "The NYT answered with status \(status)."
-        case .cancelled:
-            return "The request was cancelled."
-        case .redirectRefused(let host):
-            return "The NYT redirected to another host (\(host.terminalSafe.prefix(100))); refused."
-        case .invalidBaseURL(let reason):
-            return "The API base URL cannot be used: \(reason)."
-        case .certificateUntrusted(let reason):
-            return "The NYT's certificate could not be verified (\(reason.terminalSafe.prefix(200))); the connection may be intercepted."
-        case .certificateStoreMissing(let reason):
-            return "There are no CA certificates to verify the NYT with (\(reason.terminalSafe.prefix(200))). Install ca-certificates."
-        case .libcurlUnavailable(let reason):
-            return "libcurl could not be loaded (\(reason.terminalSafe.prefix(200))). Install libcurl4."
-        case .libcurlFailed(let call, let code):
-            return "libcurl failed: \(call) answered \(code)."
-        case .redirectLoop(let limit):
-            return "The NYT redirected more than \(limit) times in a row; gave up."
-        case .truncated:
-            return "The NYT's answer was cut short: the connection closed before the whole body arrived."
+        case .unauthorized(let status): return "HTTP \(status): the key was refused"
+        case .rateLimited(let seconds?): return "HTTP 429, Retry-After \(seconds) s"
+        case .rateLimited(nil): return "HTTP 429"
+        case .notFound: return "HTTP 404"
+        case .server(let status), .unexpectedStatus(let status): return "HTTP \(status)"
+        case .timeout: return "timed out"
+        case .offline(let reason): return "unreachable: \(reason)"
+        case .malformed(let reason): return "unreadable answer: \(reason)"
+        case .apiStatus(let status): return "status \(status.terminalSafe.prefix(40))"
+        case .cancelled: return "cancelled"
+        case .redirectRefused(let host): return "redirect to \(host.terminalSafe.prefix(100)) refused"
+        case .invalidBaseURL(let reason): return "unusable base URL: \(reason)"
+        case .certificateUntrusted(let reason): return "certificate not verified: \(reason.terminalSafe.prefix(200))"
+        case .certificateStoreMissing(let reason): return "no CA certificates: \(reason.terminalSafe.prefix(200))"
+        case .libcurlUnavailable(let reason): return "libcurl not loaded: \(reason.terminalSafe.prefix(200))"
+        case .libcurlFailed(let call, let code): return "libcurl: \(call) answered \(code)"
+        case .redirectLoop(let limit): return "more than \(limit) redirects in a row"
+        case .truncated: return "the body was cut short"
         }
     }
 

@@ -25,21 +25,22 @@ extension Article {
         let title = NetworkText.line(title)
         guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !NetworkText.hasControl(uri), !title.isBlank else { return nil }
         let lead = leads.lazy.map(NetworkText.paragraph).first { !$0.isBlank } ?? ""
-        return ArticleBounds.bounded(Article(
-            id: ArticleID(uri),
-            url: NetworkText.hasControl(url) ? "" : url,
-            title: title,
-            kicker: NetworkText.line(kicker),
-            byline: NetworkText.line(byline),
-            abstract: NetworkText.paragraph(abstract),
-            leadParagraph: lead,
-            section: NetworkText.line(section),
-            subsection: NetworkText.line(subsection),
-            itemType: NetworkText.line(itemType),
-            publishedDate: publishedDate,
-            updatedDate: updatedDate,
-            thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 }
-        ))
+        return ArticleBounds.bounded(
+            Article(
+                id: ArticleID(uri),
+                url: NetworkText.hasControl(url) ? "" : url,
+                title: title,
+                kicker: NetworkText.line(kicker),
+                byline: NetworkText.line(byline),
+                abstract: NetworkText.paragraph(abstract),
+                leadParagraph: lead,
+                section: NetworkText.line(section),
+                subsection: NetworkText.line(subsection),
+                itemType: NetworkText.line(itemType),
+                publishedDate: publishedDate,
+                updatedDate: updatedDate,
+                thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 }
+            ))
     }
 }
 
@@ -92,9 +93,9 @@ extension MostPopularItem {
     }
 }
 
-private extension String {
+extension String {
     /// Empty, or only white space (spaces of any kind, line breaks).
-    var isBlank: Bool {
+    fileprivate var isBlank: Bool {
         unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 }

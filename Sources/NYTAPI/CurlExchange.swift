@@ -2,8 +2,9 @@ import CCurl
 import FoundationEssentials
 import NewsCore
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One request on its own thread: the response head, the body to the consumer (2xx) or kept short (other

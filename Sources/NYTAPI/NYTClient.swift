@@ -176,7 +176,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     /// Top Stories shape).
     public func latest() async throws(APIError) -> FeedSnapshot {
         let fetchedDate = now()
-        return try await fetch(.newswire, as: TopStoriesResponse.self, undatedAs: fetchedDate).snapshot(of: .latest, fetchedDate: fetchedDate)
+        return try await fetch(.newswire, as: TopStoriesResponse.self, undatedAs: fetchedDate).snapshot(
+            of: .latest, fetchedDate: fetchedDate)
     }
 
     /// Decodes a Times Newswire body.
@@ -288,8 +289,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

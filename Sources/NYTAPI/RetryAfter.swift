@@ -36,13 +36,13 @@ enum HTTPDate {
     static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT",
-              let day = Int(parts[1]), (1...31).contains(day),
-              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
-              parts[3].count == 4, let year = Int(parts[3]), (1970...9999).contains(year)
+            let day = Int(parts[1]), (1...31).contains(day),
+            let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
+            parts[3].count == 4, let year = Int(parts[3]), (1970...9999).contains(year)
         else { return nil }
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))

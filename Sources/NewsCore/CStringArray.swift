@@ -1,19 +1,22 @@
 /// Strings as a C array of NUL-terminated strings ending in a NULL entry: the shape of `argv` and `envp`
 /// (`char *const []`) and of string lists in C interfaces (`const char *const *`). The copies live only
 /// while the closure runs.
-extension Array<String> {
+extension [String] {
     /// Runs `body` with the strings as `char *const []`, the way `posix_spawn` takes `argv` and `envp`.
     public func withCStringArray<Result>(
         _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) throws -> Result
     ) rethrows -> Result {
         // Swift's allocation, not strdup: it never hands back NULL, which would end the list early.
-        let copies: [UnsafeMutablePointer<CChar>?] = map { string in
-            let cString = string.utf8CString
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: cString.count)
-            cString.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
-            return copy
-        } + [nil]
-        defer { copies.forEach { $0?.deallocate() } }
+        let copies: [UnsafeMutablePointer<CChar>?] =
+            map { string in
+                let cString = string.utf8CString
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: cString.count)
+                cString.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
+                return copy
+            } + [nil]
+        defer {
+            for copy in copies { copy?.deallocate() }
+        }
         return try copies.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 

@@ -17,7 +17,7 @@ public enum PrivateFiles {
             do {
                 try SystemCall.check("mkdir") { mkdir(path, 0o700) }
             } catch let error where error.errno == EEXIST {
-                continue // made by another process in the meantime: left as it is
+                continue  // made by another process in the meantime: left as it is
             } catch {
                 throw PrivateFileError(path: path, failure: error)
             }

@@ -156,7 +156,11 @@ public enum StoredText {
     }
 
     private static func cleaned(_ text: String, keepingLineFeeds: Bool) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+        guard
+            text.unicodeScalars.contains(where: {
+                $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+            })
+        else {
             return text
         }
         var kept = String.UnicodeScalarView()
@@ -188,4 +192,3 @@ public enum StoredText {
         return String(kept)
     }
 }
-

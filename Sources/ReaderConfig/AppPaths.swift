@@ -14,7 +14,8 @@ public struct AppPaths: Sendable, Hashable {
     let stateDirectory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
+        let home = URL(
+            fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
         self.home = home
         // The specification says relative paths are invalid and must be ignored.
         func base(_ variable: String, fallback: String) -> URL {

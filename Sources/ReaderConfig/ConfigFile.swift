@@ -13,8 +13,11 @@ import TOMLKit
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            return [ConfigProblem(file: displayName, line: nil, key: nil,
-                                  message: "cannot be read as UTF-8 text; using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: nil, key: nil,
+                    message: "cannot be read as UTF-8 text; using the defaults")
+            ]
         }
         return apply(text, displayName: displayName, to: &settings)
     }
@@ -25,16 +28,21 @@ import TOMLKit
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            return [ConfigProblem(file: displayName, line: error.source.begin.line, key: nil,
-                                  message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: error.source.begin.line, key: nil,
+                    message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")
+            ]
         } catch {
             return [ConfigProblem(file: displayName, line: nil, key: nil, message: "not valid TOML; using the defaults")]
         }
         let index = ConfigLineIndex(text: text)
         var problems: [ConfigProblem] = []
         func problem(_ path: [String], _ message: String) {
-            problems.append(ConfigProblem(file: displayName, line: index.line(of: path),
-                                          key: path.joined(separator: "."), message: message))
+            problems.append(
+                ConfigProblem(
+                    file: displayName, line: index.line(of: path),
+                    key: path.joined(separator: "."), message: message))
         }
         for key in table.keys {
             guard let value = table[key] else { continue }
@@ -152,7 +160,9 @@ import TOMLKit
             }
             let binding = Setting(key, source: .configFile(line: index.line(of: path)))
             guard let action = Action(rawValue: name) else {
-                problem(path, "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                problem(
+                    path,
+                    "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
                 settings.unknownKeyBindings[name] = binding
                 continue
             }
@@ -192,7 +202,8 @@ import TOMLKit
                 number = nil
             }
             guard let number else {
-                problem(path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
+                problem(
+                    path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
                 continue
             }
             settings.colorTheme[role] = Setting(number, source: source)

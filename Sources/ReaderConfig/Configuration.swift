@@ -30,7 +30,8 @@ public struct Configuration: Sendable {
             displayName: paths.abbreviated(paths.configFile),
             environment: environment
         )
-        database = databaseOption.map { Setting(URL(fileURLWithPath: $0), source: .option("--db")) }
+        database =
+            databaseOption.map { Setting(URL(fileURLWithPath: $0), source: .option("--db")) }
             ?? Setting(paths.database)
         keySource = APIKeySource(
             environment: environment,
@@ -64,7 +65,8 @@ public struct Configuration: Sendable {
             keyFileState = " (not read: \(APIKeySource.variable) is set)"
         } else {
             let exists = FileManager.default.fileExists(atPath: keySource.effectiveKeyFile.path)
-            keyFileState = " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
+            keyFileState =
+                " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
         }
         var lines = [
             "config file:   \(paths.configFile.path)\(configState)",
@@ -92,7 +94,8 @@ public struct Configuration: Sendable {
         }
         let timeout = settings.requestTimeoutSeconds.value
         let usedBindings = settings.keyBindings.filter { !unusedKeyBindings.contains($0.key) }
-        let bindings = settings.keyBindings.map { (name: $0.key.rawValue, binding: $0.value, used: usedBindings[$0.key] != nil) }
+        let bindings =
+            settings.keyBindings.map { (name: $0.key.rawValue, binding: $0.value, used: usedBindings[$0.key] != nil) }
             + settings.unknownKeyBindings.map { (name: $0.key, binding: $0.value, used: false) }
         var lines: [String] = [
             line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
@@ -113,7 +116,8 @@ public struct Configuration: Sendable {
             lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]
             let roles = settings.colorTheme.map { (name: $0.key.configName ?? "", color: $0.value) }
             for (role, color) in roles.sorted(by: { $0.name < $1.name }) {
-                let value = color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
+                let value =
+                    color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
                 lines.append(line(role, value, color.source))
             }
         }

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import NewsCore
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An append-only log file, private to its owner (0600, in a 0700 directory), shared by every logger of
@@ -151,7 +152,7 @@ public final class LogFile: Sendable {
             do {
                 try SystemCall.check("fchmod") { fchmod(descriptor, 0o600) }
             } catch {
-                _ = close(descriptor) // nothing was written to it
+                _ = close(descriptor)  // nothing was written to it
                 state.turnOff(problem: "not logging: \(url.path) is readable by others and cannot be made private: \(error.reason)")
                 return false
             }
@@ -165,4 +166,3 @@ public final class LogFile: Sendable {
         return true
     }
 }
-

@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
 import ArticleStore
+import FoundationEssentials
 import NYTAPI
+import NewsCore
 import Synchronization
 
 /// Writes the batches of one archive month as the transport hands them on (on its thread), counting

@@ -1,5 +1,5 @@
-import NewsCore
 import NYTAPI
+import NewsCore
 
 /// How the import of one archive month ended: the refresh outcome, and what the month's response held
 /// when it was read whole.

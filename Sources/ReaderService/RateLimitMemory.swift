@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 import Synchronization
 
 /// Where the service remembers until when an NYT API refused requests (the NYT limits each API separately).

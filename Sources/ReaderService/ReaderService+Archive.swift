@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
-import NYTAPI
 import ArticleStore
+import FoundationEssentials
+import NYTAPI
+import NewsCore
 
 // Months of the NYT's archive: imported whole, listed, forgotten.
 extension ReaderService {

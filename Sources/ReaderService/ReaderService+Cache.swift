@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
 import ArticleStore
+import FoundationEssentials
 import NYTAPI
+import NewsCore
 
 // What the service answers from the cache alone, and the changes a person makes to it. Each call runs on
 // the store's threads (`StoreLanes`); changes run one at a time, in the order they were asked.

@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
-import NYTAPI
 import ArticleStore
+import FoundationEssentials
+import NYTAPI
+import NewsCore
 import Synchronization
 
 // A refresh: the request, then what it brought written in one transaction on the store's writing thread.

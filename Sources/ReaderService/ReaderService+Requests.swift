@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 
 // The NYT's rate limits: the spacing between this process's requests to one API, and the windows a 429
 // opens, remembered across processes (`RateLimitMemory`).

@@ -1,7 +1,7 @@
-import FoundationEssentials
-import NewsCore
-import NYTAPI
 import ArticleStore
+import FoundationEssentials
+import NYTAPI
+import NewsCore
 
 /// The only thing the view-model and the headless commands ask for data.
 ///
@@ -68,7 +68,7 @@ public actor ReaderService: ReaderServing {
     /// See `ReaderServing.needsRefresh(_:)`: stale after `policy.staleAfter`, the bundled snapshot always stale.
     public func needsRefresh(_ feed: Feed) async -> Bool {
         guard feed.isRemote, client != nil, await secondsBlocked(feed) == nil,
-              let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
+            let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
         else { return false }
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
         return now().timeIntervalSince(refreshed) >= policy.staleAfter

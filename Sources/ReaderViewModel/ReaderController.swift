@@ -206,7 +206,9 @@ public final class ReaderController {
             Task {
                 do throws(ServiceError) {
                     let entries = try await service.entries(in: feed, range: range)
-                    inbox.post(.entriesLoaded(feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
+                    inbox.post(
+                        .entriesLoaded(
+                            feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
                 } catch {
                     inbox.post(.cacheFailed(error))
                 }

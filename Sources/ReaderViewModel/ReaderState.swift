@@ -80,7 +80,8 @@ public struct ReaderState: Hashable, Sendable {
     }
 
     /// The fixed feeds the section picker offers: every Top Stories section, Most Popular, Latest, Saved.
-    public static let pickableFeeds: [Feed] = Section.all.map(Feed.topStories)
+    public static let pickableFeeds: [Feed] =
+        Section.all.map(Feed.topStories)
         + MostPopularKind.allCases.flatMap { kind in MostPopularPeriod.allCases.map { Feed.mostPopular(kind, $0) } }
         + [.latest, .saved]
 }

@@ -1,4 +1,5 @@
 import NewsCore
+
 // Keys while the help or the section picker is open.
 extension ReaderViewModel {
     /// A key bound to no action: it does nothing but close the help, which any key closes.

@@ -104,7 +104,8 @@ extension ReaderViewModel {
             return reloadRows()
 
         case .browserFinished(let url, let opened):
-            state.notice = opened
+            state.notice =
+                opened
                 ? Notice("Opened in the browser")
                 : Notice("No browser found (set BROWSER) — \(url)", isError: true)
             return []

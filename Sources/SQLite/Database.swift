@@ -36,7 +36,6 @@ public final class Database {
     /// The connection's SQLite handle, for C code that extends it (SQL functions).
     public var sqliteConnection: OpaquePointer { handle }
 
-
     /// Runs `sql`, one or more statements; `arguments` are bound to their parameters in order.
     public func execute(sql: String, arguments: StatementArguments = []) throws {
         var remaining = arguments.values[...]
@@ -49,7 +48,7 @@ public final class Database {
                 let code = sqlite3_prepare_v2(self.handle, start, -1, &handle, &tail)
                 guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: self.handle, sql: sql) }
                 cursor = tail
-                guard let handle else { continue } // only white space or a comment was left
+                guard let handle else { continue }  // only white space or a comment was left
                 let statement = Statement(handle: handle, connection: connection, sql: sql)
                 let count = statement.parameterCount
                 guard remaining.count >= count else {

@@ -25,17 +25,25 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A primary SQLite result code: the ones callers tell apart.
+/// A primary SQLite result code; the constants are the ones callers tell apart, named after SQLite's.
 public struct ResultCode: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    public static let SQLITE_PERM = ResultCode(rawValue: CSQLite.SQLITE_PERM)
-    public static let SQLITE_BUSY = ResultCode(rawValue: CSQLite.SQLITE_BUSY)
-    public static let SQLITE_LOCKED = ResultCode(rawValue: CSQLite.SQLITE_LOCKED)
-    public static let SQLITE_READONLY = ResultCode(rawValue: CSQLite.SQLITE_READONLY)
-    public static let SQLITE_CORRUPT = ResultCode(rawValue: CSQLite.SQLITE_CORRUPT)
-    public static let SQLITE_FULL = ResultCode(rawValue: CSQLite.SQLITE_FULL)
-    public static let SQLITE_CANTOPEN = ResultCode(rawValue: CSQLite.SQLITE_CANTOPEN)
-    public static let SQLITE_NOTADB = ResultCode(rawValue: CSQLite.SQLITE_NOTADB)
+    /// `SQLITE_PERM`.
+    public static let permission = ResultCode(rawValue: CSQLite.SQLITE_PERM)
+    /// `SQLITE_BUSY`.
+    public static let busy = ResultCode(rawValue: CSQLite.SQLITE_BUSY)
+    /// `SQLITE_LOCKED`.
+    public static let locked = ResultCode(rawValue: CSQLite.SQLITE_LOCKED)
+    /// `SQLITE_READONLY`.
+    public static let readOnly = ResultCode(rawValue: CSQLite.SQLITE_READONLY)
+    /// `SQLITE_CORRUPT`.
+    public static let corrupt = ResultCode(rawValue: CSQLite.SQLITE_CORRUPT)
+    /// `SQLITE_FULL`.
+    public static let full = ResultCode(rawValue: CSQLite.SQLITE_FULL)
+    /// `SQLITE_CANTOPEN`.
+    public static let cannotOpen = ResultCode(rawValue: CSQLite.SQLITE_CANTOPEN)
+    /// `SQLITE_NOTADB`.
+    public static let notADatabase = ResultCode(rawValue: CSQLite.SQLITE_NOTADB)
 }

@@ -40,8 +40,10 @@ extension PictureError {
     /// `message` with anything but printable ASCII replaced by `?`, at most 200 characters: a decoder's
     /// words can quote bytes of the file.
     static func printable(_ message: String) -> String {
-        String(String.UnicodeScalarView(message.unicodeScalars.prefix(200).map { scalar in
-            (0x20..<0x7F).contains(scalar.value) ? scalar : "?"
-        }))
+        String(
+            String.UnicodeScalarView(
+                message.unicodeScalars.prefix(200).map { scalar in
+                    (0x20..<0x7F).contains(scalar.value) ? scalar : "?"
+                }))
     }
 }

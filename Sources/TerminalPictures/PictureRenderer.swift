@@ -67,9 +67,10 @@ public struct PictureRenderer: Hashable, Sendable {
         }
         defer { nyt_picture_escapes_free(&escapes) }
         guard status == NYT_PICTURE_OK else { throw PictureError(status: status, message: Self.text(message)) }
-        let bytes = escapes.bytes.map { start in
-            [UInt8](UnsafeRawBufferPointer(start: start, count: escapes.length))
-        } ?? []
+        let bytes =
+            escapes.bytes.map { start in
+                [UInt8](UnsafeRawBufferPointer(start: start, count: escapes.length))
+            } ?? []
         return .graphics(GraphicsPicture(graphicsProtocol: graphicsProtocol, box: fitted, escapes: bytes))
     }
 

@@ -17,7 +17,10 @@ public struct TerminalWindowSize: Hashable, Sendable {
 
     /// The size of the terminal open on `descriptor` (e.g. 1, standard output).
     public static func read(descriptor: Int32) throws(PictureError) -> TerminalWindowSize {
-        var columns: UInt16 = 0, rows: UInt16 = 0, width: UInt16 = 0, height: UInt16 = 0
+        var columns: UInt16 = 0
+        var rows: UInt16 = 0
+        var width: UInt16 = 0
+        var height: UInt16 = 0
         let failure = nyt_picture_window_size(descriptor, &columns, &rows, &width, &height)
         guard failure == 0 else { throw .terminalUnavailable(errno: failure) }
         return TerminalWindowSize(

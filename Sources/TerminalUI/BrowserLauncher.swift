@@ -1,8 +1,9 @@
 import CSpawn
 import FoundationEssentials
 import NewsCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Opens a web page in the person's browser: the first program of `$BROWSER` (a `:`-separated list;
@@ -92,7 +93,7 @@ public struct BrowserLauncher: Sendable {
                 // A program file still open for writing somewhere (just installed or written, or inherited
                 // for a moment by another thread's child) cannot run yet (ETXTBSY): try again briefly.
                 for _ in 0..<Self.busyRetries where result == ETXTBSY {
-                    _ = usleep(20_000) // a signal cutting the pause short only makes the next try sooner
+                    _ = usleep(20_000)  // a signal cutting the pause short only makes the next try sooner
                     result = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
                 }
                 return result

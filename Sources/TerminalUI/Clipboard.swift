@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NewsCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Puts text on the clipboard of the terminal the reader runs in, wherever that is (over SSH, in tmux with

@@ -58,9 +58,10 @@ public struct KeyMap: Sendable {
     /// One line per action, its keys then what it does, in plain ASCII (for `--help` and the manual), then
     /// the keys no action owns.
     public static func reference(_ map: KeyMap = KeyMap()) -> [String] {
-        let rows = Action.allCases.map { action in
-            (map.keys(for: action).map(\.plainLabel).joined(separator: " "), action.summary)
-        } + [("Ctrl-Z", "suspend (fg to come back)")]
+        let rows =
+            Action.allCases.map { action in
+                (map.keys(for: action).map(\.plainLabel).joined(separator: " "), action.summary)
+            } + [("Ctrl-Z", "suspend (fg to come back)")]
         return rows.map { keys, summary in
             "  " + keys + String(repeating: " ", count: max(1, 16 - keys.count)) + summary
         }

@@ -1,6 +1,7 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Key-to-screen latency for benchmarks. When the environment variable `NYTREADER_KEY_TRACE` names a

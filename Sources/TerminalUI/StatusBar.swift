@@ -64,7 +64,8 @@ struct StatusBar {
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
         if kept.contains(where: { $0.rank == Part.activity }) {
             while DisplayWidth.of(joined()) > width,
-                  let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank }) {
+                let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank })
+            {
                 kept.remove(at: least)
             }
         }

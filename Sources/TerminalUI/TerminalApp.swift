@@ -201,11 +201,13 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotStart:
             return "The terminal could not be set up (check TERM)."
         case .cannotMoveCursor:
-            return "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
+            return
+                "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
         case .cannotReadKeys:
             return "The terminal could not be switched to reading single keys (raw mode)."
         case .signalHandlers(let failure):
-            return "The reader could not install its signal handlers (\(failure)), without which an interrupt would leave the terminal unusable."
+            return
+                "The reader could not install its signal handlers (\(failure)), without which an interrupt would leave the terminal unusable."
         case .system(let failure):
             return "The screen's loop failed (\(failure))."
         case .noThread:

@@ -100,9 +100,10 @@ public struct TrendChart {
 
     private var title: String {
         let periods = trend.periods
-        let range = periods.first.map { first in
-            periods.count == 1 ? first.description : "\(first)–\(periods[periods.count - 1])"
-        } ?? ""
+        let range =
+            periods.first.map { first in
+                periods.count == 1 ? first.description : "\(first)–\(periods[periods.count - 1])"
+            } ?? ""
         return "Archived articles per 10,000 matching each term, by \(trend.interval.rawValue)"
             + (range.isEmpty ? "" : ", \(range)")
     }
@@ -144,7 +145,9 @@ public struct TrendChart {
     ) {
         let points = trend.series.indices.map { term in
             slots.slots.indices.map { index in
-                slots.slots[index].shares[term].map { (column: origin.column + slots.center(of: index), row: origin.row + row(of: $0, scale: scale, plotRows: plotRows)) }
+                slots.slots[index].shares[term].map {
+                    (column: origin.column + slots.center(of: index), row: origin.row + row(of: $0, scale: scale, plotRows: plotRows))
+                }
             }
         }
         // The first term is drawn last, on top.
@@ -215,11 +218,15 @@ public struct TrendChart {
         if !gaps.isEmpty { parts.append("not imported: " + gaps.joined(separator: ", ")) }
         let partial = trend.coverage.filter { $0.isImported && $0.importedMonthCount < $0.monthCount }
         if !partial.isEmpty {
-            parts.append("in part: " + partial.map { "\($0.period) (\($0.importedMonthCount) of \($0.monthCount) months)" }.joined(separator: ", "))
+            parts.append(
+                "in part: " + partial.map { "\($0.period) (\($0.importedMonthCount) of \($0.monthCount) months)" }.joined(separator: ", "))
         }
         if periodsPerSlot > 1 {
             let years = trend.interval == .month && periodsPerSlot % 12 == 0
-            parts.append(years ? "\(periodsPerSlot / 12) year\(periodsPerSlot == 12 ? "" : "s") a column" : "\(periodsPerSlot) \(trend.interval.rawValue)s a column")
+            parts.append(
+                years
+                    ? "\(periodsPerSlot / 12) year\(periodsPerSlot == 12 ? "" : "s") a column"
+                    : "\(periodsPerSlot) \(trend.interval.rawValue)s a column")
         }
         var lines = [parts[0]]
         for part in parts.dropFirst() {

@@ -21,10 +21,11 @@ struct TrendChartScale: Hashable {
         let step = [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 * intervals >= largest - largest * 1e-9 } ?? 10 * power
         self.step = step
         maximum = (largest / step - 1e-9).rounded(.up) * step
-        decimals = (0...6).first { digits in
-            let scaled = step * Self.powerOfTen(digits)
-            return abs(scaled - scaled.rounded()) < 1e-6
-        } ?? 6
+        decimals =
+            (0...6).first { digits in
+                let scaled = step * Self.powerOfTen(digits)
+                return abs(scaled - scaled.rounded()) < 1e-6
+            } ?? 6
     }
 
     private static func powerOfTen(_ digits: Int) -> Double {

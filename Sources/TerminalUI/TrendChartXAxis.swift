@@ -26,7 +26,9 @@ struct TrendChartXAxis {
                 return
             }
         }
-        let ends = Set([0, periods.count - 1]).sorted().map { Tick(column: slots.center(of: slots.slot(holding: $0)), label: periods[$0].description) }
+        let ends = Set([0, periods.count - 1]).sorted().map {
+            Tick(column: slots.center(of: slots.slot(holding: $0)), label: periods[$0].description)
+        }
         ticks = Self.fits(ends) ? ends : [ends[0]]
     }
 

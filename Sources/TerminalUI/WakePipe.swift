@@ -16,7 +16,7 @@ public final class WakePipe: Sendable {
             }
         } catch {
             // Never used: nothing can be lost by a failing close.
-            descriptors.forEach { _ = close($0) }
+            for descriptor in descriptors { _ = close(descriptor) }
             throw error
         }
         readDescriptor = descriptors[0]

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 
 /// `nytreader archive`: whole months of the NYT's archive into the cache, to read and search offline.
@@ -97,7 +97,9 @@ struct ArchiveCommand: AsyncParsableCommand {
                 let months = try Self.months(forget)
                 let imported = Set(try await service.archiveMonths().map(\.month))
                 let removed = try await service.forget(months)
-                Terminal.print("Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept).")
+                Terminal.print(
+                    "Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept)."
+                )
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service, spacing: spacing)
                 if status != ExitStatus.ok { throw ExitCode(status) }
@@ -132,7 +134,8 @@ struct ArchiveCommand: AsyncParsableCommand {
             case .failed(let failure, _):
                 let left = toImport.count - index
                 let reason = ArchiveReport.whyNotImported(failure, imported.summary)
-                Terminal.printError("\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
+                Terminal.printError(
+                    "\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
                 status = max(status, ExitStatus.forFailure(failure))
                 if failure.stopsFurtherRequests { return status }
             }

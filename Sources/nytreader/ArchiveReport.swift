@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import ReaderViewModel
 

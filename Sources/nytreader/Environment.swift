@@ -3,8 +3,8 @@ import BundledSnapshot
 import FoundationEssentials
 import Glibc
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderConfig
 import ReaderService
 import ReaderViewModel
@@ -82,7 +82,8 @@ struct Environment {
                         timeout: settings.requestTimeoutSeconds.value
                     )
                 } catch {
-                    throw CommandFailure(message: error.description, status: ExitStatus.usage)
+                    // The options were validated already (CommonOptions); this is the same check, kept.
+                    throw CommandFailure(message: "--api-base-url: \(error).", status: ExitStatus.usage)
                 }
             } else {
                 logger.debug("no API key set; refreshes will not reach the network")
@@ -128,9 +129,9 @@ extension Configuration {
             verbose: options.verbose
         )
         // The file's problems and the key map's, in line order.
-        (configuration.problems + configuration.keyBindingProblems)
+        let problems = (configuration.problems + configuration.keyBindingProblems)
             .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
-            .forEach { Terminal.printError($0.description) }
+        for problem in problems { Terminal.printError(problem.description) }
         return configuration
     }
 

@@ -48,7 +48,7 @@ extension RefreshFailure {
     var stopsFurtherRequests: Bool {
         switch self {
         case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
-             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
+            .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
             return true
         default: return false
         }

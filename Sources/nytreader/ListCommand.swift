@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader list`: print a cached feed, in rank order, without touching the network.

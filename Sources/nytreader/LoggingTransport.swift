@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import Synchronization
 
 /// An `HTTPTransport` that logs one line per request to the log file: method, path and query with the

@@ -52,7 +52,8 @@ struct NYTReader: AsyncParsableCommand {
             """,
         version: ProgramVersion.current,
         subcommands: [
-            ReaderCommand.self, RefreshCommand.self, ListCommand.self, SearchCommand.self, SearchesCommand.self, ShowCommand.self, ArchiveCommand.self, TrendCommand.self, SectionsCommand.self,
+            ReaderCommand.self, RefreshCommand.self, ListCommand.self, SearchCommand.self, SearchesCommand.self, ShowCommand.self,
+            ArchiveCommand.self, TrendCommand.self, SectionsCommand.self,
             ConfigCommand.self,
         ],
         defaultSubcommand: ReaderCommand.self

@@ -1,8 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-import NewsCore
 import Logging
 import NYTAPI
+import NewsCore
 import ReaderService
 import ReaderViewModel
 
@@ -29,7 +29,9 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
     var pages: Int = 1
 
     @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")
@@ -75,7 +77,8 @@ struct RefreshCommand: AsyncParsableCommand {
                 case .failed(let failure, var cached):
                     // The refresh's failure is what is reported, whatever becomes of the snapshot.
                     if cached.count == 0, ((try? await environment.importSnapshotIfEmpty()) ?? 0) > 0,
-                       let status = try? await environment.service.status(of: feed) {
+                        let status = try? await environment.service.status(of: feed)
+                    {
                         cached = status
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")

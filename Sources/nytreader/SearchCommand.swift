@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader search TEXT`: full-text search of the cache.

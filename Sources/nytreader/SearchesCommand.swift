@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader searches`: the Article Searches kept in the cache, the most recently refreshed first.

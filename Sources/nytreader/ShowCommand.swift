@@ -1,9 +1,9 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import TerminalUI
-import ArticleStore
 import ReaderService
+import TerminalUI
 
 /// `nytreader show URI|URL`: one cached article in full, without touching the network.
 struct ShowCommand: AsyncParsableCommand {

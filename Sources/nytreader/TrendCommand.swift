@@ -41,10 +41,13 @@ struct TrendCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Count by year or month.", valueName: "year|month"))
     var by: TrendInterval = .year
 
-    @Option(name: .long, help: ArgumentHelp("The first year or month counted (2019, 2019-03); default the first imported.", valueName: "period"))
+    @Option(
+        name: .long, help: ArgumentHelp("The first year or month counted (2019, 2019-03); default the first imported.", valueName: "period")
+    )
     var from: String?
 
-    @Option(name: .long, help: ArgumentHelp("The last year or month counted (2024, 2024-06); default the last imported.", valueName: "period"))
+    @Option(
+        name: .long, help: ArgumentHelp("The last year or month counted (2024, 2024-06); default the last imported.", valueName: "period"))
     var to: String?
 
     @Option(name: .long, help: ArgumentHelp("Draw lines or bars.", valueName: "line|bar"))
@@ -85,7 +88,8 @@ struct TrendCommand: AsyncParsableCommand {
             guard let text else { return nil }
             let latest = ArchiveCommand.latestMonth
             guard !text.contains(".."), let months = ArchiveMonth.months(text, latest: latest) else {
-                throw ValidationError("\(option) '\(text.terminalSafe.prefix(40))' is not a year like 2024 or a month like 2024-03 (from 1851 to \(latest)).")
+                throw ValidationError(
+                    "\(option) '\(text.terminalSafe.prefix(40))' is not a year like 2024 or a month like 2024-03 (from 1851 to \(latest)).")
             }
             return months
         }

@@ -56,12 +56,13 @@ struct TrendReport {
 
     /// A header line, then a line per row (RFC 4180: a field with a comma or a quote is quoted).
     func csv() -> [String] {
-        ["period,term,matches,articles,share"] + rows.map { row in
-            [
-                row.period, Self.csvField(row.term), row.matches.map(String.init) ?? "", row.articles.map(String.init) ?? "",
-                row.share.map(DecimalText.brief) ?? "",
-            ].joined(separator: ",")
-        }
+        ["period,term,matches,articles,share"]
+            + rows.map { row in
+                [
+                    row.period, Self.csvField(row.term), row.matches.map(String.init) ?? "", row.articles.map(String.init) ?? "",
+                    row.share.map(DecimalText.brief) ?? "",
+                ].joined(separator: ",")
+            }
     }
 
     private static func csvField(_ text: String) -> String {

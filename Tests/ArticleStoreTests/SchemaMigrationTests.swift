@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
-@testable import ArticleStore
 import NewsCore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// Opening caches made by other versions, and the first-run import as one transaction.
 @Suite("Schema versions and the first-run import")
@@ -68,6 +69,10 @@ struct SchemaMigrationTests {
 
         try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
         #expect(try store.importIfEmpty { snapshots } == 3_000)
-        #expect(try store.importIfEmpty { Issue.record("not evaluated for a filled cache"); return [] } == 0)
+        #expect(
+            try store.importIfEmpty {
+                Issue.record("not evaluated for a filled cache")
+                return []
+            } == 0)
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import NewsCore
 import SQLite
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// Each way the cache can fail reaches the layers above as its own kind, so each can be told in its own words.
 @Suite("Kinds of cache failure")
@@ -31,20 +32,24 @@ struct StoreErrorKindTests {
     }
 
     @Test("Another process holding the write lock past the wait: busy, naming the file")
-    func busy() throws {
+    func busy() async throws {
         let directory = try TemporaryDirectory()
         let (store, path) = try Self.store(in: directory)
         let holder = try DatabaseQueue(path: path)
-        try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            defer { try? db.execute(sql: "ROLLBACK") }
-            do {
-                try store.setRead(ArticleFactory.article(0).id, at: Date())
-                Issue.record("the write did not wait for the lock")
-            } catch let error as StoreError {
-                #expect(error.code == .busy)
-                #expect(error.path == path)
+        // The write waits out the busy timeout: on a thread of its own.
+        let outcome = try await onOwnThread {
+            try holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                defer { try? db.execute(sql: "ROLLBACK") }
+                return Result { try store.setRead(ArticleFactory.article(0).id, at: Date()) }
             }
+        }
+        switch outcome {
+        case .success: Issue.record("the write did not wait for the lock")
+        case .failure(let error):
+            let storeError = try #require(error as? StoreError)
+            #expect(storeError.code == .busy)
+            #expect(storeError.path == path)
         }
     }
 
@@ -113,7 +118,7 @@ struct StoreErrorKindTests {
     }
 
     @Test("The read-only open of a busy cache is not read as immutable, which would skip its lock and its newest writes")
-    func readOnlyOpenOfBusyCache() throws {
+    func readOnlyOpenOfBusyCache() async throws {
         let directory = try TemporaryDirectory()
         let (_, path) = try Self.store(in: directory)
         // A connection in exclusive locking mode keeps every other connection out, readers included.
@@ -122,20 +127,24 @@ struct StoreErrorKindTests {
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
             try db.execute(sql: "UPDATE article SET title = 'newest' WHERE uri = ?", arguments: [ArticleFactory.article(0).id.rawValue])
         }
-        var asked: [String] = []
-        let reader = try CacheOpening.readOnlyDatabase(path: path) { folder in
-            asked.append(folder)
-            return nil
+        // Each open waits out the busy timeout: on a thread of its own.
+        let (openedAsImmutable, asked, immutableWhereUnwritable, immutableWhereGone) = try await onOwnThread {
+            var asked: [String] = []
+            let reader = try CacheOpening.readOnlyDatabase(path: path) { folder in
+                asked.append(folder)
+                return nil
+            }
+            // Where the folder really cannot be written, the immutable open is the way to read it.
+            let unwritable = try [EROFS, EACCES].map { number in try CacheOpening.readOnlyDatabase(path: path) { _ in number } != nil }
+            // Any other reason the folder cannot be written (here: it is gone) is no sign that nothing writes
+            // the cache. (Each open waits out the busy timeout first: one errno of each kind is enough.)
+            let gone = try CacheOpening.readOnlyDatabase(path: path) { _ in ENOENT } != nil
+            return (reader != nil, asked, unwritable, gone)
         }
-        #expect(reader == nil, "a busy cache was opened as immutable")
+        #expect(!openedAsImmutable, "a busy cache was opened as immutable")
         #expect(asked == [path])
-        // Where the folder really cannot be written, the immutable open is the way to read it.
-        for number in [EROFS, EACCES] {
-            #expect(try CacheOpening.readOnlyDatabase(path: path) { _ in number } != nil, "errno \(number)")
-        }
-        // Any other reason the folder cannot be written (here: it is gone) is no sign that nothing writes
-        // the cache. (Each open waits out the busy timeout first: one errno of each kind is enough.)
-        #expect(try CacheOpening.readOnlyDatabase(path: path) { _ in ENOENT } == nil)
+        #expect(immutableWhereUnwritable == [true, true], "EROFS, EACCES")
+        #expect(!immutableWhereGone, "a cache whose folder is gone was opened as immutable")
         try holder.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA locking_mode = NORMAL; SELECT 1 FROM article") }
     }
 }

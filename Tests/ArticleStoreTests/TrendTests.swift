@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// Trends counted from the full-text indexes and the counts kept at import, held side by side with a
 /// plain SQL count (LIKE over the article rows, no full-text index) on a generated archive.
@@ -53,11 +54,14 @@ struct TrendTests {
                 if month.description == "2021-02" { articles += Self.shared.map { january[$0] } }
                 if month.description == "2021-03" {
                     // Cached from a live feed before the import: indexed with the live articles.
-                    try store.apply(FeedSnapshot(feed: .topStories(.world), articles: Array(articles[0..<4]), fetchedDate: TrendTests.imported), origin: .network)
+                    try store.apply(
+                        FeedSnapshot(feed: .topStories(.world), articles: Array(articles[0..<4]), fetchedDate: TrendTests.imported),
+                        origin: .network)
                 }
                 try store.beginImport(of: month)
                 for start in stride(from: 0, to: articles.count, by: 25) {
-                    try store.appendBatch(Array(articles[start..<min(articles.count, start + 25)]), to: month, fetchedDate: TrendTests.imported)
+                    try store.appendBatch(
+                        Array(articles[start..<min(articles.count, start + 25)]), to: month, fetchedDate: TrendTests.imported)
                 }
                 guard month != Self.partial else { continue }
                 try store.completeImport(of: month, hits: articles.count, byteCount: 1, at: TrendTests.imported)
@@ -89,14 +93,16 @@ struct TrendTests {
             }
             return try store.writer.read { db in
                 var counts: [String: Int] = [:]
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT m.month, COUNT(*) FROM archiveMonth m
-                    JOIN feed f ON f.key = 'archive:' || m.month
-                    JOIN feedItem fi ON fi.feedId = f.id
-                    JOIN article a ON a.id = fi.articleId
-                    WHERE \(conditions.joined(separator: " AND "))
-                    GROUP BY m.month
-                    """, arguments: StatementArguments(arguments))
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT m.month, COUNT(*) FROM archiveMonth m
+                        JOIN feed f ON f.key = 'archive:' || m.month
+                        JOIN feedItem fi ON fi.feedId = f.id
+                        JOIN article a ON a.id = fi.articleId
+                        WHERE \(conditions.joined(separator: " AND "))
+                        GROUP BY m.month
+                        """, arguments: StatementArguments(arguments))
                 for row in rows { counts[row[0]] = row[1] }
                 return counts
             }
@@ -118,10 +124,13 @@ struct TrendTests {
     static func articleCounts(in store: ArticleStore) throws -> [String: Int] {
         try store.writer.read { db in
             var counts: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT m.month, COUNT(*) FROM archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month
-                JOIN feedItem fi ON fi.feedId = f.id GROUP BY m.month
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.month, COUNT(*) FROM archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month
+                    JOIN feedItem fi ON fi.feedId = f.id GROUP BY m.month
+                    """)
+            {
                 counts[row[0]] = row[1]
             }
             return counts
@@ -160,7 +169,8 @@ struct TrendTests {
         // (neither counts the other: words are whole), never from a byline or a live article.
         for (position, period) in byMonth.periods.enumerated() {
             guard let month = period.month.map({ ArchiveMonth(year: period.year, month: $0, latest: Self.latest)! }),
-                  let whole = archive.wholeWord[month] else { continue }
+                let whole = archive.wholeWord[month]
+            else { continue }
             #expect(byMonth.series[0].matches[position] == whole, "\(month)")
             #expect(byMonth.series[1].matches[position] == archive.plural[month], "\(month)")
         }
@@ -185,13 +195,15 @@ struct TrendTests {
         #expect(byYear.coverage.map(\.importedMonthCount) == [11, 8])
         #expect(byYear.coverage.map(\.monthCount) == [12, 12])
 
-        let wider = try archive.store.trend(TrendQuery(
-            terms: ["zeppelin"], interval: .year, first: Self.month("2019-06"), last: Self.month("2021-02")
-        ))
+        let wider = try archive.store.trend(
+            TrendQuery(
+                terms: ["zeppelin"], interval: .year, first: Self.month("2019-06"), last: Self.month("2021-02")
+            ))
         #expect(wider.periods == [2019, 2020, 2021].map(TrendPeriod.init(year:)))
         #expect(wider.series[0].matches.map { $0 == nil } == [true, true, false], "years before the archive are gaps")
         #expect(wider.coverage.map(\.monthCount) == [7, 12, 2])
-        let twoMonths = try archive.store.trend(TrendQuery(terms: ["zeppelin"], interval: .month, first: Self.month("2021-01"), last: Self.month("2021-02")))
+        let twoMonths = try archive.store.trend(
+            TrendQuery(terms: ["zeppelin"], interval: .month, first: Self.month("2021-01"), last: Self.month("2021-02")))
         #expect(wider.series[0].matches[2] == twoMonths.series[0].matches.compactMap { $0 }.reduce(0, +))
         #expect(wider.coverage[2].articleCount == twoMonths.coverage.map(\.articleCount).reduce(0, +))
 
@@ -244,13 +256,14 @@ struct TrendTests {
             expected = try archive.store.trend(TrendQuery(terms: ["zeppelin", "climate change"], interval: .month))
             // Back to the schema before `archiveSpan`.
             try archive.store.writer.write { db in
-                try db.execute(sql: """
-                    DROP TRIGGER archiveMonth_span_insert;
-                    DROP TRIGGER archiveMonth_span_update;
-                    DROP TRIGGER archiveMonth_span_delete;
-                    DROP TABLE archiveSpan;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v9-archiveSpan';
-                    """)
+                try db.execute(
+                    sql: """
+                        DROP TRIGGER archiveMonth_span_insert;
+                        DROP TRIGGER archiveMonth_span_update;
+                        DROP TRIGGER archiveMonth_span_delete;
+                        DROP TABLE archiveSpan;
+                        DELETE FROM grdb_migrations WHERE identifier = 'v9-archiveSpan';
+                        """)
             }
         }
         let reopened = try ArticleStore(path: path)
@@ -265,7 +278,10 @@ struct TrendTests {
         }
         #expect(spans.count == GeneratedArchive.months.count)
         #expect(spans.allSatisfy { $0.1 <= 3 }, "\(spans)")
-        for sql in [TrendCounter.countSQL(table: "archiveFTS_2021", cjk: false), TrendCounter.countSQL(table: "articleFTS", cjk: true), TrendCounter.cjkCountSQL] {
+        for sql in [
+            TrendCounter.countSQL(table: "archiveFTS_2021", cjk: false), TrendCounter.countSQL(table: "articleFTS", cjk: true),
+            TrendCounter.cjkCountSQL,
+        ] {
             let steps = try QueryPlanTests.plan(of: sql, in: archive.store)
             #expect(steps.allSatisfy { $0.contains("VIRTUAL TABLE") || $0.contains("LIST SUBQUERY") }, "\(steps)")
             #expect(!steps.contains { $0.contains(" article ") || $0.hasSuffix(" article") }, "\(steps)")
@@ -279,8 +295,10 @@ struct TrendTests {
             Span(partition: 2021, firstID: 11, lastID: 20), Span(partition: 2021, firstID: 1, lastID: 10),
             Span(partition: 0, firstID: 21, lastID: 22), Span(partition: 2021, firstID: 5, lastID: 6),
         ])
-        #expect(joined == [
-            Span(partition: 0, firstID: 21, lastID: 22), Span(partition: 2021, firstID: 1, lastID: 20), Span(partition: 2021, firstID: 5, lastID: 6),
-        ])
+        #expect(
+            joined == [
+                Span(partition: 0, firstID: 21, lastID: 22), Span(partition: 2021, firstID: 1, lastID: 20),
+                Span(partition: 2021, firstID: 5, lastID: 6),
+            ])
     }
 }

@@ -23,26 +23,43 @@ struct CliErrorTests {
         Case(arguments: ["list", "--query", "x", "--to", "\(latestYear + 1)-01-01"], message: badDay("--to \(latestYear + 1)-01-01")),
         Case(arguments: ["list", "--query", "x", "--to", "2023-02-29"], message: badDay("--to 2023-02-29")),
         Case(arguments: ["list", "--query", "x", "--from", " 2024-01-01"], message: badDay("--from  2024-01-01")),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "inf"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "nan"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing=-1"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "3601"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"], message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "inf"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "nan"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing=-1"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "3601"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"],
+            message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "0"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "101"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "-2"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--section", "world", "--pages", "2"], message: "Error: --pages goes with --query."),
         Case(arguments: ["list", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
-        Case(arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
-        Case(arguments: ["list", "--section", "world", "--query", "x"], message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
-        Case(arguments: ["list", "--popular", "viewed", "--section", "world"], message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
+        Case(
+            arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
+        Case(
+            arguments: ["list", "--section", "world", "--query", "x"],
+            message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
+        Case(
+            arguments: ["list", "--popular", "viewed", "--section", "world"],
+            message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
         Case(arguments: ["list", "--popular", "liked"], message: "Error: --popular takes viewed, emailed or shared, not 'liked'."),
         Case(arguments: ["refresh", "--popular", "viewed", "--period", "3"], message: "Error: --period takes 1, 7 or 30."),
         Case(arguments: ["list", "--section", "world", "--period", "7"], message: "Error: --period goes with --popular."),
         Case(arguments: ["list", "--limit", "-1"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["list", "--limit", "0"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["search", "word", "--limit", "-5"], message: "Error: --limit must be at least 1."),
-        Case(arguments: ["refresh", "--all-sections", "--section", "world"], message: "Error: --all-sections cannot be combined with another feed option."),
+        Case(
+            arguments: ["refresh", "--all-sections", "--section", "world"],
+            message: "Error: --all-sections cannot be combined with another feed option."),
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
         Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with another feed option."),
     ]

@@ -65,15 +65,18 @@ struct CliTransportFailureTests {
         let tls = try await UntrustedTLSServer.start()
         let result = try await home.refresh(from: tls.baseURL)
         try await Self.expectFailure(
-            result, status: 78, message: "NYT's certificate could not be verified — the connection may be intercepted", home: home, before: before
+            result, status: 78, message: "NYT's certificate could not be verified — the connection may be intercepted", home: home,
+            before: before
         )
         let log = try String(contentsOf: home.url.appendingPathComponent("state/nytreader/nytreader.log"), encoding: .utf8)
         #expect(log.contains("certificate not verified"), "\(log)")
     }
 
-    @Test("README's exit-status table explains the statuses of these failures", arguments: [
-        ("72", "libcurl"), ("76", "cut short"), ("76", "redirects in a loop"), ("78", "certificate could not be verified"),
-    ])
+    @Test(
+        "README's exit-status table explains the statuses of these failures",
+        arguments: [
+            ("72", "libcurl"), ("76", "cut short"), ("76", "redirects in a loop"), ("78", "certificate could not be verified"),
+        ])
     func exitStatusTable(status: String, words: String) throws {
         let rows = try Readme.section("Commands without the screen").split(separator: "\n").filter { $0.hasPrefix("| \(status) |") }
         #expect(rows.count == 1)

@@ -10,7 +10,8 @@ struct ControlCharacterTests {
     func nulInTitle() async throws {
         let home = try CliHome()
         let server = try FakeNYTServer()
-        let item = #"{"uri":"nyt://article/nul-title","url":"https://www.nytimes.com/2026/11/20/world/nul.html","#
+        let item =
+            #"{"uri":"nyt://article/nul-title","url":"https://www.nytimes.com/2026/11/20/world/nul.html","#
             + #""title":"Quake\u0000Tokyo Shaken\u0001 by\u001fAftershocks","abstract":"Lead\u0000paragraph words after\u0007it.","#
             + #""byline":"By Kiyoko\u0000Tanaka","section":"world","published_date":"2026-11-20T05:00:04-05:00"}"#
         let body = #"{"status":"OK","section":"world","last_updated":"2026-11-20T13:02:11-05:00","num_results":1,"results":[\#(item)]}"#

@@ -17,12 +17,17 @@ struct MissingListTests {
     }
 
     static let endpoints = [
-        Endpoint(name: "Top Stories", feed: ["--section", "world"], path: FakeNYTServer.topStoriesPath("world"), fixture: "topstories_world.json", listPath: ["results"]),
-        Endpoint(name: "Most Popular", feed: ["--popular", "viewed", "--period", "1"], path: FakeNYTServer.mostPopularPath("viewed", days: 1),
-                 fixture: "mostpopular_viewed_1.json", listPath: ["results"]),
-        Endpoint(name: "Newswire", feed: ["--latest"], path: FakeNYTServer.newswirePath, fixture: "newswire_all.json", listPath: ["results"]),
-        Endpoint(name: "Article Search", feed: ["--query", "ukraine"], path: FakeNYTServer.articleSearchPath,
-                 fixture: "articlesearch_page0.json", listPath: ["response", "docs"]),
+        Endpoint(
+            name: "Top Stories", feed: ["--section", "world"], path: FakeNYTServer.topStoriesPath("world"),
+            fixture: "topstories_world.json", listPath: ["results"]),
+        Endpoint(
+            name: "Most Popular", feed: ["--popular", "viewed", "--period", "1"], path: FakeNYTServer.mostPopularPath("viewed", days: 1),
+            fixture: "mostpopular_viewed_1.json", listPath: ["results"]),
+        Endpoint(
+            name: "Newswire", feed: ["--latest"], path: FakeNYTServer.newswirePath, fixture: "newswire_all.json", listPath: ["results"]),
+        Endpoint(
+            name: "Article Search", feed: ["--query", "ukraine"], path: FakeNYTServer.articleSearchPath,
+            fixture: "articlesearch_page0.json", listPath: ["response", "docs"]),
     ]
 
     /// The fixture with its list replaced by `value` (`nil` takes the key out), as JSON text.
@@ -44,16 +49,19 @@ struct MissingListTests {
 
     /// The fixture with its list's key written with an escape: the same document to any JSON reader.
     static func escapedKeyBody(_ endpoint: Endpoint) throws -> String {
-        let text = try body(endpoint, list: (try JSONSerialization.jsonObject(with: try Fixtures.data(endpoint.fixture)) as! [String: Any])
-            .value(at: endpoint.listPath))
+        let text = try body(
+            endpoint,
+            list: (try JSONSerialization.jsonObject(with: try Fixtures.data(endpoint.fixture)) as! [String: Any])
+                .value(at: endpoint.listPath))
         let key = endpoint.listPath.last!
         let escaped = "\"\\u\(String(format: "%04x", key.unicodeScalars.first!.value))\(key.dropFirst())\":"
         #expect(text.components(separatedBy: "\"\(key)\":").count == 2, "the list's key appears once")
         return text.replacingOccurrences(of: "\"\(key)\":", with: escaped)
     }
 
-    @Test("Missing, not an array, null: exit 69 and the list unchanged; under an escaped key it is read; [] empties the feed",
-          arguments: endpoints)
+    @Test(
+        "Missing, not an array, null: exit 69 and the list unchanged; under an escaped key it is read; [] empties the feed",
+        arguments: endpoints)
     func missingList(endpoint: Endpoint) async throws {
         let home = try CliHome()
         let server = try FakeNYTServer()
@@ -75,8 +83,9 @@ struct MissingListTests {
             server.setBody(Data(try Self.body(endpoint, list: value).utf8), for: endpoint.path)
             let result = try await home.run(refresh)
             #expect(result.status == 69, "\(endpoint.name), list \(what): \(result.output) \(result.errorOutput)")
-            #expect(result.errorOutput.contains("NYT sent a response that could not be read. The cache keeps \(cached.count) articles."),
-                    "\(endpoint.name), list \(what): \(result.errorOutput)")
+            #expect(
+                result.errorOutput.contains("NYT sent a response that could not be read. The cache keeps \(cached.count) articles."),
+                "\(endpoint.name), list \(what): \(result.errorOutput)")
             #expect(try await home.run(list).output == before.output, "\(endpoint.name), list \(what): the feed is as it was")
         }
 
@@ -93,9 +102,9 @@ struct MissingListTests {
     }
 }
 
-private extension Dictionary where Key == String, Value == Any {
+extension Dictionary where Key == String, Value == Any {
     /// The value at `path` of nested objects.
-    func value(at path: [String]) -> Any? {
+    fileprivate func value(at path: [String]) -> Any? {
         var current: Any? = self
         for key in path { current = (current as? [String: Any])?[key] }
         return current

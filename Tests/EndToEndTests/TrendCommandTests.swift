@@ -21,7 +21,9 @@ struct TrendCommandTests {
     static func importedHome() async throws -> CliHome {
         let home = try CliHome()
         let server = try ArchiveTests.server(months: [1, 2, 3], count: docsPerMonth)
-        let imported = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0"])
+        let imported = try await home.run([
+            "archive", "2024-01..2024-03", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0",
+        ])
         try #require(imported.status == 0, "\(imported.errorOutput)")
         return home
     }
@@ -70,10 +72,12 @@ struct TrendCommandTests {
         let csv = try await home.run(["trend", "Climate", "election", "archive202402", "--by", "month", "--csv", "--offline"])
         let lines = csv.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "period,term,matches,articles,share")
-        #expect(lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",") }
-            == rows.map { "\($0.period),\($0.term),\($0.matches!),\($0.articles!)" })
+        #expect(
+            lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",") }
+                == rows.map { "\($0.period),\($0.term),\($0.matches!),\($0.articles!)" })
 
-        let byYear = try JSONDecoder().decode([Row].self, from: Data(try await home.run(["trend", "climate", "--json", "--offline"]).output.utf8))
+        let byYear = try JSONDecoder().decode(
+            [Row].self, from: Data(try await home.run(["trend", "climate", "--json", "--offline"]).output.utf8))
         #expect(byYear.map(\.period) == ["2024"])
         #expect(byYear[0].matches == rows.filter { $0.term == "Climate" }.compactMap(\.matches).reduce(0, +))
         #expect(byYear[0].articles == 3 * Self.docsPerMonth)
@@ -128,8 +132,10 @@ struct TrendCommandTests {
     @Test("Bad arguments exit 64 with a sentence; nothing imported says so")
     func errors() async throws {
         let home = try CliHome()
-        for arguments in [["trend"], ["trend", "!!!"], ["trend", "x", "--from", "2024-13"], ["trend", "x", "--from", "2024", "--to", "2023"],
-                          ["trend", "x", "--by", "week"], ["trend", "x", "--json", "--csv"], ["trend", "a", "b", "c", "d", "e", "f", "g"]] {
+        for arguments in [
+            ["trend"], ["trend", "!!!"], ["trend", "x", "--from", "2024-13"], ["trend", "x", "--from", "2024", "--to", "2023"],
+            ["trend", "x", "--by", "week"], ["trend", "x", "--json", "--csv"], ["trend", "a", "b", "c", "d", "e", "f", "g"],
+        ] {
             let result = try await home.run(arguments + ["--offline"])
             #expect(result.status == 64, "\(arguments): \(result.errorOutput)")
             #expect(!result.errorOutput.isEmpty)

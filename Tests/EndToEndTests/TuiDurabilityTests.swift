@@ -28,11 +28,14 @@ struct TuiDurabilityTests {
             #expect(try reader.exitStatus() == 0, "attempt \(attempt)")
             let articles = try Self.listed(reader)
             #expect(articles.count == 22)
-            #expect(articles.allSatisfy { $0.read }, "attempt \(attempt): \(articles.filter { !$0.read }.count) articles unread after A then q")
+            #expect(
+                articles.allSatisfy { $0.read }, "attempt \(attempt): \(articles.filter { !$0.read }.count) articles unread after A then q")
         }
     }
 
-    @Test("m while another process holds the cache, then the terminal closes or the session ends: the mark is written once it can be", arguments: [SIGHUP, SIGTERM])
+    @Test(
+        "m while another process holds the cache, then the terminal closes or the session ends: the mark is written once it can be",
+        arguments: [SIGHUP, SIGTERM])
     func markThenSignal(signal: Int32) throws {
         let reader = try TuiHarness()
         try reader.launch()

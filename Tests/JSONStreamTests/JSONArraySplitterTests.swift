@@ -57,7 +57,9 @@ struct JSONArraySplitterTests {
         let expected = try expected(document, path: path)
         let elements = try split.elements.map(parse)
         #expect(elements == expected.elements, "\(context): \(elements.count) elements, expected \(expected.elements.count)")
-        #expect(try parse(split.envelope) == expected.envelope, "\(context): envelope \(String(decoding: split.envelope, as: UTF8.self).prefix(200))")
+        #expect(
+            try parse(split.envelope) == expected.envelope,
+            "\(context): envelope \(String(decoding: split.envelope, as: UTF8.self).prefix(200))")
     }
 
     static func path(forFixture name: String) -> [String] {
@@ -82,12 +84,13 @@ struct JSONArraySplitterTests {
 
     /// Escapes, surrogate pairs, brackets and commas inside strings, nested values inside elements, scalars
     /// and empty containers as elements, a key equal to the path's inside an element, whitespace everywhere.
-    static let tricky = Data(#"""
-     { "status" : "OK\"]}" , "meta": {"results": [9]},
-       "results" : [ {"title":"Caf\u00e9 \ud83d\ude00 \\\" ] } , [","nested":{"results":[1,2,{"a":[]}]},"e":"\\"} ,
-        [ 1 , "two" , { } , [ ] ] , 42 , "plain \"string\"" , true , null , {"x":-1.5e+3} ] ,
-       "after" : [ "not", "these" ], "copyright": "Copyright (c) \"NYT\"" }
-    """#.utf8)
+    static let tricky = Data(
+        #"""
+         { "status" : "OK\"]}" , "meta": {"results": [9]},
+           "results" : [ {"title":"Caf\u00e9 \ud83d\ude00 \\\" ] } , [","nested":{"results":[1,2,{"a":[]}]},"e":"\\"} ,
+            [ 1 , "two" , { } , [ ] ] , 42 , "plain \"string\"" , true , null , {"x":-1.5e+3} ] ,
+           "after" : [ "not", "these" ], "copyright": "Copyright (c) \"NYT\"" }
+        """#.utf8)
 
     @Test("A tricky document split in two at every byte, and fed byte by byte")
     func everyBoundary() throws {
@@ -109,7 +112,9 @@ struct JSONArraySplitterTests {
         let document = Data(#"{"docs":[0],"response":{"meta":{"hits":3},"docs":[{"a":1},{"b":[2]}],"x":{"docs":[5]}},"status":"OK"}"#.utf8)
         let split = try Self.split(document, path: ["response", "docs"], chunkSizes: [5])
         #expect(split.elements.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, #"{"b":[2]}"#])
-        #expect(String(decoding: split.envelope, as: UTF8.self) == #"{"docs":[0],"response":{"meta":{"hits":3},"docs":[],"x":{"docs":[5]}},"status":"OK"}"#)
+        #expect(
+            String(decoding: split.envelope, as: UTF8.self)
+                == #"{"docs":[0],"response":{"meta":{"hits":3},"docs":[],"x":{"docs":[5]}},"status":"OK"}"#)
     }
 
     @Test("An array that is not there: no elements, the whole document as the envelope")
@@ -294,10 +299,13 @@ struct JSONArraySplitterTests {
         print("JSONArraySplitterTests: seed \(random.seed) (NYTREADER_JSON_SEED replays)")
         for round in 0..<300 {
             let elements = (0..<Int.random(in: 0...6, using: &random)).map { _ in RandomJSON.value(depth: 0, using: &random) }
-            let document = "{\"status\":\(RandomJSON.string(using: &random)),\"results\":[\(elements.joined(separator: ","))],\"n\":\(elements.count)}"
+            let document =
+                "{\"status\":\(RandomJSON.string(using: &random)),\"results\":[\(elements.joined(separator: ","))],\"n\":\(elements.count)}"
             let data = Data(document.utf8)
             let sizes = (0..<3).map { _ in Int.random(in: 1...40, using: &random) }
-            try Self.expectSame(try Self.split(data, path: ["results"], chunkSizes: sizes), as: data, path: ["results"], "seed \(random.seed) round \(round)")
+            try Self.expectSame(
+                try Self.split(data, path: ["results"], chunkSizes: sizes), as: data, path: ["results"],
+                "seed \(random.seed) round \(round)")
 
             var damaged = [UInt8](data)
             for _ in 0..<3 where !damaged.isEmpty {
@@ -311,7 +319,9 @@ struct JSONArraySplitterTests {
 /// Random JSON text with the parts that matter to the splitter: escapes, surrogate pairs, brackets and
 /// commas in strings, nesting.
 enum RandomJSON {
-    static let pieces = ["a", "é", "東", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "]", "}", ",", "[", "{", ":", " ", "results"]
+    static let pieces = [
+        "a", "é", "東", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "]", "}", ",", "[", "{", ":", " ", "results",
+    ]
 
     static func string(using random: inout SplitMix64) -> String {
         "\"" + (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() + "\""

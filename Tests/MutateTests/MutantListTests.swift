@@ -1,6 +1,7 @@
 import Foundation
-@testable import mutate
 import Testing
+
+@testable import mutate
 
 /// The mutant list `make mutate` runs stays valid: every original snippet is still in its file (a guard
 /// rewritten without its mutant fails here, not in a long mutation run), and the tests it names exist.
@@ -53,7 +54,8 @@ struct MutantListTests {
 
     @Test("Snippets: lines in a row make one; a lone + removes; a - after + starts another edit of the file")
     func format() throws {
-        let mutants = try MutantList.parse("""
+        let mutants = try MutantList.parse(
+            """
             # a comment
             mutant first
             file Sources/A.swift
@@ -77,44 +79,53 @@ struct MutantListTests {
         #expect(mutants.map(\.name) == ["first", "second"])
         #expect(mutants[0].tests == ["ATests.Suite", "ATests.Other/test"])
         #expect(mutants[0].timeoutSeconds == 60)
-        #expect(mutants[0].edits == [
-            Mutant.Edit(original: "    let a = 1\n\n    let b = 2", replacement: "    let a = 2"),
-            Mutant.Edit(original: "    check()", replacement: ""),
-        ])
+        #expect(
+            mutants[0].edits == [
+                Mutant.Edit(original: "    let a = 1\n\n    let b = 2", replacement: "    let a = 2"),
+                Mutant.Edit(original: "    check()", replacement: ""),
+            ])
         let source = "func f() {\n    let a = 1\n\n    let b = 2\n    check()\n}\n"
         #expect(try mutants[0].applied(to: source) == "func f() {\n    let a = 2\n\n}\n")
         #expect(throws: Mutant.Problem.notFound(snippet: "x")) { try mutants[1].applied(to: "z") }
         #expect(throws: Mutant.Problem.ambiguous(snippet: "x", count: 2)) { try mutants[1].applied(to: "x x") }
     }
 
-    @Test("A list that is incomplete or mistyped is refused with its line", arguments: [
-        ("mutant a\nfile F\ntests T\n- x\n+ y", 5, "mutant a has no why"),
-        ("mutant a\nfile F\nwhy W\n- x", 4, "mutant a names no tests"),
-        ("mutant a\nfile F\ntests T\nwhy W", 4, "mutant a changes nothing"),
-        ("- x", 1, "a snippet outside a mutant"),
-        ("mutant a\nfile F\n+ y", 3, "a replacement without an original snippet"),
-        ("mutant a\nfile F\ntests T\nwhy W\n- x\nwhy again", 6, "'why' after a snippet: fields come first"),
-        ("mutant a\nfiles F", 2, "unknown field 'files'"),
-        ("mutant a\nfile F\ntests T\nwhy W\n- x\nmutant a\nfile F\ntests T\nwhy W\n- x", 10, "mutant a is named twice"),
-    ])
+    @Test(
+        "A list that is incomplete or mistyped is refused with its line",
+        arguments: [
+            ("mutant a\nfile F\ntests T\n- x\n+ y", 5, "mutant a has no why"),
+            ("mutant a\nfile F\nwhy W\n- x", 4, "mutant a names no tests"),
+            ("mutant a\nfile F\ntests T\nwhy W", 4, "mutant a changes nothing"),
+            ("- x", 1, "a snippet outside a mutant"),
+            ("mutant a\nfile F\n+ y", 3, "a replacement without an original snippet"),
+            ("mutant a\nfile F\ntests T\nwhy W\n- x\nwhy again", 6, "'why' after a snippet: fields come first"),
+            ("mutant a\nfiles F", 2, "unknown field 'files'"),
+            ("mutant a\nfile F\ntests T\nwhy W\n- x\nmutant a\nfile F\ntests T\nwhy W\n- x", 10, "mutant a is named twice"),
+        ])
     func refused(text: String, line: Int, reason: String) {
         #expect(throws: MutantList.Failure(line: line, reason: reason)) { try MutantList.parse(text) }
     }
 
     @Test("The first failing test is named with where it failed; a crash with the test it was in")
     func failingTest() {
-        let failed = TestLog("""
+        let failed = TestLog(
+            """
             ◇ Test "Redirects" started.
             ✘ Test "Same port, other scheme" recorded an issue with 1 argument status → 301 at RedirectTests.swift:58:13: Expectation failed: at 3
             ✘ Test "Same port, other scheme" failed after 0.2 seconds with 1 issue.
             """)
         #expect(failed.firstFailure == #"RedirectTests.swift:58 "Same port, other scheme""#)
-        let crashed = TestLog("""
+        let crashed = TestLog(
+            """
             ◇ Test "A statement outlives its database" started.
             Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated
             """)
-        #expect(crashed.firstFailure == #"crashed in "A statement outlives its database": Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated"#)
-        let traced = TestLog("""
+        #expect(
+            crashed.firstFailure
+                == #"crashed in "A statement outlives its database": Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated"#
+        )
+        let traced = TestLog(
+            """
             ◇ Test "Another test" started.
             Fatal error: Attempted to read an unowned reference
               0 [ra] 0x00005 Database.transaction<A>(_:_:) + 148 in nytreaderPackageTests.xctest at Database.swift:140:26

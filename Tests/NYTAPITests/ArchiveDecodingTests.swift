@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
-@testable import NYTAPI
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 @Suite("Archive months", .timeLimit(.minutes(2)))
 struct ArchiveDecodingTests {
@@ -20,8 +21,9 @@ struct ArchiveDecodingTests {
         return (summary, batches.withLock { $0 })
     }
 
-    @Test("Both doc shapes: every readable doc once, in batches, with nulls and missing fields read as empty",
-          arguments: [ArchiveMonthJSON.Shape.before2025, .from2025])
+    @Test(
+        "Both doc shapes: every readable doc once, in batches, with nulls and missing fields read as empty",
+        arguments: [ArchiveMonthJSON.Shape.before2025, .from2025])
     func shapes(shape: ArchiveMonthJSON.Shape) throws {
         let body = ArchiveMonthJSON.body(year: 2024, month: 3, count: 1_234, shape: shape)
         let (summary, batches) = try Self.decode(body)
@@ -80,7 +82,8 @@ struct ArchiveDecodingTests {
     /// A doc of the 2025 shape dated `date` (or with no date when nil).
     static func doc(_ index: Int, date: String?) -> String {
         let date = date.map { #","pub_date":"\#($0)""# } ?? ""
-        return #"{"uri":"nyt://article/doc-\#(index)","web_url":"https://www.nytimes.com/\#(index).html","headline":{"main":"Doc \#(index)"}\#(date)}"#
+        return
+            #"{"uri":"nyt://article/doc-\#(index)","web_url":"https://www.nytimes.com/\#(index).html","headline":{"main":"Doc \#(index)"}\#(date)}"#
     }
 
     static func month(_ docs: [String], hits: String) -> Data {
@@ -117,9 +120,11 @@ struct ArchiveDecodingTests {
         #expect(summary.articleCount == 0)
     }
 
-    @Test("Docs the NYT counts but did not send are missing; a count of none or a negative one is unknown", arguments: [
-        ("5", 3, 2), ("3", 3, 0), ("2", 3, 0), ("-5", 3, 0), ("null", 3, 0), (#""5""#, 3, 0), ("0", 0, 0), ("5", 0, 5),
-    ] as [(String, Int, Int)])
+    @Test(
+        "Docs the NYT counts but did not send are missing; a count of none or a negative one is unknown",
+        arguments: [
+            ("5", 3, 2), ("3", 3, 0), ("2", 3, 0), ("-5", 3, 0), ("null", 3, 0), (#""5""#, 3, 0), ("0", 0, 0), ("5", 0, 5),
+        ] as [(String, Int, Int)])
     func missing(hits: String, sent: Int, missing: Int) throws {
         let docs = (0..<sent).map { Self.doc($0, date: "2024-03-1\($0)T12:00:00+0000") }
         let (summary, _) = try Self.decode(Self.month(docs, hits: hits))
@@ -128,10 +133,12 @@ struct ArchiveDecodingTests {
         if hits.hasPrefix("-") { #expect(summary.hits == nil) }
     }
 
-    @Test("A month without its docs, or with docs that are not a list, is malformed whatever its hits", arguments: [
-        #"{"response":{"meta":{"hits":5}}}"#, #"{"response":{"docs":{},"meta":{"hits":5}}}"#,
-        #"{"response":{"docs":null,"meta":{"hits":5}}}"#, #"{"response":null}"#, #"{"copyright":"c"}"#,
-    ])
+    @Test(
+        "A month without its docs, or with docs that are not a list, is malformed whatever its hits",
+        arguments: [
+            #"{"response":{"meta":{"hits":5}}}"#, #"{"response":{"docs":{},"meta":{"hits":5}}}"#,
+            #"{"response":{"docs":null,"meta":{"hits":5}}}"#, #"{"response":null}"#, #"{"copyright":"c"}"#,
+        ])
     func withoutDocs(body: String) {
         #expect(throws: APIError.self) { _ = try Self.decode(Data(body.utf8)) }
     }
@@ -147,9 +154,11 @@ struct ArchiveDecodingTests {
 
 @Suite("Counts of matches from the server")
 struct HitCountBoundsTests {
-    @Test("A negative count of matches is unknown, an absurd one cut to 100,000,000", arguments: [
-        ("-5", nil), ("-9223372036854775808", nil), ("9223372036854775807", 100_000_000), ("2417", 2_417), ("0", 0),
-    ] as [(String, Int?)])
+    @Test(
+        "A negative count of matches is unknown, an absurd one cut to 100,000,000",
+        arguments: [
+            ("-5", nil), ("-9223372036854775808", nil), ("9223372036854775807", 100_000_000), ("2417", 2_417), ("0", 0),
+        ] as [(String, Int?)])
     func bounded(reported: String, expected: Int?) throws {
         let body = Data(#"{"status":"OK","response":{"docs":[],"meta":{"hits":\#(reported)}}}"#.utf8)
         let page = try NYTClient.decodeArticleSearch(body, fetchedDate: Date(timeIntervalSince1970: 0))

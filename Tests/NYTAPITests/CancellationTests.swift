@@ -1,8 +1,9 @@
 import Foundation
-@testable import NYTAPI
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// Cancelling a transfer: no piece reaches the consumer once `cancel()` has returned, and the caller has
 /// its answer only when the consumer is not in the middle of a piece.

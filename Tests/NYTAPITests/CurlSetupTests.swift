@@ -1,9 +1,10 @@
 import CCurl
 import Foundation
-@testable import NYTAPI
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// Every option of a request is checked as it is set: one that libcurl refuses stops the request before
 /// anything is sent, with the call and its code named.
@@ -14,7 +15,8 @@ struct CurlSetupTests {
     {
         let library = try #require(CurlLibrary.Instance.testing(failingOptions: options, failingCode: code))
         let request = HTTPRequest(
-            url: server.baseURL.appendingPathComponent(FakeNYTServer.topStoriesPath("world")), headers: ["Accept": "application/json"], timeout: 5
+            url: server.baseURL.appendingPathComponent(FakeNYTServer.topStoriesPath("world")), headers: ["Accept": "application/json"],
+            timeout: 5
         )
         do {
             return .success(try await CurlTransport(library: library).send(request))
@@ -23,9 +25,11 @@ struct CurlSetupTests {
         }
     }
 
-    @Test("A restriction that cannot be set refuses the request: nothing reaches the server", arguments: [
-        "CURLOPT_PROTOCOLS_STR", "CURLOPT_REDIR_PROTOCOLS_STR", "CURLOPT_FOLLOWLOCATION", "CURLOPT_MAXREDIRS",
-    ])
+    @Test(
+        "A restriction that cannot be set refuses the request: nothing reaches the server",
+        arguments: [
+            "CURLOPT_PROTOCOLS_STR", "CURLOPT_REDIR_PROTOCOLS_STR", "CURLOPT_FOLLOWLOCATION", "CURLOPT_MAXREDIRS",
+        ])
     func restrictionRefused(option: String) async throws {
         let server = try FakeNYTServer()
         let result = try await Self.send(server, failing: option)
@@ -34,10 +38,12 @@ struct CurlSetupTests {
         #expect(server.requests.isEmpty)
     }
 
-    @Test("Any other option that fails is a typed error too, and the request is not sent", arguments: [
-        "CURLOPT_URL", "CURLOPT_ERRORBUFFER", "CURLOPT_TIMEOUT_MS", "CURLOPT_HTTPHEADER", "CURLOPT_WRITEFUNCTION",
-        "CURLOPT_XFERINFOFUNCTION", "CURLOPT_MAXFILESIZE_LARGE",
-    ])
+    @Test(
+        "Any other option that fails is a typed error too, and the request is not sent",
+        arguments: [
+            "CURLOPT_URL", "CURLOPT_ERRORBUFFER", "CURLOPT_TIMEOUT_MS", "CURLOPT_HTTPHEADER", "CURLOPT_WRITEFUNCTION",
+            "CURLOPT_XFERINFOFUNCTION", "CURLOPT_MAXFILESIZE_LARGE",
+        ])
     func otherOptionFails(option: String) async throws {
         let server = try FakeNYTServer()
         let result = try await Self.send(server, failing: option, code: Int32(NYT_CURL_UNKNOWN_OPTION))
@@ -60,7 +66,8 @@ struct CurlSetupTests {
     @Test("A libcurl that knows neither form of the protocol restriction is not used")
     func noProtocolRestriction() async throws {
         let server = try FakeNYTServer()
-        let result = try await Self.send(server, failing: "CURLOPT_PROTOCOLS_STR", "CURLOPT_PROTOCOLS", code: Int32(NYT_CURL_UNKNOWN_OPTION))
+        let result = try await Self.send(
+            server, failing: "CURLOPT_PROTOCOLS_STR", "CURLOPT_PROTOCOLS", code: Int32(NYT_CURL_UNKNOWN_OPTION))
         #expect(result == .failure(.libraryCallFailed(call: "curl_easy_setopt(CURLOPT_PROTOCOLS)", code: Int(NYT_CURL_UNKNOWN_OPTION))))
         try await Task.sleep(for: .milliseconds(100))
         #expect(server.requests.isEmpty)

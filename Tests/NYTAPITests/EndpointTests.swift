@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import Synchronization
 import TestSupport
 import Testing
@@ -40,7 +40,9 @@ struct EndpointTests {
         let named = Mutex<[String]>([])
         let client = try NYTClient(apiKey: "endpoint-key", baseURL: server.baseURL, transport: CurlTransport(), timeout: 10)
             .observingRequests { name in named.withLock { $0.append(name) } }
-        let feeds: [Feed] = [.topStories(.world), .search(SearchQuery(text: "climate")), .mostPopular(.viewed, .day), .latest, .archive(Self.march)]
+        let feeds: [Feed] = [
+            .topStories(.world), .search(SearchQuery(text: "climate")), .mostPopular(.viewed, .day), .latest, .archive(Self.march),
+        ]
         _ = try await client.topStories(.world)
         _ = try await client.articleSearch(SearchQuery(text: "climate"), page: 0)
         _ = try await client.mostPopular(.viewed, period: .day)

@@ -1,37 +1,42 @@
 import Foundation
 import NewsCore
-@testable import NYTAPI
 import Testing
+
+@testable import NYTAPI
 
 /// Text fields of answers as the cache keeps them: entities decoded, control characters out, words kept apart.
 @Suite("Control characters in NYT text")
 struct NetworkTextTests {
-    @Test("A line loses every control, and escape sequences whole; a run between two words becomes one space", arguments: [
-        ("Quake\u{0}Tokyo", "Quake Tokyo"),
-        ("Quake\u{0} Tokyo", "Quake Tokyo"),
-        ("Quake \u{0}\u{1}\u{1F}Tokyo", "Quake Tokyo"),
-        ("\u{0}Lead\u{0}", "Lead"),
-        ("Tab\there, line\nthere\r\nand\u{7F}DEL", "Tab here, line there and DEL"),
-        ("\u{1B}[31mred\u{1B}[0m", "red"),
-        ("Shown \u{1B}]2;PWNED\u{07}in full", "Shown in full"),
-        ("Kick\u{9D}2;PWNED\u{07}er Wo\u{9B}2Jrld", "Kicker World"),
-        ("C1 \u{9B}31mCSI\u{9D}0;title\u{9C} and OSC", "C1 CSI and OSC"),
-        ("AT&amp;T&#0;Verizon &#10;&#27;[1mx", "AT&T Verizon x"),
-        ("東京\u{0}大阪", "東京 大阪"),
-        ("café — “quoted” 😀 \u{85}\u{9B}", "café — “quoted” 😀 "),
-        ("right\u{202E}left", "right\u{202E}left"),
-        ("", ""),
-        ("\u{0}\u{0}", ""),
-    ])
+    @Test(
+        "A line loses every control, and escape sequences whole; a run between two words becomes one space",
+        arguments: [
+            ("Quake\u{0}Tokyo", "Quake Tokyo"),
+            ("Quake\u{0} Tokyo", "Quake Tokyo"),
+            ("Quake \u{0}\u{1}\u{1F}Tokyo", "Quake Tokyo"),
+            ("\u{0}Lead\u{0}", "Lead"),
+            ("Tab\there, line\nthere\r\nand\u{7F}DEL", "Tab here, line there and DEL"),
+            ("\u{1B}[31mred\u{1B}[0m", "red"),
+            ("Shown \u{1B}]2;PWNED\u{07}in full", "Shown in full"),
+            ("Kick\u{9D}2;PWNED\u{07}er Wo\u{9B}2Jrld", "Kicker World"),
+            ("C1 \u{9B}31mCSI\u{9D}0;title\u{9C} and OSC", "C1 CSI and OSC"),
+            ("AT&amp;T&#0;Verizon &#10;&#27;[1mx", "AT&T Verizon x"),
+            ("東京\u{0}大阪", "東京 大阪"),
+            ("café — “quoted” 😀 \u{85}\u{9B}", "café — “quoted” 😀 "),
+            ("right\u{202E}left", "right\u{202E}left"),
+            ("", ""),
+            ("\u{0}\u{0}", ""),
+        ])
     func line(text: String, expected: String) {
         #expect(NetworkText.line(text) == expected)
     }
 
-    @Test("A paragraph keeps its line feeds and loses the other controls", arguments: [
-        ("First.\nSecond.", "First.\nSecond."),
-        ("First.\r\nSecond.\u{0}", "First.\nSecond."),
-        ("a\u{0}b\tc\n\u{0}d", "a b c\nd"),
-    ])
+    @Test(
+        "A paragraph keeps its line feeds and loses the other controls",
+        arguments: [
+            ("First.\nSecond.", "First.\nSecond."),
+            ("First.\r\nSecond.\u{0}", "First.\nSecond."),
+            ("a\u{0}b\tc\n\u{0}d", "a b c\nd"),
+        ])
     func paragraph(text: String, expected: String) {
         #expect(NetworkText.paragraph(text) == expected)
     }
@@ -43,7 +48,8 @@ struct NetworkTextTests {
 
     @Test("Decoded from JSON, `\\u0000` and the other escaped controls never reach an article")
     func throughTheMapping() throws {
-        let item = #"{"uri":"nyt://article/nul","url":"https://www.nytimes.com/nul.html","title":"Quake\u0000Tokyo \u0007Shaken","#
+        let item =
+            #"{"uri":"nyt://article/nul","url":"https://www.nytimes.com/nul.html","title":"Quake\u0000Tokyo \u0007Shaken","#
             + #""abstract":"Line one\u0000.\nLine two\u001b","byline":"By A\tB","section":"wor\u0000ld","kicker":"K\u007f","#
             + #""multimedia":[{"url":"https://static01.nyt.com/x\u0000.jpg","format":"Large Thumbnail"}]}"#
         let article = try #require(try Self.topStories(item).first)
@@ -72,7 +78,8 @@ struct NetworkTextTests {
 
     @Test("The lead paragraph is the first of lead, abstract, snippet that is not blank once its controls are out")
     func leadAfterCleaning() throws {
-        let body = #"{"status":"OK","response":{"docs":[{"uri":"nyt://article/s","headline":{"main":"S"},"lead_paragraph":"\u0000\u0001","abstract":"","snippet":"Snip\u0000pet"}]}}"#
+        let body =
+            #"{"status":"OK","response":{"docs":[{"uri":"nyt://article/s","headline":{"main":"S"},"lead_paragraph":"\u0000\u0001","abstract":"","snippet":"Snip\u0000pet"}]}}"#
         let page = try NYTClient.decodeArticleSearch(Data(body.utf8), fetchedDate: Date(timeIntervalSince1970: 0))
         #expect(page.articles.first?.leadParagraph == "Snip pet")
     }

@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import NYTAPI
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// Requests carry the API key: a redirect is followed only within the origin of the API base (scheme, host,
 /// port), never to another one, where the key would arrive.
@@ -14,8 +15,9 @@ struct RedirectTests {
         try NYTClient(apiKey: key, baseURL: server.baseURL, transport: CurlTransport(), timeout: 5)
     }
 
-    @Test("A redirect to another port, host or scheme is refused, and the other server never hears of it",
-          arguments: [301, 302, 303, 307, 308])
+    @Test(
+        "A redirect to another port, host or scheme is refused, and the other server never hears of it",
+        arguments: [301, 302, 303, 307, 308])
     func otherOrigin(status: Int) async throws {
         let server = try FakeNYTServer()
         let elsewhere = try FakeNYTServer()
@@ -35,8 +37,9 @@ struct RedirectTests {
         #expect(APIError.redirectRefused(host: "x").refreshFailure == .redirectRefused)
     }
 
-    @Test("A redirect to the same host and port under the other scheme is refused: http://h:P to https://h:P",
-          arguments: [301, 302, 307])
+    @Test(
+        "A redirect to the same host and port under the other scheme is refused: http://h:P to https://h:P",
+        arguments: [301, 302, 307])
     func otherSchemeSamePort(status: Int) async throws {
         let server = try FakeNYTServer()
         let port = server.baseURL.port!
@@ -47,12 +50,14 @@ struct RedirectTests {
         #expect(server.requests.count == 1, "nothing was asked of the other scheme")
     }
 
-    @Test("Only the scheme differs, either way (https to http would send the key in plain text): refused", arguments: [
-        ("https://api.example.com:8443/svc/a.json", "http://api.example.com:8443/svc/b.json", "http://api.example.com:8443"),
-        ("http://api.example.com:8443/svc/a.json", "https://api.example.com:8443/svc/b.json", "https://api.example.com:8443"),
-        ("https://api.example.com/svc/a.json", "http://api.example.com:443/svc/b.json", "http://api.example.com:443"),
-        ("http://api.example.com/svc/a.json", "https://api.example.com:80/svc/b.json", "https://api.example.com:80"),
-    ])
+    @Test(
+        "Only the scheme differs, either way (https to http would send the key in plain text): refused",
+        arguments: [
+            ("https://api.example.com:8443/svc/a.json", "http://api.example.com:8443/svc/b.json", "http://api.example.com:8443"),
+            ("http://api.example.com:8443/svc/a.json", "https://api.example.com:8443/svc/b.json", "https://api.example.com:8443"),
+            ("https://api.example.com/svc/a.json", "http://api.example.com:443/svc/b.json", "http://api.example.com:443"),
+            ("http://api.example.com/svc/a.json", "https://api.example.com:80/svc/b.json", "https://api.example.com:80"),
+        ])
     func otherScheme(from: String, to: String, refused: String) throws {
         #expect(throws: TransportError.redirectRefused(host: refused)) {
             try RedirectPolicy.target(of: to, from: URL(string: from)!)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import NYTAPI
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// What one response can make the client keep.
 @Suite("Response bounds")

@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -19,11 +19,13 @@ struct ResponseListTests {
         var item: String {
             switch self {
             case .topStories, .newswire:
-                return #"{"uri":"nyt://article/one","url":"https://www.nytimes.com/one.html","title":"One","published_date":"2024-03-05T05:00:00-05:00"}"#
+                return
+                    #"{"uri":"nyt://article/one","url":"https://www.nytimes.com/one.html","title":"One","published_date":"2024-03-05T05:00:00-05:00"}"#
             case .mostPopular:
                 return #"{"uri":"nyt://article/one","url":"https://www.nytimes.com/one.html","title":"One","published_date":"2024-03-05"}"#
             case .articleSearch, .archive:
-                return #"{"uri":"nyt://article/one","web_url":"https://www.nytimes.com/one.html","headline":{"main":"One"},"pub_date":"2024-03-05T10:00:00+0000"}"#
+                return
+                    #"{"uri":"nyt://article/one","web_url":"https://www.nytimes.com/one.html","headline":{"main":"One"},"pub_date":"2024-03-05T10:00:00+0000"}"#
             }
         }
 

@@ -1,8 +1,9 @@
 import Foundation
-@testable import NYTAPI
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// Failures below HTTP that are not "offline": each reaches the client as its own error and the layers
 /// above as its own failure, and a failure's status is answered without reading all of its body.

@@ -22,10 +22,12 @@ struct ArchiveMonthTests {
         #expect(Self.months("1851-01") == ["1851-01"])
     }
 
-    @Test("Not months: before 1851, after this month, backwards, malformed", arguments: [
-        "1850-12", "2026-12", "2027", "2024-13", "2024-00", "2024-3", "24-03", "2020..2019", "2024-03..", "..2024",
-        "2024-03..2024-04..2024-05", "２０２４-03", "+024-03", "",
-    ])
+    @Test(
+        "Not months: before 1851, after this month, backwards, malformed",
+        arguments: [
+            "1850-12", "2026-12", "2027", "2024-13", "2024-00", "2024-3", "24-03", "2020..2019", "2024-03..", "..2024",
+            "2024-03..2024-04..2024-05", "２０２４-03", "+024-03", "",
+        ])
     func rejected(text: String) {
         #expect(Self.months(text) == nil)
     }

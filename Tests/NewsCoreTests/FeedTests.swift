@@ -6,7 +6,9 @@ struct FeedTests {
     @Test("Feed keys are stable")
     func keys() {
         #expect(Feed.topStories(.world).key == "top:world")
-        #expect(Feed.search(SearchQuery(text: "election", beginDate: "20240101", endDate: "20240131")).key == "search:q=election;from=20240101;to=20240131")
+        #expect(
+            Feed.search(SearchQuery(text: "election", beginDate: "20240101", endDate: "20240131")).key
+                == "search:q=election;from=20240101;to=20240131")
         #expect(Feed.saved.key == "saved")
     }
 

@@ -16,7 +16,9 @@ struct SystemCallTests {
     func success() throws {
         var descriptors: [Int32] = [-1, -1]
         #expect(try SystemCall.check("pipe") { pipe(&descriptors) } == 0)
-        defer { descriptors.forEach { close($0) } }
+        defer {
+            for descriptor in descriptors { close(descriptor) }
+        }
         #expect(try SystemCall.check("fcntl") { fcntl(descriptors[0], F_GETFD) } >= 0)
     }
 
@@ -51,7 +53,9 @@ struct SystemCallTests {
     func writeAll() throws {
         var descriptors: [Int32] = [-1, -1]
         try SystemCall.check("pipe") { pipe(&descriptors) }
-        defer { descriptors.forEach { close($0) } }
+        defer {
+            for descriptor in descriptors { close(descriptor) }
+        }
         // Fits in the pipe (64 KiB), so no reader is needed while it is written.
         let text = String(repeating: "line of text\n", count: 1_000)
         try SystemCall.writeAll(text.utf8, to: descriptors[1])

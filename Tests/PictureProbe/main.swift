@@ -33,7 +33,8 @@ func procFile(_ path: String) -> String { String(decoding: contents(of: path) ??
 
 func state() -> String {
     let maps = procFile("/proc/self/maps")
-    let rss = procFile("/proc/self/status").split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+    let rss =
+        procFile("/proc/self/status").split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
         .map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] } ?? "?"
     func mapped(_ library: String) -> Int { maps.contains(library) ? 1 : 0 }
     return "jpeg=\(mapped("libjpeg.so")) png=\(mapped("libpng16.so")) chafa=\(mapped("libchafa.so")) rss_kb=\(rss)"

@@ -14,7 +14,8 @@ struct ColorThemeConfigTests {
 
     @Test("Named colors, default and 0–255 set their roles; enabled turns colors on or off")
     func good() {
-        let (settings, problems) = Self.apply("""
+        let (settings, problems) = Self.apply(
+            """
             [colors]
             enabled = false
             unread = "magenta"
@@ -30,7 +31,8 @@ struct ColorThemeConfigTests {
 
     @Test("A bad color, an unknown role or a bad enabled is one warning each, with its line; the rest applies")
     func bad() {
-        let (settings, problems) = Self.apply("""
+        let (settings, problems) = Self.apply(
+            """
             [colors]
             error = "pink"
             selected = 300
@@ -39,8 +41,11 @@ struct ColorThemeConfigTests {
             unread = "green"
             """)
         #expect(problems.map(\.line) == [2, 3, 4, 5])
-        #expect(problems[0].message == "'colors.error' must be black, red, green, yellow, blue, magenta, cyan, white, default, or 0 to 255 (got \"pink\")")
-        #expect(problems[2].message == "unknown color role 'sparkle' (roles: title, selected, dim, accent, status, error, unread, and enabled)")
+        #expect(
+            problems[0].message
+                == "'colors.error' must be black, red, green, yellow, blue, magenta, cyan, white, default, or 0 to 255 (got \"pink\")")
+        #expect(
+            problems[2].message == "unknown color role 'sparkle' (roles: title, selected, dim, accent, status, error, unread, and enabled)")
         #expect(settings.colorTheme.mapValues(\.value) == [.unread: 2])
         #expect(settings.colors.value == true)
     }

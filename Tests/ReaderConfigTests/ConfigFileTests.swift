@@ -16,7 +16,8 @@ struct ConfigFileTests {
 
     @Test("A good file sets every setting and remembers each one's line")
     func goodFile() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             # nytreader settings
             default_section = "World"
             refresh_after_minutes = 0
@@ -66,7 +67,8 @@ struct ConfigFileTests {
 
     @Test("An unknown key is named with its line; the other settings still apply")
     func unknownKey() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
 
             # British spelling
@@ -80,7 +82,8 @@ struct ConfigFileTests {
 
     @Test("A bad value is named with its line and key; that setting keeps its default")
     func badValues() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             default_section = "weather"
             refresh_after_minutes = "soon"
             retention_days = -3
@@ -89,30 +92,33 @@ struct ConfigFileTests {
             request_timeout_seconds = 0
             auto_refresh_minutes = -1
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
-            "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
-            "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
-            "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
-            "\(Self.file) line 5: 'colors' must be true or false",
-            "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
-            "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
+                "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
+                "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
+                "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
+                "\(Self.file) line 5: 'colors' must be true or false",
+                "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
+                "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
+            ])
         #expect(settings == Settings())
     }
 
     @Test("Key bindings must be non-empty strings in a table")
     func keyBindings() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             [keys]
             refresh = "R"
             quit = ""
             open = 3
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
+            ])
         #expect(settings.keys == [.refresh: "R"])
 
         let (notATable, tableProblems) = parse("keys = \"R\"\n")
@@ -123,7 +129,8 @@ struct ConfigFileTests {
 
     @Test("An entry naming no action is a problem with its line, and is kept apart from the bindings")
     func unknownAction() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             [keys]
             refrsh = "R"
             quit = "Q"
@@ -138,7 +145,8 @@ struct ConfigFileTests {
 
     @Test("Dotted keys, inline tables and an unknown table are found on their lines")
     func otherShapes() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             keys.refresh = "R"
             keys.quit = { sequence = "Q" }
 
@@ -146,29 +154,33 @@ struct ConfigFileTests {
             enabled = true
             """)
         #expect(settings.keyBindings[.refresh] == Setting("R", source: .configFile(line: 1)))
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: unknown key 'colour'",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: unknown key 'colour'",
+            ])
     }
 
     @Test("A multi-line string does not confuse the line numbers")
     func multilineString() {
-        let (_, problems) = parse("""
+        let (_, problems) = parse(
+            """
             note = '''
             colours = 1
             '''
             colours = true
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: unknown key 'note'",
-            "\(Self.file) line 4: unknown key 'colours'",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: unknown key 'note'",
+                "\(Self.file) line 4: unknown key 'colours'",
+            ])
     }
 
     @Test("A syntax error gives one warning with its line, and all defaults")
     func syntaxError() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
             colors = false
             default_section = "world
@@ -195,9 +207,10 @@ struct ConfigFileTests {
     @Test("Text from the file reaches messages without control characters")
     func terminalSafeMessages() {
         let (_, problems) = parse("default_section = \"\\u001b[31mred\"\n")
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')"
+            ])
     }
 
     @Test("NO_COLOR turns colors off unless the file turns them on; TERM=dumb always does")

@@ -23,10 +23,11 @@ struct LogFileTests {
         logger.debug("not written at info level")
         logger.warning("two\nlines \u{1B}[31mred")
 
-        #expect(try lines(file.url) == [
-            "2024-05-01T12:00:00.250Z info nytreader: GET /svc/topstories/v2/world.json 200 12 ms 345 bytes attempt=1 feed=top:world",
-            "2024-05-01T12:00:00.250Z warning nytreader: two lines red feed=top:world",
-        ])
+        #expect(
+            try lines(file.url) == [
+                "2024-05-01T12:00:00.250Z info nytreader: GET /svc/topstories/v2/world.json 200 12 ms 345 bytes attempt=1 feed=top:world",
+                "2024-05-01T12:00:00.250Z warning nytreader: two lines red feed=top:world",
+            ])
         #expect(PrivateFiles.permissions(of: file.url.path) == 0o600)
         #expect(PrivateFiles.permissions(of: file.url.deletingLastPathComponent().path) == 0o700)
     }
@@ -180,7 +181,8 @@ struct LogFileTests {
         #expect(file.problem == nil)
         // The open descriptor of the log, found through /proc, carries FD_CLOEXEC.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
-        let logDescriptor = try #require(descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path })
+        let logDescriptor = try #require(
+            descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path })
         #expect(fcntl(logDescriptor, F_GETFD) & FD_CLOEXEC != 0)
     }
 }

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -31,7 +31,8 @@ struct ArchiveImportTests {
         return ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client)
     }
 
-    @Test("A month without its docs, or with docs that are not a list, fails and is not complete", arguments: [nil, "{}", "null", #""none""#])
+    @Test(
+        "A month without its docs, or with docs that are not a list, fails and is not complete", arguments: [nil, "{}", "null", #""none""#])
     func withoutDocs(docs: String?) async throws {
         let transport = PathTransport([Self.path: Self.body(docs: docs, hits: "5")])
         let service = try service(transport)
@@ -77,7 +78,9 @@ struct ArchiveImportTests {
 
     @Test("Docs dated outside the month are not filed under it, and are counted")
     func outside() async throws {
-        let docs = "[" + [Self.doc(0), Self.doc(1, date: "2023-07-01T12:00:00+0000"), Self.doc(2), Self.doc(3, date: "2024-05-01T00:00:00+0000")]
+        let docs =
+            "["
+            + [Self.doc(0), Self.doc(1, date: "2023-07-01T12:00:00+0000"), Self.doc(2), Self.doc(3, date: "2024-05-01T00:00:00+0000")]
             .joined(separator: ",") + "]"
         let service = try service(PathTransport([Self.path: Self.body(docs: docs, hits: "4")]))
         let imported = await service.importArchiveMonth(Self.march, force: false) { _ in }

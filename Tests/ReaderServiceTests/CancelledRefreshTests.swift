@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -43,8 +43,9 @@ struct CancelledRefreshTests {
         return try await service.status(of: feed).count > 0
     }
 
-    @Test("Cancelling the caller while the answer is on the way: cancelled, nothing stored; uncancelled, stored",
-          arguments: kinds)
+    @Test(
+        "Cancelling the caller while the answer is on the way: cancelled, nothing stored; uncancelled, stored",
+        arguments: kinds)
     func callerCancels(kind: Kind) async throws {
         let body = try kind.body()
         let transport = ScriptedTransport(bodies: [body, body], holding: true)

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -29,7 +29,8 @@ struct EndpointNamingTests {
         let feeds = try Self.feeds()
         let transport = PathTransport(Dictionary(uniqueKeysWithValues: feeds.map { ($0.1, $0.2) }))
         let client = try NYTClient(apiKey: "test-key", transport: transport)
-        let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client, policy: RefreshPolicy(requestSpacing: .zero))
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard), client: client, policy: RefreshPolicy(requestSpacing: .zero))
         for (index, (feed, _, _)) in feeds.enumerated() {
             let outcome = await service.refresh(feed)
             #expect(outcome.failure == nil, "\(feed): \(String(describing: outcome.failure))")

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -25,8 +25,9 @@ struct ReaderServiceTests {
         #expect(home.count == 19)
         #expect(home.origin == .bundled)
         #expect(try await service.status(of: .topStories(.world)).count == 8)
-        #expect(try await service.entries(in: .topStories(.home), range: 0..<1).first?.article.title
-            == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+        #expect(
+            try await service.entries(in: .topStories(.home), range: 0..<1).first?.article.title
+                == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
     }
 
     @Test("Without a key, refresh never touches the network and says how to set one")
@@ -78,35 +79,41 @@ struct ReaderServiceTests {
         return service
     }
 
-    @Test("Each HTTP failure keeps the cache and says why", arguments: [
-        (401, RefreshFailure.unauthorized(status: 401)),
-        (403, .unauthorized(status: 403)),
-        (404, .notFound),
-        (429, .rateLimited(retryAfter: 60)),
-        (500, .server(status: 500)),
-        (503, .server(status: 503)),
-    ])
+    @Test(
+        "Each HTTP failure keeps the cache and says why",
+        arguments: [
+            (401, RefreshFailure.unauthorized(status: 401)),
+            (403, .unauthorized(status: 403)),
+            (404, .notFound),
+            (429, .rateLimited(retryAfter: 60)),
+            (500, .server(status: 500)),
+            (503, .server(status: 503)),
+        ])
     func httpFailures(status: Int, expected: RefreshFailure) async throws {
         let service = try await service(transport: FixedTransport(response: HTTPResponse(status: status, body: Data("{}".utf8))))
         let outcome = await service.refresh(.topStories(.world))
         #expect(outcome.failure == expected)
         #expect(outcome.status.count == 8)
         #expect(outcome.status.lastError == String(describing: expected))
-        #expect(try await service.entries(in: .topStories(.world), range: 0..<1).first?.article.title
-            == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+        #expect(
+            try await service.entries(in: .topStories(.world), range: 0..<1).first?.article.title
+                == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
     }
 
     @Test("A 429 with Retry-After says how long to wait")
     func retryAfter() async throws {
-        let service = try await service(transport: FixedTransport(response: HTTPResponse(status: 429, headers: ["Retry-After": "7"], body: Data())))
+        let service = try await service(
+            transport: FixedTransport(response: HTTPResponse(status: 429, headers: ["Retry-After": "7"], body: Data())))
         let outcome = await service.refresh(.topStories(.world))
         #expect(outcome.failure == .rateLimited(retryAfter: 7))
     }
 
-    @Test("Failures below HTTP keep the cache", arguments: [
-        (TransportError.timeout, RefreshFailure.timeout),
-        (.offline(reason: "connection refused"), .offline),
-    ])
+    @Test(
+        "Failures below HTTP keep the cache",
+        arguments: [
+            (TransportError.timeout, RefreshFailure.timeout),
+            (.offline(reason: "connection refused"), .offline),
+        ])
     func transportFailures(error: TransportError, expected: RefreshFailure) async throws {
         let service = try await service(transport: FailingTransport(error: error))
         let outcome = await service.refresh(.topStories(.world))
@@ -114,12 +121,14 @@ struct ReaderServiceTests {
         #expect(outcome.status.count == 8)
     }
 
-    @Test("Unreadable bodies keep the cache", arguments: [
-        ("<html><body>Bad gateway</body></html>", RefreshFailure.malformed),
-        (#"{"status":"OK","results":[{"uri":"nyt://x","title":"Cut of"#, .malformed),
-        (#"{"status":"ERROR","results":[]}"#, .apiStatus("ERROR")),
-        (#"{"status":"OK","results":[{"uri":5,"title":7},{"uri":[],"title":{}}]}"#, .malformed),
-    ])
+    @Test(
+        "Unreadable bodies keep the cache",
+        arguments: [
+            ("<html><body>Bad gateway</body></html>", RefreshFailure.malformed),
+            (#"{"status":"OK","results":[{"uri":"nyt://x","title":"Cut of"#, .malformed),
+            (#"{"status":"ERROR","results":[]}"#, .apiStatus("ERROR")),
+            (#"{"status":"OK","results":[{"uri":5,"title":7},{"uri":[],"title":{}}]}"#, .malformed),
+        ])
     func bodyFailures(body: String, expected: RefreshFailure) async throws {
         let service = try await service(transport: FixedTransport(response: HTTPResponse(status: 200, body: Data(body.utf8))))
         let outcome = await service.refresh(.topStories(.world))

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -11,7 +11,8 @@ struct SearchPagingTests {
     let feed = Feed.search(SearchQuery(text: "ukraine", beginDate: "20240101"))
 
     func service(
-        _ transport: any HTTPTransport, spacing: Duration = .zero, store: ArticleStore? = nil, now: @escaping @Sendable () -> Date = Date.init
+        _ transport: any HTTPTransport, spacing: Duration = .zero, store: ArticleStore? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
     ) throws -> ReaderService {
         ReaderService(
             store: try store ?? ArticleStore(inMemoryWith: .standard),
@@ -41,8 +42,9 @@ struct SearchPagingTests {
         #expect(more.status.pageCount == 2)
         #expect(more.status.totalHits == 1873)
         #expect(try await service.entries(in: feed, range: 0..<10).map(\.article.title) == firstTitles)
-        #expect(try await service.entries(in: feed, range: 10..<11).first?.article.title
-            == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+        #expect(
+            try await service.entries(in: feed, range: 10..<11).first?.article.title
+                == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
         #expect(transport.queries.map { $0["page"] } == ["0", "1"])
         #expect(transport.queries.allSatisfy { $0["begin_date"] == "20240101" && $0["sort"] == "newest" })
     }
@@ -84,7 +86,8 @@ struct SearchPagingTests {
         let page3 = FeedSnapshot(feed: feed, articles: [ArticleFactory.article(40)], fetchedDate: Date(), totalHits: 50, pageCount: 3)
         #expect(try store.appendPage(page3) == nil)
         #expect(try store.status(of: feed).count == 10)
-        let page2 = FeedSnapshot(feed: feed, articles: [ArticleFactory.article(3), ArticleFactory.article(10)], fetchedDate: Date(), pageCount: 2)
+        let page2 = FeedSnapshot(
+            feed: feed, articles: [ArticleFactory.article(3), ArticleFactory.article(10)], fetchedDate: Date(), pageCount: 2)
         let changes = try #require(try store.appendPage(page2))
         // The article already listed keeps its place; the new one follows the first page.
         #expect(changes.total == 11)
@@ -100,9 +103,14 @@ struct SearchPagingTests {
         let shared = ArticleFactory.article(1)
         let saved = ArticleFactory.article(2)
         let only = ArticleFactory.article(3)
-        try store.apply(FeedSnapshot(feed: older, articles: [shared, saved, only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_000)), origin: .network)
-        try store.apply(FeedSnapshot(feed: newer, articles: [only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
-        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [shared], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: older, articles: [shared, saved, only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_000)),
+            origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: newer, articles: [only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: [shared], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)),
+            origin: .network)
         try store.setSaved(saved.id, at: Date())
         let service = ReaderService(store: store, client: nil)
 

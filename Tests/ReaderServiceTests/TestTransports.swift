@@ -61,7 +61,7 @@ final class ScriptedTransport: HTTPTransport {
             defer { gate.removeAll() }
             return gate
         }
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Waits until `count` requests arrived; throws when they have not within `timeout` (long: the whole

@@ -1,10 +1,11 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 /// A service over an in-memory feed that records what it was asked.
 final class RecordingService: ReaderServing {
@@ -87,7 +88,10 @@ struct ReaderControllerTests {
         let controller = ReaderController(
             viewModel: ReaderViewModel(feed: .topStories(.world)),
             service: service,
-            openURL: { opened.append($0); return true },
+            openURL: {
+                opened.append($0)
+                return true
+            },
             wake: {}
         )
         controller.setListHeight(30)

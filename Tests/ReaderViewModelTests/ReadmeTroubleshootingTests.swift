@@ -8,18 +8,20 @@ import Testing
 @Suite("README troubleshooting")
 struct ReadmeTroubleshootingTests {
     /// One failure of each kind (and both forms of the rate limit), with the values the README uses.
-    static let failures: [RefreshFailure] = [
-        .noAPIKey, .offlineByRequest, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil), .notFound,
-        .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .cancelled,
-        .certificateUntrusted, .certificateStoreMissing, .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated,
-    ] + StoreError.Code.allCases.map(RefreshFailure.cache)
+    static let failures: [RefreshFailure] =
+        [
+            .noAPIKey, .offlineByRequest, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil),
+            .notFound,
+            .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .cancelled,
+            .certificateUntrusted, .certificateStoreMissing, .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated,
+        ] + StoreError.Code.allCases.map(RefreshFailure.cache)
 
     /// Every case of `RefreshFailure` is in `failures`: adding a case without a README row fails to compile here.
     static func isListed(_ failure: RefreshFailure) -> Bool {
         switch failure {
         case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .notFound, .server, .timeout, .offline, .malformed,
-             .redirectRefused, .apiStatus, .cache, .cancelled, .certificateUntrusted, .certificateStoreMissing,
-             .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated:
+            .redirectRefused, .apiStatus, .cache, .cancelled, .certificateUntrusted, .certificateStoreMissing,
+            .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated:
             return failures.contains { Self.kind(of: $0) == Self.kind(of: failure) }
         }
     }

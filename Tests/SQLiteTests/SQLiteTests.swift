@@ -12,11 +12,12 @@ struct SQLiteTests {
     func executeAndFetch() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
-                INSERT INTO t VALUES (?, ?, ?, ?, ?);
-                INSERT INTO t VALUES (?, ?, ?, ?, ?);
-                """, arguments: [1, 1.5, "Café\u{0}zero", DatabaseValue.blob([0, 255]), nil, 2, 2.5, "二", DatabaseValue.blob([]), "x"])
+            try db.execute(
+                sql: """
+                    CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
+                    INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                    INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                    """, arguments: [1, 1.5, "Café\u{0}zero", DatabaseValue.blob([0, 255]), nil, 2, 2.5, "二", DatabaseValue.blob([]), "x"])
         }
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT i, r, s, b, n FROM t ORDER BY i") }
         #expect(rows.count == 2)
@@ -45,7 +46,9 @@ struct SQLiteTests {
     func argumentCount() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) } }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) }
+        }
         #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)") } }
         #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "SELEC nonsense") } }
     }
@@ -118,7 +121,7 @@ struct SQLiteTests {
                 try waiter.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
                 Issue.record("the write did not wait for the lock")
             } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_BUSY)
+                #expect(error.resultCode == .busy)
             }
             // Reading is never blocked by the writer.
             #expect(try waiter.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)

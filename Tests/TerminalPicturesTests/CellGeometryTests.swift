@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 @Suite("Cell geometry")
 struct CellGeometryTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalPictures
+import Testing
 
 @Suite("Device attributes")
 struct DeviceAttributesTests {

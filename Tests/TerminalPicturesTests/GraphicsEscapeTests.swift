@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 /// Kitty, sixel and iTerm2 output of a 32 × 32 picture of four colored quarters (the bottom right one
 /// transparent) drawn into 2 × 1 cells of 8 × 16 pixels: a 16 × 16 pixel image, held byte for byte to

@@ -1,6 +1,6 @@
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 /// Pictures from the network are data: each hostile one is a typed error (the reader shows a
 /// placeholder), never a crash, an exit, a message on stderr or a huge allocation.
@@ -38,8 +38,9 @@ struct HostilePictureTests {
         #expect(
             decodeError(try PictureFixtures.bytes("scene-600x400.jpg"), decoder: small)
                 == .tooManyPixels(width: 600, height: 400))
-        #expect(decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: PictureDecoder(maximumPixelCount: 9599))
-            == .tooManyPixels(width: 120, height: 80))
+        #expect(
+            decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: PictureDecoder(maximumPixelCount: 9599))
+                == .tooManyPixels(width: 120, height: 80))
     }
 
     @Test("A JPEG or PNG cut short is truncated, not gray or garbage")
@@ -92,10 +93,12 @@ struct HostilePictureTests {
         #expect(decodeError(try PictureFixtures.bytes("scene-alpha-120x80.png"), decoder: none) == nil)
     }
 
-    @Test("Damaged copies of every good fixture decode or fail with a typed error", arguments: [
-        "scene-600x400.jpg", "scene-progressive-600x400.jpg", "scene-gray-120x80.jpg", "scene-alpha-120x80.png",
-        "scene-interlaced-120x80.png", "quarters-palette-32x32.png",
-    ])
+    @Test(
+        "Damaged copies of every good fixture decode or fail with a typed error",
+        arguments: [
+            "scene-600x400.jpg", "scene-progressive-600x400.jpg", "scene-gray-120x80.jpg", "scene-alpha-120x80.png",
+            "scene-interlaced-120x80.png", "quarters-palette-32x32.png",
+        ])
     func damaged(name: String) throws {
         let original = try PictureFixtures.bytes(name)
         var random = SplitMix64(seed: 0x5EED ^ UInt64(original.count))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 /// What a picture costs: the libraries are mapped only once one is shown, and how long one takes.
 @Suite("Picture cost")
@@ -10,10 +10,11 @@ struct PictureCostTests {
 
     /// `key=value` fields of a probe line.
     static func fields(_ line: Substring) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: line.split(separator: " ").dropFirst().compactMap { field in
-            let parts = field.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        })
+        Dictionary(
+            uniqueKeysWithValues: line.split(separator: " ").dropFirst().compactMap { field in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            })
     }
 
     @Test(
@@ -25,7 +26,8 @@ struct PictureCostTests {
         try #require(result.status == 0, "\(result.output)\(result.errorOutput)")
         let lines = result.output.split(separator: "\n")
         try #require(lines.count == 2)
-        let before = Self.fields(lines[0]), after = Self.fields(lines[1])
+        let before = Self.fields(lines[0])
+        let after = Self.fields(lines[1])
         #expect(before["jpeg"] == "0" && before["png"] == "0" && before["chafa"] == "0")
         #expect(after["jpeg"] == jpeg && after["png"] == png && after["chafa"] == "1")
         #expect(after["cells"] == "45x15")
@@ -40,7 +42,8 @@ struct PictureCostTests {
         let decoder = PictureDecoder()
         _ = try renderer.render(encoded: bytes, in: box, as: .symbols)  // loads the libraries
         for graphicsProtocol in [PictureProtocol.symbols, .sixel, .kitty] {
-            var decode: [Duration] = [], draw: [Duration] = []
+            var decode: [Duration] = []
+            var draw: [Duration] = []
             let clock = ContinuousClock()
             for _ in 0..<15 {
                 let start = clock.now

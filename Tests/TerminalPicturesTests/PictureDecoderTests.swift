@@ -1,6 +1,6 @@
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 @Suite("Picture decoder")
 struct PictureDecoderTests {
@@ -26,7 +26,9 @@ struct PictureDecoderTests {
         let progressive = try decoder.decode(PictureFixtures.bytes("scene-progressive-600x400.jpg"))
         for pixels in [baseline, progressive] {
             #expect(pixels.size == PixelSize(width: 600, height: 400))
-            let sky = pixel(pixels, 10, 5), sun = pixel(pixels, 432, 120), hill = pixel(pixels, 20, 390)
+            let sky = pixel(pixels, 10, 5)
+            let sun = pixel(pixels, 432, 120)
+            let hill = pixel(pixels, 20, 390)
             #expect(sky[2] > 180 && sky[0] < 80 && sky[3] == 255)
             #expect(sun[0] > 230 && sun[1] > 180 && sun[2] < 100)
             #expect(hill[1] > hill[2])

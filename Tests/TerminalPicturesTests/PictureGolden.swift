@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalPictures
+import Testing
 
 /// Golden files in Goldens/: what a rendering must produce, byte for byte. With
 /// NYTREADER_RECORD_PICTURES=1 the tests write them instead (look at them before committing).
@@ -18,7 +18,8 @@ enum PictureGolden {
         }
         let expected = [UInt8](try Data(contentsOf: url))
         guard bytes != expected else { return }
-        let firstDifference = zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let firstDifference =
+            zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(bytes.count, expected.count)
         Issue.record(
             "\(name): \(bytes.count) bytes, golden \(expected.count); first difference at byte \(firstDifference)",

@@ -1,5 +1,5 @@
-import Testing
 import TerminalPictures
+import Testing
 
 /// `images = auto` follows libchafa's terminal rules; an explicit setting is taken as it is.
 @Suite("Picture protocol choice")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TerminalPictures
 import TestSupport
+import Testing
 
 /// The scene drawn in symbols at two pane sizes, every cell's character and colors held to a golden file.
 @Suite("Symbols goldens")
@@ -15,8 +15,10 @@ struct SymbolGoldenTests {
 
     @Test(
         "The scene in truecolor symbols",
-        arguments: [(CellBox(columns: 40, rows: 10), CellBox(columns: 30, rows: 10)),
-                    (CellBox(columns: 24, rows: 12), CellBox(columns: 24, rows: 8))])
+        arguments: [
+            (CellBox(columns: 40, rows: 10), CellBox(columns: 30, rows: 10)),
+            (CellBox(columns: 24, rows: 12), CellBox(columns: 24, rows: 8)),
+        ])
     func truecolor(box: CellBox, covered: CellBox) throws {
         let picture = try Self.render("scene-600x400.jpg", box: box, colors: .truecolor)
         #expect(picture.box == covered)

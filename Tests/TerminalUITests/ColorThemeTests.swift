@@ -1,6 +1,7 @@
 import NewsCore
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 /// The theme the screen uses: the config's roles reach the right colors.
 @Suite("Color theme")

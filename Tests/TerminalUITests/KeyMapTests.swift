@@ -1,6 +1,7 @@
 import NewsCore
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 @Suite("Keys to actions")
 struct KeyMapTests {
@@ -58,11 +59,13 @@ struct KeyMapTests {
         #expect(map.action(for: .character("q")) == .quit)
     }
 
-    @Test("Key names", arguments: [
-        ("x", Key.character("x")), ("ctrl-r", .control("r")), ("C-x", .control("x")), ("^a", .control("a")),
-        ("Up", .up), ("pgdn", .pageDown), ("PageUp", .pageUp), ("home", .home), ("End", .end), ("enter", .enter),
-        ("esc", .escape), ("tab", .tab), ("shift-tab", .backTab), ("backspace", .backspace), ("space", .character(" ")),
-    ])
+    @Test(
+        "Key names",
+        arguments: [
+            ("x", Key.character("x")), ("ctrl-r", .control("r")), ("C-x", .control("x")), ("^a", .control("a")),
+            ("Up", .up), ("pgdn", .pageDown), ("PageUp", .pageUp), ("home", .home), ("End", .end), ("enter", .enter),
+            ("esc", .escape), ("tab", .tab), ("shift-tab", .backTab), ("backspace", .backspace), ("space", .character(" ")),
+        ])
     func names(name: String, key: Key) {
         #expect(Key(name: name) == key)
     }

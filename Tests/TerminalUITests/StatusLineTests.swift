@@ -15,7 +15,8 @@ struct StatusLineTests {
     static func state(_ refresh: RefreshActivity, search: String? = nil) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
         let entries = (0..<22).map { ArticleEntry(article: ArticleFactory.article($0)) }
-        state.feedStatus = FeedStatus(feed: state.feed, count: entries.count, lastRefreshedDate: now.addingTimeInterval(-5), origin: .network)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: entries.count, lastRefreshedDate: now.addingTimeInterval(-5), origin: .network)
         state.count = entries.count
         state.window = ArticleWindow(start: 0, entries: entries)
         state.refresh = refresh
@@ -49,7 +50,9 @@ struct StatusLineTests {
                 }
             }
         }
-        #expect(statusLine(Self.state(.running(startedDate: Self.now)), columns: 40).contains("World · 22 articles · "), "the feed stays while it fits")
+        #expect(
+            statusLine(Self.state(.running(startedDate: Self.now)), columns: 40).contains("World · 22 articles · "),
+            "the feed stays while it fits")
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 

@@ -12,15 +12,18 @@ struct TrendChartTests {
     static func yearly(terms: [String]) -> Trend {
         let coverage = (2000...2024).map { year in
             let imported = year == 2009 || year == 2010 ? 0 : (year == 2024 ? 3 : 12)
-            return TrendCoverage(period: TrendPeriod(year: year), monthCount: 12, importedMonthCount: imported, articleCount: imported * 8_000)
+            return TrendCoverage(
+                period: TrendPeriod(year: year), monthCount: 12, importedMonthCount: imported, articleCount: imported * 8_000)
         }
         let series = terms.enumerated().map { index, term in
-            TrendSeries(term: term, matches: coverage.enumerated().map { position, coverage -> Int? in
-                guard coverage.isImported else { return nil }
-                // Rising, falling and flat, per 10,000: 2 + 1.5 × position; 40 − 1.2 × position; 12.
-                let perTenThousand = [2 + 1.5 * Double(position), 40 - 1.2 * Double(position), 12][index % 3]
-                return Int((perTenThousand * Double(coverage.articleCount) / 10_000).rounded())
-            })
+            TrendSeries(
+                term: term,
+                matches: coverage.enumerated().map { position, coverage -> Int? in
+                    guard coverage.isImported else { return nil }
+                    // Rising, falling and flat, per 10,000: 2 + 1.5 × position; 40 − 1.2 × position; 12.
+                    let perTenThousand = [2 + 1.5 * Double(position), 40 - 1.2 * Double(position), 12][index % 3]
+                    return Int((perTenThousand * Double(coverage.articleCount) / 10_000).rounded())
+                })
         }
         return Trend(interval: .year, coverage: coverage, series: series)
     }
@@ -43,151 +46,157 @@ struct TrendChartTests {
 
     @Test("One term at 80 columns: a year a slot, gaps dotted on the axis, the coverage said")
     func oneTermAt80() {
-        #expect(Self.text(Self.yearly(terms: ["climate"]), columns: 80) == """
-         Archived articles per 10,000 matching each term, by year, 2000–2024
-         ● climate
-        40 ┤
-           │                                                                    ╭─●──●
-           │                                                              ╭─●──●╯
-        30 ┤                                                        ╭─●──●╯
-           │                                                  ╭─●──●╯
-           │                                            ╭─●──●╯
-        20 ┤                                   ╭─●──●──●╯
-           │                                  ●╯
-           │                       ╭─●
-           │                 ╭─●──●╯
-        10 ┤           ╭─●──●╯
-           │     ╭─●──●╯
-           │ ●──●╯
-         0 ┤
-           └─┬─────┬─────┬─────┬─────┬─······────┬─────┬─────┬─────┬─────┬─────┬─────┬─
-            2000  2002  2004  2006  2008  2010  2012  2014  2016  2018  2020  2022  2024
-         Imported: 267 of 300 months (89 %) · not imported: 2009–2010
-         in part: 2024 (3 of 12 months)
-        """)
+        #expect(
+            Self.text(Self.yearly(terms: ["climate"]), columns: 80) == """
+                 Archived articles per 10,000 matching each term, by year, 2000–2024
+                 ● climate
+                40 ┤
+                   │                                                                    ╭─●──●
+                   │                                                              ╭─●──●╯
+                30 ┤                                                        ╭─●──●╯
+                   │                                                  ╭─●──●╯
+                   │                                            ╭─●──●╯
+                20 ┤                                   ╭─●──●──●╯
+                   │                                  ●╯
+                   │                       ╭─●
+                   │                 ╭─●──●╯
+                10 ┤           ╭─●──●╯
+                   │     ╭─●──●╯
+                   │ ●──●╯
+                 0 ┤
+                   └─┬─────┬─────┬─────┬─────┬─······────┬─────┬─────┬─────┬─────┬─────┬─────┬─
+                    2000  2002  2004  2006  2008  2010  2012  2014  2016  2018  2020  2022  2024
+                 Imported: 267 of 300 months (89 %) · not imported: 2009–2010
+                 in part: 2024 (3 of 12 months)
+                """)
     }
 
     @Test("Three terms at 80 columns: a marker each, the first drawn on top")
     func threeTermsAt80() {
-        #expect(Self.text(Self.yearly(terms: Self.threeTerms), columns: 80) == """
-         Archived articles per 10,000 matching each term, by year, 2000–2024
-         ● climate change   ■ global warming   ▲ weather
-        40 ┤ ■──■╮
-           │     ╰─■──■╮                                                        ╭─●──●
-           │           ╰─■──■──■╮                                         ╭─●──●╯
-        30 ┤                    ╰─■──■                              ╭─●──●╯
-           │                                  ■╮              ╭─●──●╯
-           │                                   ╰─■──■──■╭─●──●╯
-        20 ┤                                   ╭─●──●──●╯─■──■╮
-           │                                  ●╯              ╰─■──■──■╮
-           │                       ╭─●                                 ╰─■──■╮
-           │ ▲──▲──▲──▲──▲──▲╭─●──●╯─▲        ▲──▲──▲──▲──▲──▲──▲──▲──▲──▲──▲╰─■──■──■
-        10 ┤           ╭─●──●╯
-           │     ╭─●──●╯
-           │ ●──●╯
-         0 ┤
-           └─┬─────┬─────┬─────┬─────┬─······────┬─────┬─────┬─────┬─────┬─────┬─────┬─
-            2000  2002  2004  2006  2008  2010  2012  2014  2016  2018  2020  2022  2024
-         Imported: 267 of 300 months (89 %) · not imported: 2009–2010
-         in part: 2024 (3 of 12 months)
-        """)
+        #expect(
+            Self.text(Self.yearly(terms: Self.threeTerms), columns: 80) == """
+                 Archived articles per 10,000 matching each term, by year, 2000–2024
+                 ● climate change   ■ global warming   ▲ weather
+                40 ┤ ■──■╮
+                   │     ╰─■──■╮                                                        ╭─●──●
+                   │           ╰─■──■──■╮                                         ╭─●──●╯
+                30 ┤                    ╰─■──■                              ╭─●──●╯
+                   │                                  ■╮              ╭─●──●╯
+                   │                                   ╰─■──■──■╭─●──●╯
+                20 ┤                                   ╭─●──●──●╯─■──■╮
+                   │                                  ●╯              ╰─■──■──■╮
+                   │                       ╭─●                                 ╰─■──■╮
+                   │ ▲──▲──▲──▲──▲──▲╭─●──●╯─▲        ▲──▲──▲──▲──▲──▲──▲──▲──▲──▲──▲╰─■──■──■
+                10 ┤           ╭─●──●╯
+                   │     ╭─●──●╯
+                   │ ●──●╯
+                 0 ┤
+                   └─┬─────┬─────┬─────┬─────┬─······────┬─────┬─────┬─────┬─────┬─────┬─────┬─
+                    2000  2002  2004  2006  2008  2010  2012  2014  2016  2018  2020  2022  2024
+                 Imported: 267 of 300 months (89 %) · not imported: 2009–2010
+                 in part: 2024 (3 of 12 months)
+                """)
     }
 
     @Test("One term at 140 columns: wider slots, the coverage on one line")
     func oneTermAt140() {
-        #expect(Self.text(Self.yearly(terms: ["climate"]), columns: 140) == """
-         Archived articles per 10,000 matching each term, by year, 2000–2024
-         ● climate
-        40 ┤
-           │                                                                                                                  ╭──●────●
-           │                                                                                                        ╭──●────●─╯
-        30 ┤                                                                                              ╭──●────●─╯
-           │                                                                                    ╭──●────●─╯
-           │                                                                          ╭──●────●─╯
-        20 ┤                                                           ╭──●────●────●─╯
-           │                                                         ●─╯
-           │                                       ╭──●
-           │                             ╭──●────●─╯
-        10 ┤                   ╭──●────●─╯
-           │         ╭──●────●─╯
-           │  ●────●─╯
-         0 ┤
-           └──┬─────────┬─────────┬─────────┬─────────┬──··········───────┬─────────┬─────────┬─────────┬─────────┬─────────┬─────────┬──
-             2000      2002      2004      2006      2008      2010      2012      2014      2016      2018      2020      2022      2024
-         Imported: 267 of 300 months (89 %) · not imported: 2009–2010 · in part: 2024 (3 of 12 months)
-        """)
+        #expect(
+            Self.text(Self.yearly(terms: ["climate"]), columns: 140) == """
+                 Archived articles per 10,000 matching each term, by year, 2000–2024
+                 ● climate
+                40 ┤
+                   │                                                                                                                  ╭──●────●
+                   │                                                                                                        ╭──●────●─╯
+                30 ┤                                                                                              ╭──●────●─╯
+                   │                                                                                    ╭──●────●─╯
+                   │                                                                          ╭──●────●─╯
+                20 ┤                                                           ╭──●────●────●─╯
+                   │                                                         ●─╯
+                   │                                       ╭──●
+                   │                             ╭──●────●─╯
+                10 ┤                   ╭──●────●─╯
+                   │         ╭──●────●─╯
+                   │  ●────●─╯
+                 0 ┤
+                   └──┬─────────┬─────────┬─────────┬─────────┬──··········───────┬─────────┬─────────┬─────────┬─────────┬─────────┬─────────┬──
+                     2000      2002      2004      2006      2008      2010      2012      2014      2016      2018      2020      2022      2024
+                 Imported: 267 of 300 months (89 %) · not imported: 2009–2010 · in part: 2024 (3 of 12 months)
+                """)
     }
 
     @Test("Three terms at 140 columns")
     func threeTermsAt140() {
-        #expect(Self.text(Self.yearly(terms: Self.threeTerms), columns: 140) == """
-         Archived articles per 10,000 matching each term, by year, 2000–2024
-         ● climate change   ■ global warming   ▲ weather
-        40 ┤  ■────■─╮
-           │         ╰──■────■─╮                                                                                              ╭──●────●
-           │                   ╰──■────■────■─╮                                                                     ╭──●────●─╯
-        30 ┤                                  ╰──■────■                                                   ╭──●────●─╯
-           │                                                         ■─╮                        ╭──●────●─╯
-           │                                                           ╰──■────■────■─╭──●────●─╯
-        20 ┤                                                           ╭──●────●────●─╯──■────■─╮
-           │                                                         ●─╯                        ╰──■────■────■─╮
-           │                                       ╭──●                                                        ╰──■────■─╮
-           │  ▲────▲────▲────▲────▲────▲─╭──●────●─╯──▲              ▲────▲────▲────▲────▲────▲────▲────▲────▲────▲────▲─╰──■────■────■
-        10 ┤                   ╭──●────●─╯
-           │         ╭──●────●─╯
-           │  ●────●─╯
-         0 ┤
-           └──┬─────────┬─────────┬─────────┬─────────┬──··········───────┬─────────┬─────────┬─────────┬─────────┬─────────┬─────────┬──
-             2000      2002      2004      2006      2008      2010      2012      2014      2016      2018      2020      2022      2024
-         Imported: 267 of 300 months (89 %) · not imported: 2009–2010 · in part: 2024 (3 of 12 months)
-        """)
+        #expect(
+            Self.text(Self.yearly(terms: Self.threeTerms), columns: 140) == """
+                 Archived articles per 10,000 matching each term, by year, 2000–2024
+                 ● climate change   ■ global warming   ▲ weather
+                40 ┤  ■────■─╮
+                   │         ╰──■────■─╮                                                                                              ╭──●────●
+                   │                   ╰──■────■────■─╮                                                                     ╭──●────●─╯
+                30 ┤                                  ╰──■────■                                                   ╭──●────●─╯
+                   │                                                         ■─╮                        ╭──●────●─╯
+                   │                                                           ╰──■────■────■─╭──●────●─╯
+                20 ┤                                                           ╭──●────●────●─╯──■────■─╮
+                   │                                                         ●─╯                        ╰──■────■────■─╮
+                   │                                       ╭──●                                                        ╰──■────■─╮
+                   │  ▲────▲────▲────▲────▲────▲─╭──●────●─╯──▲              ▲────▲────▲────▲────▲────▲────▲────▲────▲────▲────▲─╰──■────■────■
+                10 ┤                   ╭──●────●─╯
+                   │         ╭──●────●─╯
+                   │  ●────●─╯
+                 0 ┤
+                   └──┬─────────┬─────────┬─────────┬─────────┬──··········───────┬─────────┬─────────┬─────────┬─────────┬─────────┬─────────┬──
+                     2000      2002      2004      2006      2008      2010      2012      2014      2016      2018      2020      2022      2024
+                 Imported: 267 of 300 months (89 %) · not imported: 2009–2010 · in part: 2024 (3 of 12 months)
+                """)
     }
 
     @Test("Bars of three terms at 80 columns: two years a slot, round labels")
     func barsAt80() {
-        #expect(Self.text(Self.yearly(terms: Self.threeTerms), columns: 80, style: .bar) == """
-         Archived articles per 10,000 matching each term, by year, 2000–2024
-         █ climate change   ▓ global warming   ▒ weather
-        40 ┤  ▓
-           │  ▓    ▓                                                █    █
-           │  ▓    ▓    ▓                                           █    █
-        30 ┤  ▓    ▓    ▓    ▓    ▓                            █    █    █
-           │  ▓    ▓    ▓    ▓    ▓                       █    █    █    █
-           │  ▓    ▓    ▓    ▓    ▓    ▓    ▓        █    █    █    █    █
-           │  ▓    ▓    ▓    ▓    ▓    ▓    ▓   █▓   █    █    █    █    █
-        20 ┤  ▓    ▓    ▓    ▓    ▓    ▓   █▓   █▓   █▓   █    █    █    █
-           │  ▓    ▓    ▓    ▓    ▓   █▓   █▓   █▓   █▓   █▓   █    █    █
-           │  ▓    ▓    ▓    ▓   █▓   █▓   █▓   █▓   █▓   █▓   █▓   █▓   █
-        10 ┤  ▓▒   ▓▒   ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
-           │  ▓▒   ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
-           │  ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
-           │ █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
-         0 └──┬────────────────────────┬────────────────────────┬────────────
-             2000                     2010                     2020
-         Imported: 267 of 300 months (89 %) · not imported: 2009–2010
-         in part: 2024 (3 of 12 months) · 2 years a column
-        """)
+        #expect(
+            Self.text(Self.yearly(terms: Self.threeTerms), columns: 80, style: .bar) == """
+                 Archived articles per 10,000 matching each term, by year, 2000–2024
+                 █ climate change   ▓ global warming   ▒ weather
+                40 ┤  ▓
+                   │  ▓    ▓                                                █    █
+                   │  ▓    ▓    ▓                                           █    █
+                30 ┤  ▓    ▓    ▓    ▓    ▓                            █    █    █
+                   │  ▓    ▓    ▓    ▓    ▓                       █    █    █    █
+                   │  ▓    ▓    ▓    ▓    ▓    ▓    ▓        █    █    █    █    █
+                   │  ▓    ▓    ▓    ▓    ▓    ▓    ▓   █▓   █    █    █    █    █
+                20 ┤  ▓    ▓    ▓    ▓    ▓    ▓   █▓   █▓   █▓   █    █    █    █
+                   │  ▓    ▓    ▓    ▓    ▓   █▓   █▓   █▓   █▓   █▓   █    █    █
+                   │  ▓    ▓    ▓    ▓   █▓   █▓   █▓   █▓   █▓   █▓   █▓   █▓   █
+                10 ┤  ▓▒   ▓▒   ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
+                   │  ▓▒   ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
+                   │  ▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
+                   │ █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒  █▓▒
+                 0 └──┬────────────────────────┬────────────────────────┬────────────
+                     2000                     2010                     2020
+                 Imported: 267 of 300 months (89 %) · not imported: 2009–2010
+                 in part: 2024 (3 of 12 months) · 2 years a column
+                """)
     }
 
     @Test("Months: a dot per month at 80 columns, years on the axis; a CJK term in the legend")
     func months() {
-        #expect(Self.text(Self.monthly("2019-01..2024-12", terms: ["東京 tokyo", "election"]), columns: 80, rows: 16) == """
-         Archived articles per 10,000 matching each term, by month, 2019-01–2024-12
-         ● 東京 tokyo   ■ election
-        150 ┤
-            │
-            │
-        100 ┤    ■        ■   ■    ■   ■        ■        ■   ■        ■        ■   ■
-            │   ■    ■   ■   ■    ■   ■    ■   ■    ■   ■   ■    ■   ■    ■   ■   ■
-            │  ■   ●●   ■  ●●    ■●● ■    ●●  ■   ●■   ■ ●●■    ■●  ■   ●●   ■  ●●
-         50 ┤ ■   ●■   ■ ●●     ■●  ■   ●●   ■  ●●■   ■ ● ■    ●●  ■   ●■   ■ ●●
-            │■  ●●■   ■ ●  ■   ●●      ●■   ■ ●● ■   ■●●     ●●   ■  ●●■   ■ ●  ■   ●
-            │ ●●      ●●     ●●      ●●      ●      ●●      ●      ●●      ●●     ●●
-          0 ┤●       ●              ●       ●      ●       ●      ●       ●
-            └┬───────────┬───────────┬───────────┬───────────┬───────────┬───────────
-             2019       2020        2021        2022        2023        2024
-         Imported: 72 of 72 months (100 %)
-        """)
+        #expect(
+            Self.text(Self.monthly("2019-01..2024-12", terms: ["東京 tokyo", "election"]), columns: 80, rows: 16) == """
+                 Archived articles per 10,000 matching each term, by month, 2019-01–2024-12
+                 ● 東京 tokyo   ■ election
+                150 ┤
+                    │
+                    │
+                100 ┤    ■        ■   ■    ■   ■        ■        ■   ■        ■        ■   ■
+                    │   ■    ■   ■   ■    ■   ■    ■   ■    ■   ■   ■    ■   ■    ■   ■   ■
+                    │  ■   ●●   ■  ●●    ■●● ■    ●●  ■   ●■   ■ ●●■    ■●  ■   ●●   ■  ●●
+                 50 ┤ ■   ●■   ■ ●●     ■●  ■   ●●   ■  ●●■   ■ ● ■    ●●  ■   ●■   ■ ●●
+                    │■  ●●■   ■ ●  ■   ●●      ●■   ■ ●● ■   ■●●     ●●   ■  ●●■   ■ ●  ■   ●
+                    │ ●●      ●●     ●●      ●●      ●      ●●      ●      ●●      ●●     ●●
+                  0 ┤●       ●              ●       ●      ●       ●      ●       ●
+                    └┬───────────┬───────────┬───────────┬───────────┬───────────┬───────────
+                     2019       2020        2021        2022        2023        2024
+                 Imported: 72 of 72 months (100 %)
+                """)
         let long = Self.text(Self.monthly("1851-01..2025-12", terms: ["war"]), columns: 80, rows: 12)
         #expect(long.hasSuffix("Imported: 2,100 of 2,100 months (100 %) · 5 years a column"), "\(long)")
     }
@@ -202,7 +211,8 @@ struct TrendChartTests {
             #expect(!marked.isEmpty)
             #expect(marked.allSatisfy { $0.role == .series(index) }, "\(marker): \(marked)")
         }
-        #expect(lines[1].runs.filter { $0.role != .plain }.map(\.text) == ["●", "climate", "change", "■", "global", "warming", "▲", "weather"])
+        #expect(
+            lines[1].runs.filter { $0.role != .plain }.map(\.text) == ["●", "climate", "change", "■", "global", "warming", "▲", "weather"])
         let axis = try #require(lines.first { $0.text.contains("└") })
         #expect(axis.runs.filter { $0.text.contains("·") }.map(\.role) == [.gap])
         #expect(axis.runs.contains { $0.role == .gap && $0.text == "······" })
@@ -211,7 +221,9 @@ struct TrendChartTests {
 
     /// Every year from `first` to `last` imported, 80,000 articles each.
     static func years(_ first: Int, _ last: Int) -> Trend {
-        let coverage = (first...last).map { TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 80_000) }
+        let coverage = (first...last).map {
+            TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 80_000)
+        }
         return Trend(interval: .year, coverage: coverage, series: [TrendSeries(term: "x", matches: coverage.indices.map { $0 * 37 % 101 })])
     }
 
@@ -234,7 +246,8 @@ struct TrendChartTests {
 
     @Test("At any width from 40 to 200 and any range, every line fits and x labels are two columns apart or more")
     func axisLabels() {
-        let trends = [Self.years(2024, 2024), Self.years(2019, 2024), Self.years(1990, 2024), Self.years(1851, 2025)]
+        let trends =
+            [Self.years(2024, 2024), Self.years(2019, 2024), Self.years(1990, 2024), Self.years(1851, 2025)]
             + ["2024-01..2024-03", "2015-01..2024-12", "1851-01..2025-12"].map { Self.monthly($0, terms: Self.threeTerms) }
         for trend in trends {
             for style in TrendChart.Style.allCases {
@@ -242,7 +255,12 @@ struct TrendChartTests {
                     let lines = TrendChart(trend, style: style).render(columns: columns, rows: 14)
                     let context = "\(trend.periods[0]) … \(trend.periods[trend.periods.count - 1]), \(style) at \(columns)"
                     #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= columns }, "\(context)")
-                    let labels = try! #require(lines.first { $0.text.hasPrefix("  ") && $0.runs.allSatisfy { [.plain, .label].contains($0.role) } && $0.text.contains(where: \.isNumber) }).text
+                    let labels = try! #require(
+                        lines.first {
+                            $0.text.hasPrefix("  ") && $0.runs.allSatisfy { [.plain, .label].contains($0.role) }
+                                && $0.text.contains(where: \.isNumber)
+                        }
+                    ).text
                     #expect(Self.innerGaps(labels).allSatisfy { $0 >= 2 }, "\(context): \(labels)")
                 }
             }
@@ -253,11 +271,13 @@ struct TrendChartTests {
     func safeTermsAndNothingImported() {
         let hostile = TrendChart(Self.yearly(terms: ["evil\u{1B}[2Jterm"])).render(columns: 80, rows: 12)
         #expect(!hostile.map(\.text).joined().contains("\u{1B}"))
-        let empty = TrendChart(Trend(interval: .year, coverage: [], series: [TrendSeries(term: "x", matches: [])])).render(columns: 80, rows: 20)
-        #expect(empty.map(\.text) == [
-            " Archived articles per 10,000 matching each term, by year",
-            " No archive month is imported (nytreader archive 2024 imports a year).",
-        ])
+        let empty = TrendChart(Trend(interval: .year, coverage: [], series: [TrendSeries(term: "x", matches: [])])).render(
+            columns: 80, rows: 20)
+        #expect(
+            empty.map(\.text) == [
+                " Archived articles per 10,000 matching each term, by year",
+                " No archive month is imported (nytreader archive 2024 imports a year).",
+            ])
     }
 
     @Test("The README's chart is the one drawn for its two terms")
@@ -265,6 +285,8 @@ struct TrendChartTests {
         let section = try Readme.section("Commands without the screen")
         let start = try #require(section.range(of: "```text\n"))
         let end = try #require(section[start.upperBound...].range(of: "\n```"))
-        #expect(String(section[start.upperBound..<end.lowerBound]) == Self.text(Self.yearly(terms: ["climate change", "global warming"]), columns: 80))
+        #expect(
+            String(section[start.upperBound..<end.lowerBound])
+                == Self.text(Self.yearly(terms: ["climate change", "global warming"]), columns: 80))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import NewsCore
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 @Suite("The wake pipe and the terminal's descriptors")
 struct WakePipeTests {
@@ -39,7 +40,9 @@ struct WakePipeTests {
     func clipboard() throws {
         var descriptors: [Int32] = [-1, -1]
         #expect(pipe(&descriptors) == 0)
-        defer { descriptors.forEach { close($0) } }
+        defer {
+            for descriptor in descriptors { close(descriptor) }
+        }
         let url = "https://www.nytimes.com/2026/11/20/world/a.html"
         #expect(Clipboard(descriptor: descriptors[1]).copy(url))
         var buffer = [UInt8](repeating: 0, count: 200)

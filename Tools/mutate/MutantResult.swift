@@ -33,7 +33,9 @@ struct MutantResult {
         var lines = ["| mutant | file | result | first failing test | seconds |", "|---|---|---|---|---:|"]
         for result in results {
             let detail = result.detail.replacingOccurrences(of: "|", with: "\\|")
-            lines.append("| `\(result.mutant.name)` | \(result.mutant.file) | \(result.verdict.rawValue) | \(detail) | \(String(format: "%.0f", result.seconds)) |")
+            lines.append(
+                "| `\(result.mutant.name)` | \(result.mutant.file) | \(result.verdict.rawValue) | \(detail) | \(String(format: "%.0f", result.seconds)) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -30,7 +30,9 @@ struct MutantRunner {
         for tests in Set(mutants.map(\.tests)).sorted(by: { $0.joined() < $1.joined() }) {
             let log = logs.appendingPathComponent("baseline-\(tests.joined(separator: "+").replacingOccurrences(of: "/", with: "_")).log")
             let run = try test(tests, log: log, limit: timeout)
-            say(String(format: "baseline %@: %@ in %.0f s", tests.joined(separator: " "), run.status == 0 ? "passed" : "FAILED", run.seconds))
+            say(
+                String(
+                    format: "baseline %@: %@ in %.0f s", tests.joined(separator: " "), run.status == 0 ? "passed" : "FAILED", run.seconds))
             if run.status != 0 { failing.append("\(tests.joined(separator: " ")) (\(log.path))") }
         }
         return failing
@@ -61,10 +63,12 @@ struct MutantRunner {
             seconds += tests.seconds
             if tests.status == 0 {
                 let passed = runs > 1 ? " (run \(run) of \(runs))" : ""
-                return MutantResult(mutant: mutant, verdict: .survived, detail: "\(mutant.tests.joined(separator: " ")) passed\(passed)", seconds: seconds)
+                return MutantResult(
+                    mutant: mutant, verdict: .survived, detail: "\(mutant.tests.joined(separator: " ")) passed\(passed)", seconds: seconds)
             }
             if firstFailure == nil {
-                firstFailure = tests.timedOut
+                firstFailure =
+                    tests.timedOut
                     ? "tests still running after \(limit) s (a hang counts as noticed)"
                     : TestLog(try String(contentsOf: testLog, encoding: .utf8)).firstFailure ?? "tests exited with \(tests.status)"
             }

@@ -9,7 +9,8 @@ struct Mutate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutate",
         abstract: "Breaks each guard of the mutant list in a scratch copy of the checkout and runs the tests that must notice.",
-        discussion: "Run from the checkout's root (make mutate). The copy and its build folder are kept between runs, so builds are incremental."
+        discussion:
+            "Run from the checkout's root (make mutate). The copy and its build folder are kept between runs, so builds are incremental."
     )
 
     @Argument(help: "Only the mutants of these names (default: every one).")
@@ -52,7 +53,7 @@ struct Mutate: ParsableCommand {
             }
         }
         if check || !results.isEmpty {
-            results.forEach { say($0.line) }
+            for result in results { say(result.line) }
             if results.isEmpty { say("\(mutants.count) mutants: every original snippet is in its file, once.") }
             throw ExitCode(results.isEmpty ? 0 : 1)
         }
@@ -67,7 +68,7 @@ struct Mutate: ParsableCommand {
         if baseline {
             let failing = try runner.baselineFailures(of: mutants)
             guard failing.isEmpty else {
-                failing.forEach { say("tests fail without a mutant: \($0)") }
+                for failure in failing { say("tests fail without a mutant: \(failure)") }
                 throw ExitCode(1)
             }
         }
@@ -77,7 +78,9 @@ struct Mutate: ParsableCommand {
             results.append(result)
         }
         let survivors = results.filter { $0.verdict != .killed }
-        say("\(results.count) mutants: \(results.count - survivors.count) killed, \(survivors.count) not" + (survivors.isEmpty ? "." : ": \(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path)"))
+        say(
+            "\(results.count) mutants: \(results.count - survivors.count) killed, \(survivors.count) not"
+                + (survivors.isEmpty ? "." : ": \(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path)"))
         if let markdown {
             try MutantResult.table(results).write(toFile: markdown, atomically: true, encoding: .utf8)
         }

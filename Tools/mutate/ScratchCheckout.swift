@@ -26,7 +26,8 @@ struct ScratchCheckout {
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
         var written = 0
         for path in paths.sorted() {
-            let from = source.appendingPathComponent(path), to = folder.appendingPathComponent(path)
+            let from = source.appendingPathComponent(path)
+            let to = folder.appendingPathComponent(path)
             let data = try Data(contentsOf: from)
             guard (try? Data(contentsOf: to)) != data else { continue }
             try files.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fake NYT API on 127.0.0.1 (ephemeral port) for tests and benchmarks: real HTTP/1.1 over BSD sockets,

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TLS server on 127.0.0.1 whose certificate nobody trusts (self-signed, made for the test), as an
@@ -31,10 +32,12 @@ public final class UntrustedTLSServer: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "nytreader-tls")
         let key = directory.path("key.pem")
         let certificate = directory.path("certificate.pem")
-        let made = try Subprocess.run("openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-        ], timeout: 30)
+        let made = try Subprocess.run(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+            ], timeout: 30)
         guard made.status == 0 else { throw Failure(description: "openssl req failed: \(made.errorOutput)") }
         let output = directory.path("s_server.out")
         server = try ChildProcess(
