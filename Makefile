@@ -82,11 +82,14 @@ test: deps lint
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
 
-## mutate: the mutation check (long, not part of test): each mutant of Tools/mutate/mutants.txt breaks one
-## guard in a scratch copy of the checkout (.build-mutate, kept for incremental builds), which is built and
-## the tests the mutant names run; one line per mutant, killed or SURVIVED, the test that failed and the
-## seconds; exit 1 when one survives or its original text is gone (docs/mutation.md).
-## MUTATE_ARGS="NAME ..." runs some, "--check" only checks the list, "--baseline" first runs the tests unbroken
+## mutate: the mutation check (minutes, not part of test): each mutant of Tools/mutate/mutants.txt breaks one
+## guard in a scratch copy of the checkout (.build-mutate/checkout, with its own build folder, kept for
+## incremental builds; the working tree is never written), which is built and the tests the mutant names
+## run; one line per mutant: killed or SURVIVED, its name, the seconds, the test that failed. The copy gets
+## its text back after each mutant, also on Ctrl-C or a failure. Exit 1 when one survives or its original
+## text is gone. Run it before a change to a guard lands; its last run is in docs/reliability.md.
+## MUTATE_ARGS="NAME ..." runs some, "--runs 3" runs each mutant's tests three times (killed only when
+## they fail every time), "--baseline" first runs the tests unbroken, "--check" only checks the list
 mutate: deps
 	$(SWIFT) build --product mutate
 	"$$($(SWIFT) build --show-bin-path)/mutate" $(MUTATE_ARGS)

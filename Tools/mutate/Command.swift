@@ -27,8 +27,7 @@ struct Command {
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
-        process.waitUntilExit()
+        try Interruption.shared.run(process)
         return Ending(status: process.terminationStatus, seconds: Date().timeIntervalSince(start))
     }
 

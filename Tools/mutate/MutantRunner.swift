@@ -24,16 +24,20 @@ struct MutantRunner {
         say(String(format: "built in %.0f s", build.seconds))
     }
 
-    /// The mutants whose tests fail on the copy without any mutant (each set of tests run once).
+    /// The tests of `mutants` that fail on the copy without any mutant: each set of tests run `runs` times
+    /// (every run must pass).
     func baselineFailures(of mutants: [Mutant]) throws -> [String] {
         var failing: [String] = []
         for tests in Set(mutants.map(\.tests)).sorted(by: { $0.joined() < $1.joined() }) {
-            let log = logs.appendingPathComponent("baseline-\(tests.joined(separator: "+").replacingOccurrences(of: "/", with: "_")).log")
-            let run = try test(tests, log: log, limit: timeout)
-            say(
-                String(
-                    format: "baseline %@: %@ in %.0f s", tests.joined(separator: " "), run.status == 0 ? "passed" : "FAILED", run.seconds))
-            if run.status != 0 { failing.append("\(tests.joined(separator: " ")) (\(log.path))") }
+            let name = "baseline-\(tests.joined(separator: "+").replacingOccurrences(of: "/", with: "_"))"
+            for number in 1...runs {
+                let log = logs.appendingPathComponent("\(name)\(runs > 1 ? ".\(number)" : "").log")
+                let run = try test(tests, log: log, limit: timeout)
+                let verdict = run.status == 0 ? "passed" : "FAILED"
+                let of = runs > 1 ? " (run \(number) of \(runs))" : ""
+                say(String(format: "baseline %@: %@%@ in %.0f s", tests.joined(separator: " "), verdict, of, run.seconds))
+                if run.status != 0 { failing.append("\(tests.joined(separator: " ")) (\(log.path))") }
+            }
         }
         return failing
     }

@@ -64,23 +64,33 @@ struct Mutate: ParsableCommand {
             timeout: timeout,
             runs: max(1, runs)
         )
-        try runner.prepare()
-        if baseline {
-            let failing = try runner.baselineFailures(of: mutants)
-            guard failing.isEmpty else {
-                for failure in failing { say("tests fail without a mutant: \(failure)") }
-                throw ExitCode(1)
+        Interruption.shared.install()
+        let started = Date()
+        do {
+            try runner.prepare()
+            if baseline {
+                let failing = try runner.baselineFailures(of: mutants)
+                guard failing.isEmpty else {
+                    for failure in failing { say("tests fail without a mutant: \(failure)") }
+                    throw ExitCode(1)
+                }
             }
-        }
-        for mutant in mutants {
-            let result = try runner.run(mutant)
-            say(result.line)
-            results.append(result)
+            for mutant in mutants {
+                let result = try runner.run(mutant)
+                say(result.line)
+                results.append(result)
+            }
+        } catch let interrupted as Interrupted {
+            say("\(interrupted) after \(results.count) of \(mutants.count) mutants; the scratch copy has its text back")
+            throw ExitCode(interrupted.exitStatus)
         }
         let survivors = results.filter { $0.verdict != .killed }
+        let minutes = Int(Date().timeIntervalSince(started) / 60)
+        let seconds = Int(Date().timeIntervalSince(started)) % 60
         say(
             "\(results.count) mutants: \(results.count - survivors.count) killed, \(survivors.count) not"
-                + (survivors.isEmpty ? "." : ": \(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path)"))
+                + (survivors.isEmpty ? "" : " (\(survivors.map(\.mutant.name).joined(separator: ", ")); logs in \(runner.logs.path))")
+                + "; \(minutes) min \(seconds) s in all.")
         if let markdown {
             try MutantResult.table(results).write(toFile: markdown, atomically: true, encoding: .utf8)
         }
