@@ -53,6 +53,32 @@ struct StoreErrorKindTests {
         }
     }
 
+    @Test("A write waits while another process writes, and goes through once that write is done")
+    func writeWaitsForAnotherWriter() async throws {
+        let directory = try TemporaryDirectory()
+        let (store, _) = try Self.store(in: directory)
+        let holder = try DatabaseQueue(path: directory.path("cache.sqlite"))
+        let locked = DispatchSemaphore(value: 0)
+        // The other process's write holds the lock for 1 s of the 5 s a write waits; both block, each on a
+        // thread of its own.
+        async let held: Void = onOwnThread {
+            try holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                usleep(1_000_000)
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        let written = try await onOwnThread {
+            locked.wait()
+            return Result { try store.setRead(ArticleFactory.article(0).id, at: Date()) }
+        }
+        try await held
+        if case .failure(let error) = written {
+            Issue.record("the write did not wait for the other one: \(error)")
+        }
+    }
+
     @Test("No room left for the cache to grow: disk full")
     func diskFull() throws {
         let directory = try TemporaryDirectory()
