@@ -67,4 +67,35 @@ struct CancelledRefreshTests {
         #expect(await refreshed.value.failure == nil)
         #expect(try await Self.isStored(kind.feed, in: service))
     }
+
+    @Test("Cancelling the caller while a search's next page is on the way: the cached pages stay; uncancelled, it is added")
+    func nextPageCancelled() async throws {
+        let feed = Feed.search(SearchQuery(text: "ukraine"))
+        let page0 = try Fixtures.data("articlesearch_page0.json")
+        let page1 = try Fixtures.data("articlesearch_2025shape.json")
+        let transport = ScriptedTransport(bodies: [page0, page1, page1], holding: true)
+        let service = ReaderService(
+            store: try ArticleStore(inMemoryWith: .standard), client: try NYTClient(apiKey: "test-key", transport: transport),
+            policy: RefreshPolicy(searchPages: 1, requestSpacing: .zero)
+        )
+        let first = Task { await service.refresh(feed) }
+        try await transport.waitForRequests(1)
+        transport.release()
+        #expect(await first.value.failure == nil)
+        let pages = try await service.status(of: feed).pageCount
+        #expect(pages == 1)
+
+        let cancelled = Task { await service.loadMore(feed) }
+        try await transport.waitForRequests(2)
+        cancelled.cancel()
+        transport.release()
+        #expect(await cancelled.value.failure == .cancelled)
+        #expect(try await service.status(of: feed).pageCount == pages, "a cancelled next page was stored")
+
+        let more = Task { await service.loadMore(feed) }
+        try await transport.waitForRequests(3)
+        transport.release()
+        #expect(await more.value.failure == nil)
+        #expect(try await service.status(of: feed).pageCount == pages + 1)
+    }
 }
