@@ -129,7 +129,7 @@ struct MutantListTests {
         #expect(throws: MutantList.Failure(line: line, reason: reason)) { try MutantList.parse(text) }
     }
 
-    @Test("The first failing test is named with where it failed; a crash with the test it was in")
+    @Test("The first failing test is named with where it failed; a crash with the test of its backtrace, else the last started")
     func failingTest() {
         let failed = TestLog(
             """
@@ -145,7 +145,7 @@ struct MutantListTests {
             """)
         #expect(
             crashed.firstFailure
-                == #"crashed in "A statement outlives its database": Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated"#
+                == #"crashed (last test started: "A statement outlives its database"): Fatal error: Attempted to read an unowned reference but object 0x5 was already deallocated"#
         )
         let traced = TestLog(
             """

@@ -21,13 +21,14 @@ struct TestLog {
     }
 
     /// ` in Suite.test()`, the first test function of the crash's backtrace (tests run side by side: the
-    /// last one started need not be the one that crashed), else ` in "name"` of the last test started.
+    /// last one started need not be the one that crashed), else ` (last test started: "name")` when the
+    /// backtrace names no test function.
     private func crashedTest(after fatal: ArraySlice<Substring>) -> String? {
         for line in fatal {
             if let frame = line.firstMatch(of: /\b(\w+Tests)\.(\w+)\(/) { return " in \(frame.1).\(frame.2)()" }
         }
         let started = text.split(separator: "\n").last { $0.hasPrefix("◇ Test \"") && $0.hasSuffix(" started.") }
-        return started.map { " in \"\($0.dropFirst("◇ Test \"".count).prefix { $0 != "\"" })\"" }
+        return started.map { " (last test started: \"\($0.dropFirst("◇ Test \"".count).prefix { $0 != "\"" })\")" }
     }
 
     /// `File.swift:12` from `… at File.swift:12:5: …`.
