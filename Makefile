@@ -33,7 +33,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
 BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
-.PHONY: all deps build debug run test lint format man deb readme-screen bench bench-peer bench-floor install uninstall clean
+.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor install uninstall clean
 
 all: build
 
@@ -63,7 +63,7 @@ run: build
 
 ## lint: the toolchain's swift format in check mode with the committed .swift-format (layout, line length,
 ## ordering of imports); `make format` rewrites the files the same way
-SWIFT_FORMAT_PATHS = Package.swift Sources Tests Benchmarks $(wildcard Fuzz)
+SWIFT_FORMAT_PATHS = Package.swift Sources Tests Benchmarks Tools $(wildcard Fuzz)
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
@@ -81,6 +81,18 @@ test: deps lint
 	$(SWIFT) test --skip-build --filter NYTAPITests
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
+
+## mutate: the mutation check (minutes, not part of test): each mutant of Tools/mutate/mutants.txt breaks one
+## guard in a scratch copy of the checkout (.build-mutate/checkout, with its own build folder, kept for
+## incremental builds; the working tree is never written), which is built and the tests the mutant names
+## run; one line per mutant: killed or SURVIVED, its name, the seconds, the test that failed. The copy gets
+## its text back after each mutant, also on Ctrl-C or a failure. Exit 1 when one survives or its original
+## text is gone. Run it before a change to a guard lands; its last run is in docs/reliability.md.
+## MUTATE_ARGS="NAME ..." runs some, "--runs 3" runs each mutant's tests three times (killed only when
+## they fail every time), "--baseline" first runs the tests unbroken, "--check" only checks the list
+mutate: deps
+	$(SWIFT) build --product mutate
+	"$$($(SWIFT) build --show-bin-path)/mutate" $(MUTATE_ARGS)
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
@@ -155,4 +167,4 @@ uninstall:
 		"$(ZSH_COMPLETIONS)/_nytreader" "$(FISH_COMPLETIONS)/nytreader.fish" "$(MAN_DIRECTORY)/nytreader.1.gz"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-mutate

@@ -126,6 +126,14 @@ let package = Package(
             exclude: ["Floor"]
         ),
 
+        // MARK: - Mutation check (make mutate)
+        .executableTarget(
+            name: "mutate",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/mutate",
+            exclude: ["mutants.txt"]
+        ),
+
         // MARK: - Tests
         .target(
             name: "TestSupport",
@@ -163,6 +171,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
+        .testTarget(name: "MutateTests", dependencies: ["mutate"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
