@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 # build only: the program loads the libraries on the first picture (dlopen), its binary names none of them.
 # libchafa's headers include GLib's.
 DEB_PACKAGES := libncurses-dev libsqlite3-dev tmux libcurl4-openssl-dev openssl \
-	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev
+	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev man-db
 # The release build's flags: build, run, install and bench all use these (docs/performance.md).
 # - The Swift runtime and FoundationEssentials are linked statically: less resident memory at start, and no
 #   Swift runtime needed to run the binary.
@@ -33,7 +33,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
 BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
-.PHONY: all deps build debug run test lint format man deb readme-screen bench bench-peer bench-floor install uninstall clean
+.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor install uninstall clean
 
 all: build
 
@@ -63,7 +63,7 @@ run: build
 
 ## lint: the toolchain's swift format in check mode with the committed .swift-format (layout, line length,
 ## ordering of imports); `make format` rewrites the files the same way
-SWIFT_FORMAT_PATHS = Package.swift Sources Tests Benchmarks $(wildcard Fuzz)
+SWIFT_FORMAT_PATHS = Package.swift Sources Tests Benchmarks Tools $(wildcard Fuzz)
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
@@ -82,14 +82,29 @@ test: deps lint
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
 
+## mutate: the mutation check (minutes, not part of test): each mutant of Tools/mutate/mutants.txt breaks one
+## guard in a scratch copy of the checkout (.build-mutate/checkout, with its own build folder, kept for
+## incremental builds; the working tree is never written), which is built and the tests the mutant names
+## run; one line per mutant: killed or SURVIVED, its name, the seconds, the test that failed. The copy gets
+## its text back after each mutant, also on Ctrl-C or a failure. Exit 1 when one survives or its original
+## text is gone. Run it before a change to a guard lands; its last run is in docs/reliability.md.
+## MUTATE_ARGS="NAME ..." runs some, "--runs 3" runs each mutant's tests three times (killed only when
+## they fail every time), "--baseline" first runs the tests unbroken, "--check" only checks the list
+mutate: deps
+	$(SWIFT) build --product mutate
+	"$$($(SWIFT) build --show-bin-path)/mutate" $(MUTATE_ARGS)
+
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
-## and exit statuses come from the commands' own help texts, the keys from the key map)
+## and exit statuses come from the commands' own help texts, the keys from the key map); Packaging/man-page.awk
+## turns the plugin's page into one man(1) reads without a warning, with FILES, ENVIRONMENT and EXIT STATUS
 MAN_PAGE = .build/man/nytreader.1
 man:
 	$(SWIFT) build --product nytreader
 	$(SWIFT) package plugin generate-manual --configuration debug
-	install -D -m 0644 .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 "$(MAN_PAGE)"
+	mkdir -p "$(dir $(MAN_PAGE))"
+	awk -f Packaging/man-page.awk .build/plugins/GenerateManual/outputs/nytreader/nytreader.1 > "$(MAN_PAGE).new"
+	chmod 0644 "$(MAN_PAGE).new" && mv "$(MAN_PAGE).new" "$(MAN_PAGE)"
 
 ## deb: a Debian package of the stripped release binary, the manual page and the completions in
 ## .build/deb (Depends read from the binary's shared libraries); install it with apt install ./FILE.deb
@@ -152,4 +167,4 @@ uninstall:
 		"$(ZSH_COMPLETIONS)/_nytreader" "$(FISH_COMPLETIONS)/nytreader.fish" "$(MAN_DIRECTORY)/nytreader.1.gz"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-mutate

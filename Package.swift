@@ -81,14 +81,14 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
+            dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn", "TerminalPictures"],
             exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderConfig",
             dependencies: [
-                "NewsCore",
+                "NewsCore", "TerminalPictures",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -107,7 +107,7 @@ let package = Package(
             name: "nytreader",
             dependencies: [
                 "NewsCore", "NYTAPI", "ArticleStore", "ReaderService", "ReaderViewModel", "TerminalUI",
-                "ReaderConfig", "BundledSnapshot", "CMalloc",
+                "ReaderConfig", "BundledSnapshot", "CMalloc", "TerminalPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,11 +119,19 @@ let package = Package(
         .executableTarget(
             name: "nytreader-bench",
             dependencies: [
-                "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn",
+                "NewsCore", "ArticleStore", "NYTAPI", "TestSupport", "CSpawn", "TerminalPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks",
             exclude: ["Floor"]
+        ),
+
+        // MARK: - Mutation check (make mutate)
+        .executableTarget(
+            name: "mutate",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/mutate",
+            exclude: ["mutants.txt"]
         ),
 
         // MARK: - Tests
@@ -149,7 +157,10 @@ let package = Package(
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "TestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport", "TerminalPictures"],
+            // Read from their folder by FrameGolden, not bundled.
+            exclude: ["Goldens"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
         .executableTarget(
             name: "picture-probe",
@@ -163,6 +174,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
+        .testTarget(name: "MutateTests", dependencies: ["mutate"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

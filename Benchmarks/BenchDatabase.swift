@@ -13,18 +13,35 @@ struct BenchDatabase {
     let path: String
     let articleCount: Int
 
-    /// Creates `path` anew holding `count` generated articles in `feed`, written as one refresh.
+    /// Creates `path` anew holding `count` generated articles in `feed`, written as one refresh; with
+    /// `photos`, each has a photo on the NYT's image host (`photo(for:)`).
     /// Returns the database and how long generating and writing took, in milliseconds.
-    static func fill(path: String, count: Int, now: Date) throws -> (database: BenchDatabase, generate: Double, write: Double) {
+    static func fill(
+        path: String, count: Int, now: Date, photos: Bool = false
+    ) throws -> (database: BenchDatabase, generate: Double, write: Double) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         var generator = ArticleGenerator(now: now)
-        let (generate, articles) = Stopwatch.time { generator.articles(0..<count) }
+        let (generate, articles) = Stopwatch.time {
+            generator.articles(0..<count).enumerated().map { index, article in
+                var article = article
+                if photos { article.photo = photo(for: index) }
+                return article
+            }
+        }
         let snapshot = FeedSnapshot(feed: feed, articles: articles, fetchedDate: now)
         let write = try Stopwatch.time {
             let store = try ArticleStore(path: path, policy: keepEverything)
             try store.apply(snapshot, origin: .network)
         }.milliseconds
         return (BenchDatabase(path: path, articleCount: count), generate, write)
+    }
+
+    /// The photo of article `index`: the three crops Top Stories lists, each at its own address.
+    static func photo(for index: Int) -> ArticlePhoto? {
+        let crops = [("superJumbo", 2_048, 1_365), ("threeByTwoSmallAt2X", 600, 400), ("thumbLarge", 150, 150)]
+        return ArticlePhoto(
+            crops: crops.map { PhotoCrop(url: "https://static01.nyt.com/images/bench/\(index)/\($0.0).jpg", width: $0.1, height: $0.2) },
+            caption: "A generated photo.", credit: "The Benchmark")
     }
 
     /// Bytes of the database and its WAL once no connection is open (SQLite checkpoints the WAL on the last close).

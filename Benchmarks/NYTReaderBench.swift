@@ -39,6 +39,9 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Leave out the archive rows.")
     var skipArchive = false
 
+    @Flag(help: "Only the photo figures (decoding and drawing; the reader with photos off and on).")
+    var photosOnly = false
+
     @Flag(help: "Only the side-by-side figures of newsboat and nytreader on the same articles (make bench-peer).")
     var peer = false
 
@@ -121,6 +124,11 @@ struct NYTReaderBench: ParsableCommand {
         let sizes = quick ? (small: 1_000, large: 5_000) : (small: 10_000, large: 100_000)
         var measurements: [Measurement] = []
         var notes: [String] = []
+        if photosOnly {
+            measurements = try photoFigures(count: sizes.small, now: now, work: work)
+            try finish(measurements, notes: notes, now: now, loadAtStart: loadAtStart)
+            return
+        }
 
         let store = StoreBenchmarks(directory: work, now: now)
         progress("store: persisting refreshes")
@@ -162,6 +170,11 @@ struct NYTReaderBench: ParsableCommand {
                 ))
         }
 
+        try finish(measurements, notes: notes, now: now, loadAtStart: loadAtStart)
+    }
+
+    /// Writes the figures to `output` (and `--update-doc`'s file) and prints the table.
+    private func finish(_ measurements: [Measurement], notes: [String], now: Date, loadAtStart: String) throws {
         let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
         let report = BenchReport(date: now, machine: machine, notes: notes, measurements: measurements)
         try report.json().write(to: URL(fileURLWithPath: "\(output)/latest.json"))
@@ -194,7 +207,16 @@ struct NYTReaderBench: ParsableCommand {
         measurements += try reader.keypress(
             large, firstTitle: firstTitle, selectedTitle: selectedTitle, downs: downs,
             pageDowns: quick ? 10 : 100)
+        measurements += try photoFigures(count: small.articleCount, now: now, work: work)
         return measurements
+    }
+
+    /// Decoding and drawing a photo; the reader with photos off and on, on `count` articles with photos.
+    private func photoFigures(count: Int, now: Date, work: String) throws -> [Measurement] {
+        progress("photos: decoding and drawing")
+        let photos = PhotoBenchmarks(binary: readerBinary(), directory: work, now: now)
+        return try photos.decodeAndDraw(runs: quick ? 20 : 200)
+            + photos.reader(count: count, runs: quick ? 3 : runs, presses: quick ? 50 : 300)
     }
 
     /// One archive month imported, then the archive cache of `archiveArticles` (kept in `output` with

@@ -6,14 +6,21 @@ struct ReaderBenchmarks {
     let binary: String
     /// Scratch folder for HOME and the key trace.
     let directory: String
+    /// Variables for the reader beyond the clean environment (e.g. `NYTREADER_IMAGES`).
+    var environmentExtras: [String: String] = [:]
+    /// What sets these runs apart, for the figures' ids and labels (e.g. `("_photos", ", photos on")`).
+    var variant = (id: "", label: "")
 
     /// Cold starts of the reader on `database` (median of `runs`), then its peak RSS after the first screen
     /// and some key presses (median over the runs).
     /// - Parameters:
     ///   - arguments: more arguments for the reader (already quoted), e.g. `--archive 2024-12`.
     ///   - target: the start-up target, when not the default for the size.
+    ///   - settled: what the screen shows once the keys' effects are done (e.g. a photo), waited for before
+    ///     the peak memory is read.
     func startUp(
-        _ database: BenchDatabase, firstTitle: String, runs: Int, arguments: String = "", target: Double? = nil
+        _ database: BenchDatabase, firstTitle: String, runs: Int, arguments: String = "", target: Double? = nil,
+        settled: (([String]) -> Bool)? = nil
     ) throws -> [Measurement] {
         let marker = Self.marker(for: firstTitle)
         var firstScreen = Samples()
@@ -22,7 +29,7 @@ struct ReaderBenchmarks {
         while firstScreen.count < runs {
             do {
                 try startUpRuns(
-                    database, marker: marker, runs: runs - firstScreen.count, arguments: arguments,
+                    database, marker: marker, runs: runs - firstScreen.count, arguments: arguments, settled: settled,
                     firstScreen: &firstScreen, peak: &peak)
             } catch {
                 // tmux itself has been seen to stop answering now and then: start a new terminal and go on.
@@ -38,11 +45,11 @@ struct ReaderBenchmarks {
         let retried = retries > 0 ? ", \(retries) terminal restart(s)" : ""
         return [
             Measurement(
-                "reader.first_screen_\(count)", "reader start to first screen, \(size) cached",
+                "reader.first_screen_\(count)\(variant.id)", "reader start to first screen, \(size) cached\(variant.label)",
                 value: firstScreen.median, unit: "ms", target: startTarget,
                 detail: "median of \(runs), tmux poll\(retried)"),
             Measurement(
-                "reader.peak_rss_\(count)", "reader peak RSS, \(size) cached",
+                "reader.peak_rss_\(count)\(variant.id)", "reader peak RSS, \(size) cached\(variant.label)",
                 value: peak.count > 0 ? peak.median : nil, unit: "MB", target: memoryTarget,
                 detail: peak.count > 0 ? "VmHWM after 24 keys, median of \(peak.count)" : "process not found"),
         ]
@@ -50,7 +57,8 @@ struct ReaderBenchmarks {
 
     /// `runs` starts in one terminal, appending to `firstScreen` (ms) and `peak` (MB).
     private func startUpRuns(
-        _ database: BenchDatabase, marker: String, runs: Int, arguments: String, firstScreen: inout Samples, peak: inout Samples
+        _ database: BenchDatabase, marker: String, runs: Int, arguments: String, settled: (([String]) -> Bool)?,
+        firstScreen: inout Samples, peak: inout Samples
     ) throws {
         let terminal = try ReaderTerminal(environment: environment(trace: nil))
         for _ in 0..<runs {
@@ -64,6 +72,9 @@ struct ReaderBenchmarks {
                 try terminal.press(key)
             }
             usleep(200_000)
+            if let settled, try terminal.waitForScreen(timeout: 10, settled) == nil {
+                throw BenchError.unexpected("the reader did not settle within 10 s:\n" + (try terminal.screen()).joined(separator: "\n"))
+            }
             if let pid = try terminal.foregroundProcess(), let kilobytes = ProcessMemory.peakResidentKilobytes(of: pid) {
                 peak.append(Double(kilobytes) / 1_024)
             }
@@ -207,11 +218,12 @@ struct ReaderBenchmarks {
         return samples
     }
 
-    private func environment(trace: String?) throws -> [String: String] {
+    func environment(trace: String?) throws -> [String: String] {
         let home = "\(directory)/home-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         var variables = ["HOME": home, "TERM": "tmux-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         if let trace { variables["NYTREADER_KEY_TRACE"] = trace }
+        variables.merge(environmentExtras) { $1 }
         if let zone = ProcessInfo.processInfo.environment["TZ"] { variables["TZ"] = zone }
         return variables
     }

@@ -14,6 +14,10 @@ enum ArchiveIndex {
         partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
     }
 
+    /// How every full-text index splits and folds its text: `unicode61` folds case and the accents that
+    /// decompose, `nytfold` (CFTSRank) the letters that do not (ø, æ, ß, ł …), as `SearchTerms.fold` does.
+    static let tokenizer = "nytfold unicode61 remove_diacritics 2"
+
     /// Creates `year`'s table and its delete trigger when they do not exist.
     static func ensure(year: Int, in db: Database) throws {
         let table = table(year)
@@ -22,12 +26,29 @@ enum ArchiveIndex {
                 CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
                     title, abstract, leadParagraph, byline,
                     content='article', content_rowid='id',
-                    tokenize='unicode61 remove_diacritics 2'
+                    tokenize='\(tokenizer)'
                 );
                 CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(year) BEGIN
                     INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
                     VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
                 END;
+                """)
+    }
+
+    /// Drops the table of `partition` and makes it anew with `tokenizer`, filled with the articles it
+    /// indexes (an FTS5 table's tokenizer cannot change; its delete trigger names it, and stays).
+    static func rebuild(_ partition: Int, tokenizer: String, in db: Database) throws {
+        let table = table(partition)
+        try db.execute(
+            sql: """
+                DROP TABLE \(table);
+                CREATE VIRTUAL TABLE \(table) USING fts5(
+                    title, abstract, leadParagraph, byline,
+                    content='article', content_rowid='id',
+                    tokenize='\(tokenizer)'
+                );
+                INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
+                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
                 """)
     }
 

@@ -7,13 +7,13 @@ enum ArticleColumns {
     /// The selected columns, in the order `entry(from:)` reads them.
     static let selection = """
         a.uri, a.url, a.title, a.kicker, a.byline, a.abstract, a.leadParagraph, a.section, a.subsection, \
-        a.itemType, a.publishedAt, a.updatedAt, a.thumbnailURL, a.readAt, a.savedAt
+        a.itemType, a.publishedAt, a.updatedAt, a.thumbnailURL, a.photo, a.readAt, a.savedAt
         """
 
     /// The columns a refresh writes from an article's text, in the order of `writtenValues(of:)`.
     static let written = [
         "url", "title", "kicker", "byline", "abstract", "leadParagraph", "section", "subsection", "itemType",
-        "publishedAt", "updatedAt", "thumbnailURL",
+        "publishedAt", "updatedAt", "thumbnailURL", "photo",
     ]
 
     /// Where `updatedAt` sits in `written`.
@@ -26,7 +26,7 @@ enum ArticleColumns {
             article.byline.databaseValue, article.abstract.databaseValue, storedLeadParagraph(of: article).databaseValue,
             article.section.databaseValue, article.subsection.databaseValue, article.itemType.databaseValue,
             seconds(article.publishedDate).databaseValue, article.updatedDate.map(seconds).databaseValue,
-            article.thumbnailURL.databaseValue,
+            article.thumbnailURL.databaseValue, PhotoColumn.text(of: article.photo).databaseValue,
         ]
     }
 
@@ -51,9 +51,10 @@ enum ArticleColumns {
             itemType: row[9],
             publishedDate: date(row[10])!,
             updatedDate: date(row[11]),
-            thumbnailURL: row[12]
+            thumbnailURL: row[12],
+            photo: PhotoColumn.photo(from: row[13])
         )
-        return ArticleEntry(article: article, readDate: date(row[13]), savedDate: date(row[14]))
+        return ArticleEntry(article: article, readDate: date(row[14]), savedDate: date(row[15]))
     }
 
     static func seconds(_ date: Date) -> Int64 {

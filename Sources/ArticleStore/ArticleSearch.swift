@@ -12,6 +12,8 @@ import SQLite
 /// Denmark".
 struct ArticleSearch {
     let db: Database
+    /// The feed whose articles are searched; nil for every article cached.
+    var feed: Feed? = nil
 
     /// Matches ranked per query (or the limit, when larger): the most recently stored ones (highest rowid)
     /// when there are more.
@@ -21,10 +23,11 @@ struct ArticleSearch {
     private static let weights = "8.0, 3.0, 2.0, 1.0"
 
     /// Makes `nytrank` (CFTSRank: bm25 without its document frequencies, which FTS5 finds by reading every
-    /// match of each word in the whole index) available on `db`.
-    static let registerRanking: @Sendable (Database) throws -> Void = { db in
-        let code = nyt_register_rank(db.sqliteConnection)
-        guard code == sqliteOK else { throw RankingUnavailable(code: code) }
+    /// match of each word in the whole index) and the `nytfold` tokenizer the indexes are made with
+    /// (`SearchTerms.fold`) available on `db`.
+    static let registerFullText: @Sendable (Database) throws -> Void = { db in
+        let code = nyt_register_full_text(db.sqliteConnection)
+        guard code == sqliteOK else { throw FullTextUnavailable(code: code) }
     }
 
     /// The best `limit` matches of `terms`, or when there are none, of `terms.everyWordAsPrefix`; each
@@ -45,14 +48,16 @@ struct ArticleSearch {
         case (let words?, let cjk):
             // The indexes newest first, until the window of candidates is full.
             for table in try ArchiveIndex.tables(in: db) where scored.count < candidates {
-                let sql = Self.newestMatches(table: table, weights: Self.weights, cjkFilter: cjk != nil)
-                let arguments: StatementArguments =
-                    cjk.map { [words, $0, candidates - scored.count] } ?? [words, candidates - scored.count]
-                scored += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+                let sql = Self.newestMatches(table: table, weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
+                var arguments = [words.databaseValue]
+                if let cjk { arguments.append(cjk.databaseValue) }
+                arguments += feedArguments + [(candidates - scored.count).databaseValue]
+                scored += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { ($0[0], $0[1]) }
             }
         case (nil, let cjk?):
-            let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false)
-            scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [cjk, candidates]).map { ($0[0], $0[1]) }
+            let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed)
+            let arguments = StatementArguments([cjk.databaseValue] + feedArguments + [candidates.databaseValue])
+            scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
         case (nil, nil):
             return []
         }
@@ -80,22 +85,38 @@ struct ArticleSearch {
         }
     }
 
+    /// The arguments of the feed's filter in `newestMatches`: its key, for a feed with members.
+    private var feedArguments: [DatabaseValue] {
+        switch feed {
+        case nil, .saved?: return []
+        case let feed?: return [feed.key.databaseValue]
+        }
+    }
+
     /// The ids and scores (lower is better) of the newest `LIMIT ?` matches of `MATCH ?` in `table` (FTS5
-    /// walks its doclists in rowid order: no sort, and it stops at the limit).
-    private static func newestMatches(table: String, weights: String, cjkFilter: Bool) -> String {
-        """
-        SELECT rowid AS id, \(weights.isEmpty ? "bm25(\(table))" : "nytrank(\(table), \(weights))") AS score FROM \(table)
-        WHERE \(table) MATCH ?
-        \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
-        ORDER BY rowid DESC LIMIT ?
-        """
+    /// walks its doclists in rowid order: no sort, and it stops at the limit), among the articles of
+    /// `feed` when given (the feed's key `?`).
+    private static func newestMatches(table: String, weights: String, cjkFilter: Bool, feed: Feed?) -> String {
+        let feedFilter: String
+        switch feed {
+        case nil: feedFilter = ""
+        case .saved?: feedFilter = "AND rowid IN (SELECT id FROM article WHERE savedAt IS NOT NULL)"
+        case _?: feedFilter = "AND rowid IN (SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)"
+        }
+        return """
+            SELECT rowid AS id, \(weights.isEmpty ? "bm25(\(table))" : "nytrank(\(table), \(weights))") AS score FROM \(table)
+            WHERE \(table) MATCH ?
+            \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
+            \(feedFilter)
+            ORDER BY rowid DESC LIMIT ?
+            """
     }
 }
 
-/// The ranking function could not be added to a connection (an SQLite without FTS5).
-struct RankingUnavailable: Error, CustomStringConvertible {
+/// The ranking function or the folding tokenizer could not be added to a connection (an SQLite without FTS5).
+struct FullTextUnavailable: Error, CustomStringConvertible {
     let code: Int32
-    var description: String { "full-text ranking is not available in this SQLite (error \(code))" }
+    var description: String { "full-text search is not available in this SQLite (error \(code))" }
 }
 
 /// SQLITE_OK, as the C function answers it.

@@ -281,11 +281,12 @@ public final class ArticleStore: Sendable {
     /// most (among the 1,000 most recently stored matches), each with a short snippet whose matched words
     /// are wrapped in
     /// `SearchHit.highlightStart`/`highlightEnd`. Any text is safe: it is never a query.
-    public func search(_ text: String, limit: Int) throws(StoreError) -> [SearchHit] {
+    /// - Parameter feed: the feed whose articles are searched; nil for every article cached.
+    public func search(_ text: String, in feed: Feed? = nil, limit: Int) throws(StoreError) -> [SearchHit] {
         let terms = SearchTerms(text)
         guard !terms.isEmpty, limit > 0 else { return [] }
         return try read { db in
-            try ArticleSearch(db: db).hits(for: terms, limit: limit)
+            try ArticleSearch(db: db, feed: feed).hits(for: terms, limit: limit)
         }
     }
 

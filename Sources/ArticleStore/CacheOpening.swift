@@ -55,7 +55,7 @@ enum CacheOpening {
     private static func configuration(readonly: Bool = false) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.prepareConnection = ArticleSearch.registerRanking
+        configuration.prepareConnection = ArticleSearch.registerFullText
         configuration.readonly = readonly
         configuration.busyTimeout = ArticleStore.busyTimeout
         if !readonly {

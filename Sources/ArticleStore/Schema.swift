@@ -15,6 +15,8 @@ enum Schema {
         ("v8-archive", addArchive),
         ("v9-archiveSpan", addArchiveSpans),
         ("v10-lastRequest", addLastRequests),
+        ("v11-article-photo", addArticlePhotos),
+        ("v12-fts-nytfold", foldUndecomposedLetters),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -43,7 +45,7 @@ enum Schema {
             fetchedAt INTEGER NOT NULL,
             readAt INTEGER,
             savedAt INTEGER
-        , inArchive INTEGER NOT NULL DEFAULT 0, ftsPartition INTEGER NOT NULL DEFAULT 0);
+        , inArchive INTEGER NOT NULL DEFAULT 0, ftsPartition INTEGER NOT NULL DEFAULT 0, photo TEXT);
         CREATE INDEX article_savedAt ON article(savedAt) WHERE savedAt IS NOT NULL;
         CREATE INDEX article_url ON article(url);
         CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
@@ -67,7 +69,7 @@ enum Schema {
         CREATE VIRTUAL TABLE articleFTS USING fts5(
             title, abstract, leadParagraph, byline,
             content='article', content_rowid='id',
-            tokenize='unicode61 remove_diacritics 2'
+            tokenize='nytfold unicode61 remove_diacritics 2'
         );
         CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
             INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
@@ -305,5 +307,18 @@ enum Schema {
                     endedAt REAL
                 ) WITHOUT ROWID;
                 """)
+    }
+
+    /// Each article's lead photo (`PhotoColumn`): its crops, caption and credit; NULL without one.
+    private static func addArticlePhotos(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE article ADD COLUMN photo TEXT")
+    }
+
+    /// Every full-text index made again with the `nytfold` tokenizer, which also folds the letters that do
+    /// not decompose (`Løvaas` found from `lovaas`).
+    private static func foldUndecomposedLetters(_ db: Database) throws {
+        for partition in try [0] + ArchiveIndex.years(in: db) {
+            try ArchiveIndex.rebuild(partition, tokenizer: "nytfold unicode61 remove_diacritics 2", in: db)
+        }
     }
 }

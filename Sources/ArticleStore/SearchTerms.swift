@@ -1,3 +1,4 @@
+import CFTSRank
 @_spi(_Unicode) import Swift
 
 /// What a person typed into search, reduced to safe FTS5 expressions. Nothing typed reaches a MATCH
@@ -27,8 +28,8 @@ struct SearchTerms {
         case everyWord
     }
 
-    /// One word to find, folded (no case, no accents) the way the `unicode61 remove_diacritics 2`
-    /// tokenizer folds the indexed text.
+    /// One word to find, folded (no case, no accents) the way the indexes' tokenizer
+    /// (`ArchiveIndex.tokenizer`) folds the indexed text.
     struct Word: Hashable {
         var folded: String
         var isPrefix: Bool
@@ -118,14 +119,23 @@ struct SearchTerms {
         Word(folded: fold(text), isPrefix: mayBePrefix && text.count >= minimumPrefixLength)
     }
 
-    /// `text` without case or accents (`Café` → `cafe`): decomposed (NFD), without its combining marks,
-    /// in lower case.
+    /// `text` without case or accents (`Café` → `cafe`, `Løvaas` → `lovaas`): decomposed (NFD), without
+    /// its combining marks, in lower case, and the letters that do not decompose (ø, æ, ß, ł …) folded as
+    /// the indexes' `nytfold` tokenizer folds them (CFTSRank's table).
     static func fold(_ text: some StringProtocol) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var bare = String.UnicodeScalarView()
         for scalar in String(text)._nfd where scalar.properties.generalCategory != .nonspacingMark {
             bare.append(scalar)
         }
-        return String(bare).lowercased()
+        var folded = String.UnicodeScalarView()
+        for scalar in String(bare).lowercased().unicodeScalars {
+            if scalar.value >= 0x80, let plain = nyt_fold_letter(scalar.value) {
+                folded.append(contentsOf: String(cString: plain).unicodeScalars)
+            } else {
+                folded.append(scalar)
+            }
+        }
+        return String(folded)
     }
 }

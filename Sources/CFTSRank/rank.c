@@ -6,11 +6,12 @@
 // of the columns, which decide the order, are the same as bm25's. Lower is better, as with bm25.
 #include <string.h>
 #include "CFTSRank.h"
+#include "extensions.h"
 
 static const double k1 = 1.2;
 static const double b = 0.75;
 
-static void nytrank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int valueCount, sqlite3_value **values) {
+void nyt_rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int valueCount, sqlite3_value **values) {
     int columns = api->xColumnCount(fts);
     int phrases = api->xPhraseCount(fts);
     sqlite3_int64 rows = 0;
@@ -47,15 +48,4 @@ static void nytrank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_conte
         }
     }
     sqlite3_result_double(context, -score);
-}
-
-int nyt_register_rank(sqlite3 *db) {
-    fts5_api *api = 0;
-    sqlite3_stmt *statement = 0;
-    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, 0) != SQLITE_OK) return SQLITE_ERROR;
-    sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", 0);
-    sqlite3_step(statement);
-    sqlite3_finalize(statement);
-    if (api == 0 || api->iVersion < 2) return SQLITE_ERROR;
-    return api->xCreateFunction(api, "nytrank", 0, nytrank, 0);
 }

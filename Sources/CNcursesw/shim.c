@@ -1,6 +1,7 @@
 #include "CNcursesw.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -147,13 +148,61 @@ void nyt_fill(int row, int column, int count, int attributes, short pair) {
     (void)attr_set(A_NORMAL, 0, NULL);
 }
 
+int nyt_color_pair_count(void) {
+    return COLOR_PAIRS;
+}
+
+int nyt_init_extended_pair(int pair, int foreground, int background) {
+    if (!nyt_default_colors) {
+        if (foreground < 0) foreground = COLOR_WHITE;
+        if (background < 0) background = COLOR_BLACK;
+    }
+    return init_extended_pair(pair, foreground, background) == OK ? 0 : -1;
+}
+
+void nyt_draw_cells(int row, int column, const wchar_t *characters, const int *pairs, int count) {
+    for (int i = 0; i < count; i++) {
+        wchar_t text[2] = {characters[i], 0};
+        cchar_t cell;
+        int pair = pairs[i];
+        /* The pair goes through the extension argument: the short one cannot hold pairs past 32767. */
+        if (setcchar(&cell, text, A_NORMAL, 0, &pair) == OK) {
+            (void)mvadd_wch(row, column + i, &cell);
+        }
+    }
+}
+
+void nyt_repaint_lines(int row, int count) {
+    (void)wredrawln(stdscr, row, count);
+}
+
+int nyt_write_terminal(const unsigned char *bytes, size_t length) {
+    size_t written = 0;
+    while (written < length) {
+        ssize_t count = write(STDOUT_FILENO, bytes + written, length - written);
+        if (count < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN) {
+                struct pollfd ready = {.fd = STDOUT_FILENO, .events = POLLOUT};
+                (void)poll(&ready, 1, 100);
+                continue;
+            }
+            return errno;
+        }
+        written += (size_t)count;
+    }
+    return 0;
+}
+
 int nyt_read_key(wint_t *key) {
     return wget_wch(stdscr, key);
 }
 
 void nyt_enable_mouse(void) {
-    /* Returns the events the terminal can report, none without a mouse: the keys still do everything. */
-    (void)mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* Returns the events the terminal can report, none without a mouse: the keys still do everything.
+       The release is asked for too, and skipped when read: a release outside the mask makes curses read
+       on for the next event, blocking in nodelay mode, so a resize waited for the next key. */
+    (void)mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     /* Report presses at once instead of waiting to tell clicks from double clicks (returns the old interval). */
     (void)mouseinterval(0);
 }

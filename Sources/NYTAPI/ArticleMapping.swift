@@ -20,7 +20,8 @@ extension Article {
         itemType: String,
         publishedDate: Date,
         updatedDate: Date?,
-        thumbnailURL: String?
+        thumbnailURL: String?,
+        photo: ArticlePhoto?
     ) -> Article? {
         let title = NetworkText.line(title)
         guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !NetworkText.hasControl(uri), !title.isBlank else { return nil }
@@ -39,7 +40,8 @@ extension Article {
                 itemType: NetworkText.line(itemType),
                 publishedDate: publishedDate,
                 updatedDate: updatedDate,
-                thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 }
+                thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 },
+                photo: photo
             ))
     }
 }
@@ -52,12 +54,14 @@ extension Article {
         itemType: String,
         publishedDate: Date,
         updatedDate: Date?,
-        thumbnailURL: String?
+        thumbnailURL: String?,
+        photo: ArticlePhoto?
     ) -> Article? {
         .mapped(
             uri: fields.uri, url: fields.url, title: fields.title, kicker: kicker, byline: fields.byline,
             abstract: fields.abstract, leads: [fields.abstract], section: fields.section, subsection: fields.subsection,
-            itemType: itemType, publishedDate: publishedDate, updatedDate: updatedDate, thumbnailURL: thumbnailURL
+            itemType: itemType, publishedDate: publishedDate, updatedDate: updatedDate, thumbnailURL: thumbnailURL,
+            photo: photo
         )
     }
 }
@@ -67,7 +71,8 @@ extension TopStory {
         .mapped(
             fields, kicker: kicker, itemType: itemType,
             publishedDate: publishedDate ?? createdDate ?? updatedDate ?? date, updatedDate: updatedDate,
-            thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail")
+            thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail"),
+            photo: NYTImage.photo(in: multimedia)
         )
     }
 }
@@ -78,7 +83,7 @@ extension SearchDocument {
             uri: uri, url: webURL, title: headline, kicker: kicker, byline: byline, abstract: abstract,
             leads: [leadParagraph, abstract, snippet],
             section: section, subsection: subsection, itemType: documentType,
-            publishedDate: publishedDate ?? date, updatedDate: nil, thumbnailURL: thumbnailURL
+            publishedDate: publishedDate ?? date, updatedDate: nil, thumbnailURL: thumbnailURL, photo: photo
         )
     }
 }
@@ -88,7 +93,8 @@ extension MostPopularItem {
         .mapped(
             fields, itemType: type,
             publishedDate: publishedDate ?? updatedDate ?? date, updatedDate: updatedDate,
-            thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail")
+            thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail"),
+            photo: photo
         )
     }
 }

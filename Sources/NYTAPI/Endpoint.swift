@@ -68,7 +68,9 @@ public enum Endpoint: Hashable, Sendable {
     var queryItems: [URLQueryItem] {
         switch self {
         case .articleSearch(let query, let page):
-            var items = [URLQueryItem(name: "q", value: query.text), URLQueryItem(name: "sort", value: query.sort.rawValue)]
+            // Dates alone ask for every article of those days: no `q` at all.
+            var items = query.text.isEmpty ? [] : [URLQueryItem(name: "q", value: query.text)]
+            items.append(URLQueryItem(name: "sort", value: query.sort.rawValue))
             if let begin = query.beginDate { items.append(URLQueryItem(name: "begin_date", value: begin)) }
             if let end = query.endDate { items.append(URLQueryItem(name: "end_date", value: end)) }
             items.append(URLQueryItem(name: "page", value: String(page)))

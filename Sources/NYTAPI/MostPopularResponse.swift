@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NewsCore
 
 /// `GET /svc/mostpopular/v2/{viewed|emailed|shared}/{1|7|30}.json`, around its `results`.
 struct MostPopularResponse: ResponseEnvelope {
@@ -24,6 +25,7 @@ struct MostPopularItem: ResponseItem {
     let publishedDate: Date?
     let updatedDate: Date?
     let images: [NYTImage]
+    let photo: ArticlePhoto?
 
     enum CodingKeys: String, CodingKey {
         case type
@@ -33,14 +35,24 @@ struct MostPopularItem: ResponseItem {
     }
 
     struct Media: Decodable {
+        let type: String
+        let caption: String
+        let copyright: String
         let metadata: [Lossy<NYTImage>]
 
         enum CodingKeys: String, CodingKey {
+            case type
+            case caption
+            case copyright
             case metadata = "media-metadata"
         }
 
         init(from decoder: any Decoder) throws {
-            metadata = try decoder.container(keyedBy: CodingKeys.self).lenient([Lossy<NYTImage>].self, .metadata) ?? []
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = container.lenientString(.type)
+            caption = container.lenientString(.caption)
+            copyright = container.lenientString(.copyright)
+            metadata = container.lenient([Lossy<NYTImage>].self, .metadata) ?? []
         }
     }
 
@@ -52,5 +64,7 @@ struct MostPopularItem: ResponseItem {
         updatedDate = container.lenientDate(.updated)
         let media = (container.lenient([Lossy<Media>].self, .media) ?? []).compactMap(\.value)
         images = media.flatMap { $0.metadata.compactMap(\.value) }
+        let picture = media.first { $0.type.isEmpty || $0.type == "image" }
+        photo = picture.flatMap { NYTImage.photo(in: $0.metadata.compactMap(\.value), caption: $0.caption, credit: $0.copyright) }
     }
 }

@@ -72,7 +72,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     /// `localhost`, `::1` or an IPv4 address in 127.0.0.0/8 (not a name that merely starts with `127.`).
-    private static func isLoopback(host: String) -> Bool {
+    static func isLoopback(host: String) -> Bool {
         let lowered = host.lowercased()
         let bare = lowered.count >= 2 && lowered.hasPrefix("[") && lowered.hasSuffix("]") ? String(lowered.dropFirst().dropLast()) : lowered
         if bare == "localhost" || bare == "::1" { return true }

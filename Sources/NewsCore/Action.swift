@@ -33,6 +33,12 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case markAllRead = "mark_all_read"
     /// In the section picker: forget the highlighted search.
     case forget = "forget"
+    /// The list narrower, the detail wider (`<`).
+    case narrowList = "narrow_list"
+    /// The list wider, the detail narrower (`>`).
+    case widenList = "widen_list"
+    /// The list across the whole width, the detail opening over it; again to go back (`z`).
+    case zoomList = "zoom_list"
     case help = "help"
     case quit = "quit"
 
@@ -62,6 +68,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .toggleUnreadOnly: return "unread articles only / all"
         case .markAllRead: return "mark all in the feed read"
         case .forget: return "in the s list: forget a search"
+        case .narrowList: return "narrow the list"
+        case .widenList: return "widen the list"
+        case .zoomList: return "the list full width (again: back)"
         case .help: return "this help"
         case .quit: return "quit"
         }

@@ -16,6 +16,8 @@ public struct Article: Hashable, Sendable {
     public var publishedDate: Date
     public var updatedDate: Date?
     public var thumbnailURL: String?
+    /// The lead photo, when the NYT lists one.
+    public var photo: ArticlePhoto?
 
     public init(
         id: ArticleID,
@@ -30,7 +32,8 @@ public struct Article: Hashable, Sendable {
         itemType: String = "",
         publishedDate: Date,
         updatedDate: Date? = nil,
-        thumbnailURL: String? = nil
+        thumbnailURL: String? = nil,
+        photo: ArticlePhoto? = nil
     ) {
         self.id = id
         self.url = url
@@ -45,5 +48,6 @@ public struct Article: Hashable, Sendable {
         self.publishedDate = publishedDate
         self.updatedDate = updatedDate
         self.thumbnailURL = thumbnailURL
+        self.photo = photo
     }
 }

@@ -21,7 +21,16 @@ public enum ArticleBounds {
         article.itemType = cut(article.itemType, to: label)
         if article.url.utf8.count > address { article.url = "" }
         if let thumbnail = article.thumbnailURL, thumbnail.utf8.count > address { article.thumbnailURL = nil }
+        article.photo = article.photo.flatMap(bounded)
         return article
+    }
+
+    /// `photo` with its caption and credit cut to a line and a label, and without the crops whose address
+    /// is longer than `address`; nil when no crop is left.
+    public static func bounded(_ photo: ArticlePhoto) -> ArticlePhoto? {
+        ArticlePhoto(
+            crops: photo.crops.filter { $0.url.utf8.count <= address },
+            caption: cut(photo.caption, to: line), credit: cut(photo.credit, to: label))
     }
 
     /// The longest prefix of `text` of whole characters within `bytes` UTF-8 bytes.

@@ -98,7 +98,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         /// Takes `;name=value` off the end of `rest` when it is there and `isValid(value)`.
         func takeOption(_ name: String, length: Int, _ isValid: (Substring) -> Bool) -> Substring? {
             let marker = ";\(name)="
-            guard rest.count > marker.count + length else { return nil }
+            guard rest.count >= marker.count + length else { return nil }
             let option = rest.suffix(marker.count + length)
             guard option.hasPrefix(marker) else { return nil }
             let value = option.dropFirst(marker.count)
@@ -115,7 +115,8 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         }
         query.endDate = takeOption("to", length: 8, isDay).map(String.init)
         query.beginDate = takeOption("from", length: 8, isDay).map(String.init)
-        guard !rest.isEmpty else { return nil }
+        // Dates alone are a search (every article of those days); nothing at all is not.
+        guard !rest.isEmpty || query.beginDate != nil || query.endDate != nil else { return nil }
         query.text = String(rest)
         self = .search(query)
     }

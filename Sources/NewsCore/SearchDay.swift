@@ -29,6 +29,16 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
+    /// The day an Article Search date names as the API takes it (`20240131`), when it is a real one.
+    public init?(apiValue: String) {
+        let bytes = Array(apiValue.utf8)
+        guard bytes.count == 8 else { return nil }
+        let text =
+            String(decoding: bytes[0..<4], as: UTF8.self) + "-" + String(decoding: bytes[4..<6], as: UTF8.self)
+            + "-" + String(decoding: bytes[6..<8], as: UTF8.self)
+        self.init(text, latestYear: 9_999)
+    }
+
     /// `YYYYMMDD`, as the Article Search API takes it.
     public var apiValue: String {
         pad(year, 4) + pad(month, 2) + pad(day, 2)

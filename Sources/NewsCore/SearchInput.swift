@@ -1,5 +1,6 @@
 /// What a person types to search the NYT, read into a `SearchQuery`: words plus the operators
-/// `from:YYYY-MM-DD`, `to:YYYY-MM-DD` and `sort:newest|oldest|relevance` anywhere among them.
+/// `from:YYYY-MM-DD`, `to:YYYY-MM-DD` and `sort:newest|oldest|relevance` anywhere among them; dates alone
+/// are a search too.
 public enum SearchInput {
     /// Why typed input is not a search; `message` is one line to show as it is.
     public struct Problem: Error, Hashable, Sendable {
@@ -41,8 +42,9 @@ public enum SearchInput {
                 if name == "from" { begin = day } else { end = day }
             }
         }
-        guard !words.isEmpty else {
-            return .failure(Problem(message: "Type some words to search for (operators: from:, to:, sort:)"))
+        // The API takes dates alone (every article of those days); with neither, there is nothing to ask.
+        guard !words.isEmpty || begin != nil || end != nil else {
+            return .failure(Problem(message: "Type some words or a date to search for (operators: from:, to:, sort:)"))
         }
         if let begin, let end, begin > end {
             return .failure(Problem(message: "from:\(begin) is after to:\(end)"))

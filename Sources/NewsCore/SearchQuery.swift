@@ -13,9 +13,10 @@ public struct SearchQuery: Hashable, Sendable {
         self.sort = sort
     }
 
-    /// `“climate” · 1 Jan – 31 Jan 2024 · oldest first`: the words, then the range and the order when given.
+    /// `“climate” · 1 Jan – 31 Jan 2024 · oldest first`: the words, then the range and the order when given;
+    /// `from 1 Jan 2024` for dates alone.
     public var summary: String {
-        var parts = ["“\(text)”"]
+        var parts = text.isEmpty ? [] : ["“\(text)”"]
         if let range = dateRangePhrase { parts.append(range) }
         if let order = sort.titleSuffix { parts.append(order) }
         return parts.joined(separator: " · ")
@@ -23,8 +24,8 @@ public struct SearchQuery: Hashable, Sendable {
 
     /// `1 Jan – 31 Jan 2024`, `1 Dec 2023 – 31 Jan 2024`, `from 1 Jan 2024`, `to 31 Jan 2024`; nil without dates.
     var dateRangePhrase: String? {
-        let begin = beginDate.flatMap(Self.day(apiValue:))
-        let end = endDate.flatMap(Self.day(apiValue:))
+        let begin = beginDate.flatMap(SearchDay.init(apiValue:))
+        let end = endDate.flatMap(SearchDay.init(apiValue:))
         switch (begin, end) {
         case (let begin?, let end?):
             let first = begin.year == end.year ? begin.dayAndMonth : begin.phrase
@@ -36,15 +37,6 @@ public struct SearchQuery: Hashable, Sendable {
         case (nil, nil):
             return nil
         }
-    }
-
-    private static func day(apiValue: String) -> SearchDay? {
-        let bytes = Array(apiValue.utf8)
-        guard bytes.count == 8 else { return nil }
-        let text =
-            String(decoding: bytes[0..<4], as: UTF8.self) + "-" + String(decoding: bytes[4..<6], as: UTF8.self)
-            + "-" + String(decoding: bytes[6..<8], as: UTF8.self)
-        return SearchDay(text, latestYear: 9_999)
     }
 }
 

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Where the program keeps its files, following the XDG base directory specification:
-/// `$XDG_DATA_HOME`, `$XDG_CONFIG_HOME` and `$XDG_STATE_HOME` when they hold absolute paths,
-/// else `~/.local/share`, `~/.config` and `~/.local/state`.
+/// `$XDG_DATA_HOME`, `$XDG_CONFIG_HOME`, `$XDG_STATE_HOME` and `$XDG_CACHE_HOME` when they hold absolute
+/// paths, else `~/.local/share`, `~/.config`, `~/.local/state` and `~/.cache`.
 public struct AppPaths: Sendable, Hashable {
     /// The person's home directory.
     public let home: URL
@@ -12,6 +12,8 @@ public struct AppPaths: Sendable, Hashable {
     @_spi(Testing) public let configDirectory: URL
     /// `$XDG_STATE_HOME/nytreader`: the log.
     let stateDirectory: URL
+    /// `$XDG_CACHE_HOME/nytreader`: the articles' pictures.
+    let cacheDirectory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = URL(
@@ -27,6 +29,7 @@ public struct AppPaths: Sendable, Hashable {
         dataDirectory = base("XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent("nytreader")
         configDirectory = base("XDG_CONFIG_HOME", fallback: ".config").appendingPathComponent("nytreader")
         stateDirectory = base("XDG_STATE_HOME", fallback: ".local/state").appendingPathComponent("nytreader")
+        cacheDirectory = base("XDG_CACHE_HOME", fallback: ".cache").appendingPathComponent("nytreader")
     }
 
     /// The default cache database.
@@ -35,8 +38,13 @@ public struct AppPaths: Sendable, Hashable {
     public var configFile: URL { configDirectory.appendingPathComponent("config.toml") }
     /// The default API key file.
     public var apiKeyFile: URL { configDirectory.appendingPathComponent("api-key") }
+    /// What was entered at the reader's prompts (`/`, `f`), for ↑ in the next run.
+    public var historyFile: URL { stateDirectory.appendingPathComponent("history") }
     /// The log file; `nytreader.log.1` beside it holds the previous one.
     public var logFile: URL { stateDirectory.appendingPathComponent("nytreader.log") }
+
+    /// The pictures fetched for articles (the image cache).
+    public var imageCache: URL { cacheDirectory.appendingPathComponent("images") }
 
     /// `path` with the home directory written as `~`, for messages.
     public func abbreviated(_ url: URL) -> String {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NewsCore
 import TOMLKit
+import TerminalPictures
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
 /// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
@@ -125,6 +126,11 @@ import TOMLKit
             settings.followedFeeds = Setting(feeds, source: source)
             return nil
         },
+        "list_width": { value, source, settings in
+            integer(value, key: "list_width", in: Settings.Limits.listWidth) {
+                settings.listWidth = Setting($0, source: source)
+            }
+        },
         "mark_read_on_select": { value, source, settings in
             boolean(value, key: "mark_read_on_select") { settings.markReadOnSelect = Setting($0, source: source) }
         },
@@ -132,6 +138,27 @@ import TOMLKit
             number(value, key: "request_timeout_seconds", in: Settings.Limits.requestTimeoutSeconds, unit: "seconds") {
                 settings.requestTimeoutSeconds = Setting($0, source: source)
             }
+        },
+        "images": { value, source, settings in
+            let names = PictureSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let name = value.string, let images = PictureSetting(configValue: name) else {
+                return "'images' must be one of \(names) in quotes, like \"auto\"\(shown(value))"
+            }
+            settings.images = Setting(images, source: source)
+            return nil
+        },
+        "image_height_percent": { value, source, settings in
+            integer(value, key: "image_height_percent", in: Settings.Limits.imageHeightPercent) {
+                settings.imageHeightPercent = Setting($0, source: source)
+            }
+        },
+        "image_cache_mb": { value, source, settings in
+            integer(value, key: "image_cache_mb", in: Settings.Limits.imageCacheMegabytes) {
+                settings.imageCacheMegabytes = Setting($0, source: source)
+            }
+        },
+        "prefetch_images": { value, source, settings in
+            boolean(value, key: "prefetch_images") { settings.prefetchImages = Setting($0, source: source) }
         },
     ]
 
@@ -149,9 +176,10 @@ import TOMLKit
         return nil
     }
 
+    /// Sets a boolean; what is wrong otherwise, naming the key.
     private static func boolean(_ value: TOMLValueConvertible, key: String, set: (Bool) -> Void) -> String? {
-        guard let bool = value.bool else { return "'\(key)' must be true or false" }
-        set(bool)
+        guard let flag = value.bool else { return "'\(key)' must be true or false" }
+        set(flag)
         return nil
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import TerminalPictures
 
 /// Everything the program reads before it opens anything: the paths, the settings (with the config
 /// file's problems), where the database is and where the API key comes from. Building one has no
@@ -50,9 +51,11 @@ public struct Configuration: Sendable {
 
     /// What `nytreader config` prints: the files in use, whether a key is set (never the key), then every
     /// setting as a line of TOML with where it came from.
-    /// - Parameter unusedKeyBindings: the `[keys]` entries the reader's key map rejects; they are shown
-    ///   commented out, as not in effect, like the entries that name no action.
-    public func report(unusedKeyBindings: Set<Action> = []) -> [String] {
+    /// - Parameters:
+    ///   - unusedKeyBindings: the `[keys]` entries the reader's key map rejects; they are shown commented
+    ///     out, as not in effect, like the entries that name no action.
+    ///   - standardColors: the reader's own color of each role, listed for the roles `[colors]` leaves.
+    public func report(unusedKeyBindings: Set<Action> = [], standardColors: [ColorRole: Int] = [:]) -> [String] {
         let keyLine: String
         do {
             keyLine = try apiKey()?.description ?? "not set"
@@ -73,10 +76,11 @@ public struct Configuration: Sendable {
             "database:      \(database.value.path) (\(database.source))",
             "API key file:  \(keySource.effectiveKeyFile.path)\(keyFileState)",
             "log file:      \(paths.logFile.path) (level \(verbose ? "debug, option --verbose" : "info"))",
+            "image cache:   \(paths.imageCache.path)",
             "API key:       \(keyLine)",
             "",
         ]
-        lines += settingLines(unusedKeyBindings: unusedKeyBindings)
+        lines += settingLines(unusedKeyBindings: unusedKeyBindings, standardColors: standardColors)
         return lines
     }
 
@@ -85,9 +89,10 @@ public struct Configuration: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Every setting as `name = value  # source`, then the `[keys]` table, where entries in
+    /// Every setting as `name = value  # source`, then the `[colors]` table with every role (its color
+    /// from the file, else from `standardColors`), then the `[keys]` table, where entries in
     /// `unusedKeyBindings` and those naming no action are commented out.
-    func settingLines(unusedKeyBindings: Set<Action>) -> [String] {
+    func settingLines(unusedKeyBindings: Set<Action>, standardColors: [ColorRole: Int] = [:]) -> [String] {
         func line(_ name: String, _ value: String, _ source: SettingSource) -> String {
             let assignment = "\(name) = \(value)"
             return assignment.padded(to: max(assignment.count + 1, 34)) + "# \(source)"
@@ -104,25 +109,28 @@ public struct Configuration: Sendable {
             line("retention_days", String(settings.retentionDays.value), settings.retentionDays.source),
             line("maximum_articles", String(settings.maximumArticles.value), settings.maximumArticles.source),
         ]
-        if settings.colorTheme.isEmpty {
-            lines.append(line("colors", String(settings.colors.value), settings.colors.source))
-        }
         let feeds = "[" + settings.followedFeeds.value.map { Self.quoted($0.name) }.joined(separator: ", ") + "]"
         lines += [
             line("feeds", feeds, settings.followedFeeds.source),
             line("mark_read_on_select", String(settings.markReadOnSelect.value), settings.markReadOnSelect.source),
             line("mouse", String(settings.mouse.value), settings.mouse.source),
             line("copy_links", String(settings.copyLinks.value), settings.copyLinks.source),
+            line("list_width", String(settings.listWidth.value), settings.listWidth.source),
             line("request_timeout_seconds", Self.number(timeout), settings.requestTimeoutSeconds.source),
+            line("images", Self.quoted(settings.images.value.rawValue), settings.images.source),
+            line("image_height_percent", String(settings.imageHeightPercent.value), settings.imageHeightPercent.source),
+            line("image_cache_mb", String(settings.imageCacheMegabytes.value), settings.imageCacheMegabytes.source),
+            line("prefetch_images", String(settings.prefetchImages.value), settings.prefetchImages.source),
         ]
-        if !settings.colorTheme.isEmpty {
-            lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]
-            let roles = settings.colorTheme.map { (name: $0.key.configName ?? "", color: $0.value) }
-            for (role, color) in roles.sorted(by: { $0.name < $1.name }) {
-                let value =
-                    color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
-                lines.append(line(role, value, color.source))
-            }
+        // `colors = true|false` and the table are one setting: the table, which holds every role, says it.
+        lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]
+        for role in ColorRole.configurable {
+            guard let name = role.configName,
+                let color = settings.colorTheme[role] ?? standardColors[role].map({ Setting($0) })
+            else { continue }
+            let value =
+                color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
+            lines.append(line(name, value, color.source))
         }
         lines += [
             "",

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NewsCore
+import TerminalPictures
 
 /// Where a setting's value came from, for `nytreader config`.
 public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
@@ -65,6 +66,18 @@ public struct Settings: Hashable, Sendable {
     public var markReadOnSelect = Setting(false)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
+    /// How the detail pane shows an article's photo (`images`: auto, kitty, iterm, sixel, symbols or off;
+    /// off with `NO_COLOR` unless the file names one).
+    public var images = Setting(PictureSetting.auto)
+    /// The most of the detail pane's height the photo takes, in percent (`image_height_percent`).
+    public var imageHeightPercent = Setting(40)
+    /// The most megabytes of pictures kept for offline reading (`image_cache_mb`); 0 keeps none.
+    public var imageCacheMegabytes = Setting(200)
+    /// Whether a refresh in the reader also fetches its articles' photos ahead of time, within
+    /// `image_cache_mb` (`prefetch_images`).
+    public var prefetchImages = Setting(false)
+    /// The list's share of a wide terminal's width, in percent (`list_width`; `<` and `>` change it).
+    public var listWidth = Setting(40)
     /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
     /// only checked to be non-empty strings here; the reader's key map decides what they mean.
     public var keyBindings: [Action: Setting<String>] = [:]
@@ -78,6 +91,9 @@ public struct Settings: Hashable, Sendable {
     /// `[keys]` as action → key names pairs.
     public var keys: [Action: String] { keyBindings.mapValues(\.value) }
 
+    /// The environment variable that sets `images` for one run, over the config file.
+    public static let imagesVariable = "NYTREADER_IMAGES"
+
     /// The eight named colors, numbered 0–7 as terminals number them.
     static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
@@ -89,6 +105,9 @@ public struct Settings: Hashable, Sendable {
         public static let maximumArticles = 100...1_000_000
         public static let requestTimeoutSeconds = 1.0...300.0
         public static let followedFeeds = 0...100
+        public static let imageHeightPercent = 10...90
+        public static let imageCacheMegabytes = 0...100_000
+        public static let listWidth = 20...80
     }
 }
 
@@ -107,12 +126,19 @@ extension Settings {
     }
 
     /// `NO_COLOR` (set and not empty) turns colors off unless the config file turns them on, as
-    /// no-color.org asks; `TERM=dumb` always turns them off.
+    /// no-color.org asks, and pictures off unless the file sets `images`; `TERM=dumb` always turns colors
+    /// off. `NYTREADER_IMAGES` (a value of `images`) wins over the file.
     mutating func applyEnvironment(_ environment: [String: String]) {
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if environment["TERM"] == "dumb" {
             colors = Setting(false, source: .environment("TERM=dumb"))
-        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty, colors.source == .defaultValue {
+        } else if noColor, colors.source == .defaultValue {
             colors = Setting(false, source: .environment("NO_COLOR"))
+        }
+        if let name = environment[Self.imagesVariable], let setting = PictureSetting(configValue: name) {
+            images = Setting(setting, source: .environment(Self.imagesVariable))
+        } else if noColor, images.source == .defaultValue {
+            images = Setting(.off, source: .environment("NO_COLOR"))
         }
     }
 }

@@ -80,8 +80,8 @@ extension ReaderService {
         try await reading { store throws(StoreError) in try store.searchFeeds() }
     }
 
-    public nonisolated func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
-        try await reading { store throws(StoreError) in try store.search(text, limit: limit) }
+    public nonisolated func search(_ text: String, in feed: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] {
+        try await reading { store throws(StoreError) in try store.search(text, in: feed, limit: limit) }
     }
 
     public nonisolated func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? {

@@ -74,6 +74,8 @@ public actor ReaderService: ReaderServing {
         guard feed.isRemote, client != nil, await secondsBlocked(feed) == nil,
             let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
         else { return false }
+        // An archive month is imported whole once; importing it again is asked for, never done on launch.
+        if case .archive = feed { return status.count == 0 }
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
         return now().timeIntervalSince(refreshed) >= (maximumAge ?? policy.staleAfter)
     }

@@ -34,8 +34,8 @@ public protocol ReaderServing: Sendable {
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus]
     /// Forgets a search: its feed, and its articles unless saved or listed by another feed.
     func forget(_ feed: Feed) async throws(ServiceError)
-    /// Full-text search of the cache, best first.
-    func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit]
+    /// Full-text search of the cache, best first: of `feed`'s articles, or of every article when nil.
+    func search(_ text: String, in feed: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit]
     /// The position of the next unread article after `position`, wrapping around; nil when all are read.
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int?
     /// Marks every article of `feed` read.

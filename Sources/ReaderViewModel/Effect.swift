@@ -27,8 +27,10 @@ public enum Effect: Hashable, Sendable {
     case loadPickerFeeds
     /// Forget a search and its articles.
     case forget(Feed)
-    /// Full-text search of the cache.
-    case search(String)
+    /// Full-text search of the cache: of a feed's articles, or of every article when nil.
+    case search(String, in: Feed?)
+    /// Keep what was entered at the prompts, for the next run.
+    case saveHistory(PromptHistory)
     /// Find the next unread article of the feed after `position`.
     case findNextUnread(Feed, after: Int)
     /// Mark every article of the feed read.
@@ -41,4 +43,9 @@ public enum Effect: Hashable, Sendable {
     case openURL(String)
     /// Put an article's NYT link on the clipboard.
     case copyLink(String)
+    /// Wait `after`, then fetch the picture at `address` for the article `id` (from the image cache when
+    /// kept); replaces the photo asked for before, which stops.
+    case loadPhoto(ArticleID, address: String, after: Duration)
+    /// Stop fetching the photo asked for, if any (the selection moved to an article without one).
+    case cancelPhoto
 }

@@ -77,3 +77,14 @@ extension RefreshFailure {
         }
     }
 }
+
+extension PhotoFailure {
+    /// The placeholder line drawn instead of the photo.
+    public var message: String {
+        switch self {
+        case .notKept: return "photo not kept for offline reading"
+        case .refused, .notFetched, .unreadable, .cancelled: return "photo could not be shown"
+        case .librariesMissing: return "photos need libchafa0, libjpeg62-turbo and libpng16-16: install them"
+        }
+    }
+}

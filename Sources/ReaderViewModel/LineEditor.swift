@@ -18,7 +18,8 @@ public struct LineEditor: Hashable, Sendable {
         (String(characters[..<cursor]), String(characters[cursor...]))
     }
 
-    /// Applies an editing key; false for `submit` and `cancel`, which are not edits.
+    /// Applies an editing key; false for the keys that do not edit the line (`submit`, `cancel`, the
+    /// history's and the scope's).
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> Bool {
         switch edit {
@@ -47,7 +48,7 @@ public struct LineEditor: Hashable, Sendable {
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .submit, .cancel:
+        case .submit, .cancel, .previousEntry, .nextEntry, .switchScope:
             return false
         }
         return true

@@ -11,10 +11,14 @@ public final class ReaderController {
     private let inbox: EventInbox
     private let openURL: (String) -> Bool
     private let copyLink: ((String) -> Bool)?
+    private let saveHistory: ((PromptHistory) -> Void)?
     private var refreshTask: Task<Void, Never>?
     private var pagingTask: Task<Void, Never>?
     /// The followed feeds' refresh (`R`), while it runs.
     private var followedTask: Task<Void, Never>?
+    private let photos: (any PhotoServing)?
+    private let prefetchesPhotos: Bool
+    private var photoTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
     private let writeLane = WriteLane()
 
@@ -22,17 +26,26 @@ public final class ReaderController {
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
     ///   - openURL: starts the person's browser on a URL without waiting for it; false when there is none.
     ///   - copyLink: puts a link on the clipboard; nil when copying is turned off.
+    ///   - photos: the articles' pictures; nil shows none.
+    ///   - prefetchesPhotos: whether a refresh also fetches its articles' photos ahead of time.
+    ///   - saveHistory: keeps the prompts' entries for the next run; nil keeps them for this run only.
     public init(
         viewModel: ReaderViewModel,
         service: any ReaderServing,
         openURL: @escaping (String) -> Bool = { _ in false },
         copyLink: ((String) -> Bool)? = nil,
+        photos: (any PhotoServing)? = nil,
+        prefetchesPhotos: Bool = false,
+        saveHistory: ((PromptHistory) -> Void)? = nil,
         wake: @escaping @Sendable () -> Void
     ) {
         self.viewModel = viewModel
         self.service = service
+        self.photos = photos
+        self.prefetchesPhotos = prefetchesPhotos
         self.openURL = openURL
         self.copyLink = copyLink
+        self.saveHistory = saveHistory
         self.inbox = EventInbox(wake: wake)
     }
 
@@ -40,6 +53,7 @@ public final class ReaderController {
         refreshTask?.cancel()
         pagingTask?.cancel()
         followedTask?.cancel()
+        photoTask?.cancel()
     }
 
     public var state: ReaderState { viewModel.state }
@@ -51,6 +65,7 @@ public final class ReaderController {
         refreshTask?.cancel()
         pagingTask?.cancel()
         followedTask?.cancel()
+        photoTask?.cancel()
         await writeLane.finish()
     }
 
@@ -72,9 +87,9 @@ public final class ReaderController {
         run(viewModel.wheel(target, steps: steps))
     }
 
-    /// A key the key map binds to no action.
-    public func sendUnboundKey() {
-        viewModel.handleUnboundKey()
+    /// The interrupt key (Ctrl-C unless rebound): quits from anywhere, the help included.
+    public func interrupt() {
+        viewModel.interrupt()
     }
 
     /// A key typed into the search field.
@@ -98,6 +113,18 @@ public final class ReaderController {
 
     public func setDetailScrollLimit(_ limit: Int) {
         viewModel.setDetailScrollLimit(limit)
+    }
+
+    /// What the detail pane's picture needs, or nil when it shows none; ignored without a photo service.
+    public func setPhotoTarget(_ target: PhotoTarget?) {
+        guard photos != nil, target != viewModel.photoTarget else { return }
+        viewModel.setPhotoTarget(target)
+        run([])
+    }
+
+    /// How far the help can scroll at the screen's size, and how many of its lines show.
+    public func setHelpScrollLimit(_ limit: Int, height: Int) {
+        viewModel.setHelpScrollLimit(limit, height: height)
     }
 
     /// About once a second while the reader waits: lets the view-model refresh the feed on its own.
@@ -130,8 +157,12 @@ public final class ReaderController {
 
     // MARK: - Effects
 
+    /// Runs `effects`, then those that bring the photo in line with the selection they may have moved.
     private func run(_ effects: [Effect]) {
         for effect in effects {
+            perform(effect)
+        }
+        for effect in viewModel.photoEffects() {
             perform(effect)
         }
     }
@@ -179,10 +210,12 @@ public final class ReaderController {
                 try await service.forget(feed)
                 return .forgotten(feed)
             }
-        case .search(let text):
+        case .search(let text, let feed):
             cacheTask(inbox) { () throws(ServiceError) in
-                .searchFinished(text, try await service.search(text, limit: ReaderViewModel.searchLimit).map(\.entry))
+                .searchFinished(text, in: feed, try await service.search(text, in: feed, limit: ReaderViewModel.searchLimit).map(\.entry))
             }
+        case .saveHistory(let history):
+            saveHistory?(history)
         case .findNextUnread(let feed, let position):
             cacheTask(inbox) { () throws(ServiceError) in
                 .nextUnreadFound(feed, after: position, try await service.nextUnread(in: feed, after: position))
@@ -233,11 +266,50 @@ public final class ReaderController {
             }
         case .refresh(let feed):
             refreshTask?.cancel()
+            let photos = prefetchesPhotos ? self.photos : nil
+            let target = viewModel.photoTarget
             refreshTask = Task {
                 let outcome = await service.refresh(feed)
                 inbox.post(.refreshFinished(feed, outcome))
+                if let photos, let target, outcome.changes != nil {
+                    await PhotoPrefetch.run(feed, count: outcome.status.count, target: target, service: service, photos: photos)
+                }
             }
+        case .loadPhoto(let id, let address, let rest):
+            photoTask?.cancel()
+            guard let photos else { return }
+            photoTask = Task {
+                do { try await Task.sleep(for: rest) } catch { return }
+                let result: Result<[UInt8], PhotoFailure>
+                do throws(PhotoFailure) {
+                    result = .success(try await photos.photo(at: address))
+                } catch {
+                    result = .failure(error)
+                }
+                guard !Task.isCancelled else { return }
+                inbox.post(.photoLoaded(id, address: address, result))
+            }
+        case .cancelPhoto:
+            photoTask?.cancel()
+            photoTask = nil
         }
+    }
+}
+
+/// The photos a refresh fetches ahead of time (`prefetch_images`).
+public enum PhotoPrefetch {
+    /// The most articles of a feed whose photos are fetched.
+    public static let articles = 100
+
+    /// Fetches the photos of the first articles of `feed` (of `count`), in the crop `target` needs;
+    /// returns how many were fetched (those kept before are not asked again).
+    @discardableResult
+    public static func run(
+        _ feed: Feed, count: Int, target: PhotoTarget, service: any ReaderServing, photos: any PhotoServing
+    ) async -> Int {
+        guard let entries = try? await service.entries(in: feed, range: 0..<min(count, articles), filter: .all) else { return 0 }
+        let addresses = entries.compactMap { $0.article.photo?.crop(covering: target.width, target.height).url }
+        return await photos.prefetch(addresses)
     }
 }
 

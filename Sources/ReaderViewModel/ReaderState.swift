@@ -56,14 +56,38 @@ public struct ReaderState: Hashable, Sendable {
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.
     public var notice: Notice?
+    /// A question waiting for `y` or `n`, shown in the status line.
+    public var confirmation: Confirmation?
+    /// The keys in force, for every hint the screen gives.
+    public var keys = KeyHints()
+    /// The config file's problems, one line each (also on stderr): the help lists them.
+    public var configWarnings: [String] = []
+    /// The first line of the help shown, when it is scrolled.
+    public var helpScroll: Int = 0
+    /// How far the help can scroll at this size, and how many of its lines show (set by the UI, which
+    /// lays it out).
+    public var helpScrollLimit: Int = 0
+    public var helpHeight: Int = 1
+    /// The share of the terminal's width the list takes beside the detail, in percent (`<` and `>`).
+    public var listWidthPercent: Int = ReaderState.standardListWidth
+    /// Whether the list takes the whole width (`z`); the detail then opens over it.
+    public var listZoomed = false
     /// A failure to read or write the cache, shown in the status line.
     public var cacheError: StoreError?
+    /// The selected article's photo, when pictures are shown and it has one.
+    public var photo: PhotoSlot?
     /// Set when the reader should exit.
     public var isFinished = false
 
     public init(feed: Feed) {
         self.feed = feed
     }
+
+    /// The list's share of the width unless `list_width` says otherwise, and the bounds of both.
+    public static let standardListWidth = 40
+    public static let listWidthRange = 20...80
+    /// How much `<` and `>` change the list's share, in percent.
+    public static let listWidthStep = 5
 
     /// The highlighted article, when it is loaded.
     public var selectedEntry: ArticleEntry? {

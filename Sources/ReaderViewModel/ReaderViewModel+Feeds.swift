@@ -48,7 +48,9 @@ extension ReaderViewModel {
     // MARK: - Refresh
 
     /// Starts refreshing the shown feed, unless it is the saved articles, already refreshing or blocked.
-    mutating func startRefresh() -> [Effect] {
+    /// An archive month with articles is imported again only once the person says yes
+    /// (`confirmed`): it is one large request.
+    mutating func startRefresh(confirmed: Bool = false) -> [Effect] {
         guard state.feed.isRemote else {
             state.notice = Notice("Saved articles live in the cache; there is nothing to refresh")
             return []
@@ -57,6 +59,16 @@ extension ReaderViewModel {
         if let blocker = refreshBlocker, blocker.isStandingBlocker {
             state.refresh = .failed(blocker)
             return []
+        }
+        if case .archive(let month) = state.feed {
+            let count = state.feedStatus?.count ?? 0
+            if count > 0 && !confirmed {
+                state.confirmation = Confirmation(
+                    question: "\(month.title) is imported (\(GroupedCount(count)) articles). Import it again "
+                        + "(one request of 20 to 30 MB)? y/n",
+                    step: .importAgain(month))
+                return []
+            }
         }
         state.refresh = .running(startedDate: now())
         return [.refresh(state.feed)]
@@ -147,5 +159,9 @@ extension ReaderState {
         listHeight = previous.listHeight
         detailHeight = previous.detailHeight
         pickerHeight = previous.pickerHeight
+        keys = previous.keys
+        configWarnings = previous.configWarnings
+        listWidthPercent = previous.listWidthPercent
+        listZoomed = previous.listZoomed
     }
 }

@@ -1,13 +1,14 @@
 import FoundationEssentials
 import NewsCore
 
-// Keys while the help or the section picker is open.
+// Keys while the help or the section picker is open, and the answers to a confirmation.
 extension ReaderViewModel {
-    /// A key bound to no action: it does nothing but close the help, which any key closes.
-    public mutating func handleUnboundKey() {
-        guard state.overlay == .help else { return }
-        state.notice = nil
-        state.overlay = nil
+    /// Cached articles a search may hold (ten pages) before forgetting it asks first.
+    public static let forgetWithoutAsking = 100
+
+    /// The interrupt key: the reader ends, whatever is open.
+    public mutating func interrupt() {
+        state.isFinished = true
     }
 
     /// `s`: opens the picker on the feed shown, and reads the searches, archive months and counts.
@@ -30,14 +31,14 @@ extension ReaderViewModel {
         }
     }
 
-    /// Keys act on the open overlay: the help closes on any key, the section picker moves and chooses.
+    /// Keys act on the open overlay: the help scrolls and closes on its own key, back or quit; the section
+    /// picker moves and chooses.
     mutating func handle(_ action: Action, over overlay: Overlay) -> [Effect] {
+        guard case .sectionPicker(let selection) = overlay else {
+            return handleInHelp(action)
+        }
         if action == .quit {
             state.isFinished = true
-            return []
-        }
-        guard case .sectionPicker(let selection) = overlay else {
-            state.overlay = nil
             return []
         }
         let entries = state.pickerEntries
@@ -55,12 +56,12 @@ extension ReaderViewModel {
         case .focusDetail:
             return choosePickerEntry(at: selection)
         case .forget:
-            return forgetSearch(at: selection)
+            return forgetHighlighted()
         case .search:
             state.pickerFilter = state.pickerFilter ?? ""
             return []
         case .help:
-            state.overlay = .help
+            openHelp()
             return []
         case .focusList:
             if state.pickerFilter != nil { return closePickerFilter() }
@@ -119,7 +120,7 @@ extension ReaderViewModel {
             return choosePickerEntry(at: selection)
         case .cancel:
             return closePickerFilter()
-        case .moveLeft, .moveRight, .moveToStart, .moveToEnd:
+        case .moveLeft, .moveRight, .moveToStart, .moveToEnd, .previousEntry, .nextEntry, .switchScope:
             return []
         }
         state.overlay = .sectionPicker(selection: firstFeedEntry(from: 0, step: 1) ?? 0)
@@ -143,30 +144,103 @@ extension ReaderViewModel {
         return entries.indices.contains(selection) ? entries[selection].feed : nil
     }
 
+    /// Opens the help at its top.
+    mutating func openHelp() {
+        state.overlay = .help
+        state.helpScroll = 0
+    }
+
+    /// The help scrolls with the moving keys and closes on its own key, back (Esc) or quit (q); other
+    /// keys do nothing.
+    private mutating func handleInHelp(_ action: Action) -> [Effect] {
+        let page = max(1, state.helpHeight - 1)
+        switch action {
+        case .moveUp: scrollHelp(to: state.helpScroll - 1)
+        case .moveDown: scrollHelp(to: state.helpScroll + 1)
+        case .pageUp: scrollHelp(to: state.helpScroll - page)
+        case .pageDown: scrollHelp(to: state.helpScroll + page)
+        case .moveToFirst: scrollHelp(to: 0)
+        case .moveToLast: scrollHelp(to: state.helpScrollLimit)
+        case .help, .focusList, .quit: state.overlay = nil
+        default: break
+        }
+        return []
+    }
+
+    private mutating func scrollHelp(to line: Int) {
+        state.helpScroll = min(max(0, line), state.helpScrollLimit)
+    }
+
+    /// Tells the view-model how far the help can scroll at the screen's size, and how many of its lines
+    /// show at once (PgUp and PgDn move by that, less one).
+    public mutating func setHelpScrollLimit(_ limit: Int, height: Int) {
+        state.helpScrollLimit = max(0, limit)
+        state.helpHeight = max(1, height)
+        state.helpScroll = min(state.helpScroll, state.helpScrollLimit)
+    }
+
     /// `d` in the picker: forgets the highlighted search or archive month (the fixed feeds cannot be
-    /// forgotten). When it is the feed on screen, the reader goes to the first feed of the picker.
-    private mutating func forgetSearch(at selection: Int) -> [Effect] {
+    /// forgotten), after asking when that removes more articles than a search's pages hold. When it is the
+    /// feed on screen, the reader goes to the first feed of the picker.
+    private mutating func forgetHighlighted() -> [Effect] {
         guard let feed = highlightedPickerFeed else { return [] }
+        let status: FeedStatus?
         switch feed {
-        case .search, .archive: break
+        case .search: status = state.searchFeeds.first { $0.feed == feed }
+        case .archive: status = state.archiveFeeds.first { $0.feed == feed }
         default:
             state.notice = Notice("Only searches and archive months can be forgotten")
             return []
         }
+        let count = status?.count ?? 0
+        if count > Self.forgetWithoutAsking {
+            let again: String
+            if case .archive = feed { again = "importing it again is one request" } else { again = "refreshing it again asks the NYT" }
+            state.confirmation = Confirmation(
+                question: "Forget \(feed.title) (\(GroupedCount(count)) articles; \(again))? y/n", step: .forget(feed))
+            return []
+        }
+        return forgetNow(feed)
+    }
+
+    /// Forgets `feed` and its articles; leaves it when it is on screen.
+    private mutating func forgetNow(_ feed: Feed) -> [Effect] {
+        let selection: Int
+        if case .sectionPicker(let current) = state.overlay { selection = current } else { selection = 0 }
         state.searchFeeds.removeAll { $0.feed == feed }
         state.archiveFeeds.removeAll { $0.feed == feed }
         state.followedFeeds.removeAll { $0 == feed }
+        let picking = state.overlay != nil
         let next =
             firstFeedEntry(from: min(selection, state.pickerEntries.count - 1), step: 1)
             ?? firstFeedEntry(from: state.pickerEntries.count - 1, step: -1) ?? 0
-        state.overlay = .sectionPicker(selection: next)
+        if picking { state.overlay = .sectionPicker(selection: next) }
         // Said once it is done (`.forgotten`): the screen confirms only what the cache holds.
         state.notice = Notice("Forgetting \(feed.title)…")
         var effects: [Effect] = [.forget(feed)]
         if feed == state.feed, let first = state.pickerFeeds.first {
             effects += switchFeed(to: first)
-            state.overlay = .sectionPicker(selection: next)
+            if picking { state.overlay = .sectionPicker(selection: next) }
         }
         return effects
+    }
+
+    /// A key typed while a confirmation is asked: `y` goes on, `n` or Esc leaves everything as it was;
+    /// other keys leave the question open.
+    mutating func answer(_ confirmation: Confirmation, _ edit: TextEdit) -> [Effect] {
+        switch edit {
+        case .insert("y"), .insert("Y"):
+            state.confirmation = nil
+            switch confirmation.step {
+            case .forget(let feed): return forgetNow(feed)
+            case .importAgain: return startRefresh(confirmed: true)
+            }
+        case .insert("n"), .insert("N"), .cancel:
+            state.confirmation = nil
+            state.notice = Notice("Nothing changed")
+            return []
+        default:
+            return []
+        }
     }
 }

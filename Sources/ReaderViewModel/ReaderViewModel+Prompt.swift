@@ -11,8 +11,10 @@ extension ReaderViewModel {
         return []
     }
 
-    /// A key typed into the open prompt: edits it, runs the search (Enter) or closes it (Esc). A bad
-    /// operator value keeps the prompt open with one line saying what is wrong, and asks nothing.
+    /// A key typed into the open prompt: edits it, recalls an earlier entry (↑/↓), runs the search
+    /// (Enter) or closes it (Esc). A bad operator value keeps the prompt open with one line saying what is
+    /// wrong, and asks nothing. Started with `--offline`, the words search the cache instead, and the
+    /// status line says so.
     mutating func editPrompt(_ prompt: SearchPrompt, _ edit: TextEdit) -> [Effect] {
         var prompt = prompt
         switch edit {
@@ -28,8 +30,20 @@ extension ReaderViewModel {
                 return []
             case .success(let query):
                 state.prompt = nil
-                return openSearch(.search(query))
+                history.record(prompt.editor.text, for: .nytSearch)
+                let remember = Effect.saveHistory(history)
+                if refreshBlocker == .offlineByRequest {
+                    return [remember] + searchCacheInstead(query)
+                }
+                return [remember] + openSearch(.search(query))
             }
+        case .previousEntry, .nextEntry:
+            prompt.recall.move(edit == .previousEntry ? -1 : 1, through: history.entries(for: .nytSearch), editor: &prompt.editor)
+            prompt.problem = nil
+            state.prompt = prompt
+            return []
+        case .switchScope:
+            return []
         default:
             prompt.editor.apply(edit)
             prompt.problem = nil
@@ -43,5 +57,22 @@ extension ReaderViewModel {
         var effects = switchFeed(to: feed)
         if state.search != nil { effects += clearSearch() }
         return effects + startRefresh()
+    }
+
+    /// Offline by request: the query's words search everything cached, as `/` does, kept as the list;
+    /// the notice says the NYT was not asked.
+    private mutating func searchCacheInstead(_ query: SearchQuery) -> [Effect] {
+        guard !query.text.isEmpty else {
+            state.notice = Notice("Offline (--offline): the NYT is not searched, and the cache is searched by words only")
+            return []
+        }
+        var effects = clearSearch()
+        anchorBeforeSearch = state.selectedEntry?.id
+        var search = SearchFilter(text: query.text, isEditing: false)
+        search.scope = nil
+        state.search = search
+        state.notice = Notice("Offline (--offline): searched the cache, not the NYT")
+        effects.append(.search(search.query, in: nil))
+        return effects
     }
 }

@@ -5,6 +5,9 @@ extension ReaderViewModel {
     /// A key typed into the open search field.
     public mutating func edit(_ edit: TextEdit) -> [Effect] {
         state.notice = nil
+        if let confirmation = state.confirmation {
+            return answer(confirmation, edit)
+        }
         if let prompt = state.prompt {
             return editPrompt(prompt, edit)
         }
@@ -12,27 +15,43 @@ extension ReaderViewModel {
             return editPickerFilter(filter, edit)
         }
         guard var search = state.search, search.isEditing else { return [] }
+        var effects: [Effect] = []
         switch edit {
-        case .insert(let character):
-            search.text.append(character)
-        case .deleteBackward:
-            guard !search.text.isEmpty else { return clearSearch() }
-            search.text.removeLast()
+        case .deleteBackward where search.text.isEmpty:
+            return clearSearch()
         case .submit:
             guard !search.query.isEmpty else { return clearSearch() }
             search.isEditing = false
             state.search = search
-            return []
+            history.record(search.words, for: .search)
+            return [.saveHistory(history)]
         case .cancel:
             return clearSearch()
-        case .moveLeft, .moveRight, .moveToStart, .moveToEnd, .deleteToStart, .deleteWordBackward:
-            return []
+        case .previousEntry, .nextEntry:
+            search.recall.move(edit == .previousEntry ? -1 : 1, through: history.entries(for: .search), editor: &search.editor)
+        case .switchScope:
+            search.scope = search.scope == nil ? state.feed : nil
+        default:
+            search.editor.apply(edit)
         }
         state.search = search
         if search.query.isEmpty {
-            return search.showsHits ? showFeedAgain() : []
+            return search.showsHits ? showFeedAgain() : effects
         }
-        return search.query == search.shownText ? [] : [.search(search.query)]
+        if !search.isCurrent { effects.append(.search(search.query, in: search.scope)) }
+        return effects
+    }
+
+    /// Starts a live search of the feed on screen (`/`), or goes back to typing into the kept one.
+    mutating func startSearch() -> [Effect] {
+        state.focus = .list
+        if state.search == nil {
+            anchorBeforeSearch = state.selectedEntry?.id
+            state.search = SearchFilter(scope: state.feed)
+        } else {
+            state.search?.isEditing = true
+        }
+        return []
     }
 
     /// Drops the search and shows the feed again, at the article selected before the search.
@@ -44,6 +63,7 @@ extension ReaderViewModel {
 
     private mutating func showFeedAgain() -> [Effect] {
         state.search?.shownText = nil
+        state.search?.shownScope = nil
         state.search?.hitCount = 0
         generation += 1
         pendingRange = nil

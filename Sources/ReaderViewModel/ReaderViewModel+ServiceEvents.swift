@@ -78,6 +78,9 @@ extension ReaderViewModel {
         case .morePagesWaiting, .morePagesLoaded:
             return applyMorePages(event)
 
+        case .photoLoaded(let id, let address, let result):
+            return photoLoaded(id, address: address, result)
+
         case .pickerFeedsLoaded(let feeds, let archive, let counts):
             let highlighted = highlightedPickerFeed
             state.searchFeeds = feeds
@@ -91,10 +94,11 @@ extension ReaderViewModel {
             }
             return []
 
-        case .searchFinished(let text, let entries):
-            guard var search = state.search, search.query == text else { return [] }
+        case .searchFinished(let text, let scope, let entries):
+            guard var search = state.search, search.query == text, search.scope == scope else { return [] }
             let keep = state.selectedEntry?.id
             search.shownText = text
+            search.shownScope = scope
             search.hitCount = entries.count
             state.search = search
             generation += 1
@@ -154,7 +158,7 @@ extension ReaderViewModel {
     /// Reads the rows again after the cache changed, keeping the selection on the same article.
     mutating func reloadRows() -> [Effect] {
         if let search = state.search, search.showsHits {
-            return [.search(search.query)]
+            return [.search(search.query, in: search.scope)]
         }
         reloadSelection = state.selection
         return [.loadFeed(state.feed, filter: state.filter, anchor: state.selectedEntry?.id)]

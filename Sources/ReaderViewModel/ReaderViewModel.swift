@@ -26,6 +26,10 @@ public struct ReaderViewModel: Sendable {
     let marksReadOnSelect: Bool
     /// The article the selection rests on, to be marked read when it is still there at `due`.
     var selectionMark: (position: Int, due: Date)?
+    /// What the detail pane's picture needs; nil when no picture is shown.
+    var photoTarget: PhotoTarget?
+    /// What was entered at the prompts, this run and before.
+    var history: PromptHistory
 
     /// How long the selection rests on an article before it is marked read (`mark_read_on_select`).
     public static let selectionReadDelay: TimeInterval = 0.5
@@ -38,20 +42,35 @@ public struct ReaderViewModel: Sendable {
     ///     open (`auto_refresh_minutes`); 0 refreshes only when asked.
     ///   - followedFeeds: the feeds the person follows (`feeds`): first in the picker, refreshed by `R`.
     ///   - marksReadOnSelect: whether an article the selection rests on for half a second is marked read.
+    ///   - keys: the keys in force, for the hints.
+    ///   - configWarnings: the config file's problems, one line each, for the help (and a notice at start).
+    ///   - history: what was entered at the prompts before.
+    ///   - listWidthPercent: the list's share of a wide terminal (`list_width`).
     public init(
         feed: Feed, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false,
-        now: @escaping @Sendable () -> Date = Date.init
+        keys: KeyHints = KeyHints(), configWarnings: [String] = [], history: PromptHistory = PromptHistory(),
+        listWidthPercent: Int = ReaderState.standardListWidth, now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.state = ReaderState(feed: feed)
+        var state = ReaderState(feed: feed)
         state.followedFeeds = followedFeeds
+        state.keys = keys
+        state.configWarnings = configWarnings
+        state.listWidthPercent = min(max(listWidthPercent, ReaderState.listWidthRange.lowerBound), ReaderState.listWidthRange.upperBound)
+        self.state = state
         self.now = now
         self.autoRefresh = AutoRefresh(interval: autoRefreshInterval)
         self.marksReadOnSelect = marksReadOnSelect
+        self.history = history
     }
 
     /// The effects that fill the first screen, and refresh the feed in the background when its cache is stale.
     public mutating func start() -> [Effect] {
         autoRefresh.schedule(after: now())
+        let count = state.configWarnings.count
+        if count > 0 {
+            let shows = state.keys.hint(.help, "shows them").map { " — \($0)" } ?? ""
+            state.notice = Notice("\(count) config warning\(count == 1 ? "" : "s")\(shows)", isError: true)
+        }
         return [.checkRefresh, .loadFeed(state.feed, filter: state.filter, anchor: nil), .refreshIfStale(state.feed, olderThan: nil)]
     }
 
@@ -87,6 +106,12 @@ public struct ReaderViewModel: Sendable {
     /// An action from a key: acts on the open overlay when there is one, else on the focused pane.
     public mutating func handle(_ action: Action) -> [Effect] {
         state.notice = nil
+        if state.confirmation != nil {
+            // Only y or n answer the question; quit still quits, anything else leaves it unanswered.
+            state.confirmation = nil
+            if action == .quit { state.isFinished = true }
+            return []
+        }
         if let overlay = state.overlay {
             return handle(action, over: overlay)
         }
@@ -130,16 +155,23 @@ public struct ReaderViewModel: Sendable {
         case .nytSearch:
             return openPrompt()
         case .forget:
-            state.notice = Notice("d forgets a search in the list of sections (s)")
+            let keys = state.keys
+            if let forget = keys.key(.forget) {
+                let picker = keys.key(.pickSection).map { " (\($0))" } ?? ""
+                state.notice = Notice("\(forget) forgets a search in the list of sections\(picker)")
+            }
             return []
         case .search:
+            return startSearch()
+        case .narrowList, .widenList:
+            let step = action == .narrowList ? -ReaderState.listWidthStep : ReaderState.listWidthStep
+            let range = ReaderState.listWidthRange
+            state.listWidthPercent = min(max(state.listWidthPercent + step, range.lowerBound), range.upperBound)
+            state.listZoomed = false
+            return []
+        case .zoomList:
+            state.listZoomed.toggle()
             state.focus = .list
-            if state.search == nil {
-                anchorBeforeSearch = state.selectedEntry?.id
-                state.search = SearchFilter()
-            } else {
-                state.search?.isEditing = true
-            }
             return []
         case .pickSection:
             return openPicker()
@@ -174,7 +206,8 @@ public struct ReaderViewModel: Sendable {
             guard let entry = state.selectedEntry else { return [] }
             let date: Date? = entry.isSaved ? nil : now()
             updateEntry(entry.id) { $0.savedDate = date }
-            state.notice = Notice(date == nil ? "Removed from saved articles" : "Saved — S shows saved articles")
+            let shows = state.keys.hint(.showSaved, "shows saved articles").map { " — \($0)" } ?? ""
+            state.notice = Notice(date == nil ? "Removed from saved articles" : "Saved\(shows)")
             return [.setSaved(entry.id, date != nil)]
         case .showSaved:
             let previous = state.feed == .saved ? state.previousFeed : state.feed
@@ -187,7 +220,7 @@ public struct ReaderViewModel: Sendable {
             guard state.count > 0 else { return [] }
             return [.markAllRead(state.feed)]
         case .help:
-            state.overlay = .help
+            openHelp()
             return []
         case .quit:
             state.isFinished = true

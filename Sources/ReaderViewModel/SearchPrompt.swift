@@ -6,6 +6,8 @@ public struct SearchPrompt: Hashable, Sendable {
     public var editor = LineEditor()
     /// Why the last Enter did not search, shown after the text until the next edit.
     public var problem: String?
+    /// Where ↑/↓ are in the prompt's history.
+    var recall = HistoryCursor()
 
     public init(editor: LineEditor = LineEditor(), problem: String? = nil) {
         self.editor = editor

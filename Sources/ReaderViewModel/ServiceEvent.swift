@@ -30,8 +30,8 @@ public enum ServiceEvent: Hashable, Sendable {
     case followedRefreshed(Feed, RefreshOutcome)
     /// The followed feeds' refresh ended (all done, or stopped by a failure every request would meet).
     case followedRefreshEnded
-    /// The answer to `.search(text)`.
-    case searchFinished(String, [ArticleEntry])
+    /// The answer to `.search(text, in: feed)`.
+    case searchFinished(String, in: Feed?, [ArticleEntry])
     /// The answer to `.findNextUnread(feed, after:)`: the position, or nil when every article is read.
     case nextUnreadFound(Feed, after: Int, Int?)
     /// Every article of the feed is now read.
@@ -48,4 +48,6 @@ public enum ServiceEvent: Hashable, Sendable {
     case changeFailed(ServiceError)
     /// Another process changed the cache (e.g. a `refresh` from cron): what is shown is read again.
     case cacheChangedElsewhere
+    /// The answer to `.loadPhoto`: the picture's bytes, or why there are none.
+    case photoLoaded(ArticleID, address: String, Result<[UInt8], PhotoFailure>)
 }

@@ -1,5 +1,5 @@
 /// A key typed into a text field (the live search, or the NYT search prompt), which takes letters instead
-/// of actions while it is open.
+/// of actions while it is open. Both are edited the same way (`LineEditor`).
 public enum TextEdit: Hashable, Sendable {
     case insert(Character)
     case deleteBackward
@@ -13,4 +13,8 @@ public enum TextEdit: Hashable, Sendable {
     case deleteToStart
     /// Ctrl-W: delete the word before the cursor.
     case deleteWordBackward
+    /// ↑ and ↓: the prompt's earlier entry, or the next one (back to the line being typed).
+    case previousEntry, nextEntry
+    /// Tab in the live search: search the feed on screen or everything cached.
+    case switchScope
 }

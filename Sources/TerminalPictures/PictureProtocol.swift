@@ -37,6 +37,24 @@ public enum PictureProtocol: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The protocol for `setting` in `environment`, asking the terminal (`askTerminal`: its device
+    /// attributes, nil when it does not answer) only when the answer could change the choice: `auto`,
+    /// outside tmux and screen, on a terminal the environment does not name. Asking costs up to its
+    /// timeout at start-up, and input typed meanwhile is lost.
+    public static func choose(
+        setting: PictureSetting,
+        environment: [String: String],
+        askTerminal: () -> DeviceAttributes?
+    ) -> PictureProtocol? {
+        let unasked = choose(setting: setting, environment: environment, deviceAttributes: nil)
+        let withSixels = choose(setting: setting, environment: environment, deviceAttributes: sixelAnswer)
+        guard unasked != withSixels else { return unasked }
+        return choose(setting: setting, environment: environment, deviceAttributes: askTerminal())
+    }
+
+    /// An answer that lists sixels: the choice it makes differs from none only when the answer matters.
+    private static let sixelAnswer = DeviceAttributes(answer: Array("\u{1B}[?62;4c".utf8))
+
     private static func detect(_ terminal: TerminalEnvironment, _ attributes: DeviceAttributes?) -> PictureProtocol? {
         if terminal.isSet("NO_COLOR") || terminal["TERM"] == "dumb" { return nil }
         if terminal.isMultiplexer { return .symbols }

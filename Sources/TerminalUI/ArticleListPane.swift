@@ -5,13 +5,22 @@ import ReaderViewModel
 /// The list of articles: one row each with the unread and saved marks side by side, the age (the day in an
 /// archive month, `12 Mar`), section and title.
 struct ArticleListPane {
-    /// Columns of the section tag.
-    static let sectionWidth = 9
+    /// Columns of the mark and the age before the section.
+    static let prefixWidth = 6
 
     /// How archive days are written.
     let dates: ArticleDateFormat
 
-    func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
+    /// Columns of the section tag in a list `width` columns wide: a quarter of it less one, from 6 to 14
+    /// (the name and a space), or none when the title would keep fewer than 24 after `prefix` columns of
+    /// marks and age (more in an archive month, whose rows show the day).
+    static func sectionWidth(listWidth width: Int, prefix: Int = prefixWidth) -> Int {
+        let section = min(14, max(6, width / 4 - 1))
+        return width - prefix - section >= 24 ? section : 0
+    }
+
+    /// - Parameter hints: the keys in force, for what to press in an empty list.
+    func draw(_ state: ReaderState, hints: KeyHints, in rect: Rect, on screen: any Screen, now: Date) {
         if state.count == 0 {
             let message: String
             if let search = state.search, search.showsHits {
@@ -21,11 +30,11 @@ struct ArticleListPane {
             } else if state.refresh.isRunning || state.followedRefresh?.feed == state.feed {
                 message = "Fetching…"
             } else if state.filter.unreadOnly, state.feedStatus?.count ?? 0 > 0 {
-                message = "No unread articles — u shows all"
+                message = "No unread articles" + (hints.hint(.toggleUnreadOnly, "shows all").map { " — \($0)" } ?? "")
             } else if state.feed == .saved {
-                message = "No saved articles yet — b saves the selected one"
+                message = "No saved articles yet" + (hints.hint(.toggleSaved, "saves the selected one").map { " — \($0)" } ?? "")
             } else {
-                message = "No articles in this feed yet — r refreshes"
+                message = "No articles in this feed yet" + (hints.hint(.refresh, "refreshes").map { " — \($0)" } ?? "")
             }
             screen.draw(
                 DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1,
@@ -90,8 +99,7 @@ struct ArticleListPane {
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         column += DisplayWidth.of(prefix)
 
-        let remaining = rect.column + rect.width - column
-        let sectionColumns = remaining >= 30 ? Self.sectionWidth : 0
+        let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: DisplayWidth.of(prefix))
         if sectionColumns > 0 {
             let sectionName = Section.displayName(forArticleSection: article.section.terminalSafe)
             let section = DisplayWidth.prefix(sectionName, fitting: sectionColumns - 1).text

@@ -23,3 +23,9 @@ struct ColorTheme: Hashable, Sendable {
         return theme
     }
 }
+
+extension ColorRole {
+    /// The color number the reader gives this role unless the `[colors]` table says otherwise (on a terminal
+    /// of 16 colors or more; -1: the terminal's default color), as `nytreader config` lists it.
+    public var standardColor: Int { Int(ColorTheme.standard(colorCount: 16).foregrounds[self] ?? -1) }
+}

@@ -2,6 +2,7 @@ import FoundationEssentials
 import NewsCore
 import ReaderViewModel
 import Synchronization
+import TerminalPictures
 
 /// The selected article: kicker, headline, byline, date and section, URL, then the lead paragraph
 /// (`DetailText`), from the scroll position on.
@@ -16,22 +17,71 @@ struct DetailPane {
         self.dateFormat = ArticleDateFormat(timeZone: timeZone)
     }
 
-    /// Draws the lines from `scroll` on; returns how far the pane can scroll (`DetailText.scrollLimit`).
+    /// Draws the lines from `scroll` on: the photo's block (`PhotoBlock`) when `pictures` show one, then
+    /// the text. Returns how far the pane can scroll, and the graphics picture to place when the photo is
+    /// one and shows whole.
     @discardableResult
-    func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen) -> Int {
+    func draw(
+        _ state: ReaderState, in rect: Rect, on screen: any Screen, pictures: DetailPictures? = nil
+    ) -> (scrollLimit: Int, graphics: GraphicsPlacement?) {
         guard let entry = state.selectedEntry else {
             if state.count > 0 {
                 screen.draw("Loading…", row: rect.row, column: rect.column, style: TextStyle(role: .muted))
             }
-            return 0
+            return (0, nil)
         }
-        let shown = texts.lines(for: entry, width: rect.width, from: state.detailScroll, height: rect.height) {
+        let block = pictures?.block(for: state.photo, article: entry.id, in: rect)
+        let prefix = block?.lineCount ?? 0
+        let (textLines, textLimit) = texts.lines(
+            for: entry, width: rect.width, from: max(0, state.detailScroll - prefix), height: rect.height
+        ) {
             DetailText(entry: entry, width: rect.width, dateFormat: dateFormat)
         }
-        for (offset, line) in shown.lines.enumerated() {
-            screen.draw(line.text, row: rect.row + offset, column: rect.column, style: line.style)
+        var lines = textLines
+        let limit: Int
+        switch textLimit {
+        case DetailText.unknownScrollLimit: limit = textLimit
+        case 0: limit = max(0, prefix + textLines.count - rect.height)
+        default: limit = prefix + textLimit
         }
-        return shown.scrollLimit
+        let scroll = min(max(0, state.detailScroll), limit)
+        if textLimit == 0 { lines = Array(lines.dropFirst(max(0, scroll - prefix))) }
+        var graphics: GraphicsPlacement? = nil
+        if let block, scroll < prefix {
+            graphics = drawBlock(block, from: scroll, in: rect, on: screen)
+        }
+        let firstTextRow = max(0, prefix - scroll)
+        for (offset, line) in lines.prefix(max(0, rect.height - firstTextRow)).enumerated() {
+            screen.draw(line.text, row: rect.row + firstTextRow + offset, column: rect.column, style: line.style)
+        }
+        return (limit, graphics)
+    }
+
+    /// Draws the lines of `block` from `first` on at the top of `rect`; returns the graphics picture to
+    /// place, when the block holds one and shows from its first line.
+    private func drawBlock(_ block: PhotoBlock, from first: Int, in rect: Rect, on screen: any Screen) -> GraphicsPlacement? {
+        let muted = TextStyle(role: .muted, dim: true)
+        var graphics: GraphicsPlacement? = nil
+        switch block.content {
+        case .reserved:
+            break
+        case .placeholder(let text):
+            if first == 0 {
+                screen.draw(DisplayWidth.prefix(text, fitting: rect.width).text, row: rect.row, column: rect.column, style: muted)
+            }
+        case .picture(.symbols(let picture)):
+            for (index, cells) in picture.rows.enumerated() where index >= first && index - first < rect.height {
+                (screen as? any PictureScreen)?.drawPicture(cells, row: rect.row + index - first, column: rect.column)
+            }
+        case .picture(.graphics(let picture)):
+            if first == 0 { graphics = GraphicsPlacement(picture: picture, row: rect.row, column: rect.column) }
+        }
+        let captionRow = block.rows - first
+        if !block.caption.isEmpty, captionRow >= 0, captionRow < rect.height {
+            let caption = DisplayWidth.prefix(block.caption.terminalSafe, fitting: rect.width).text
+            screen.draw(caption, row: rect.row + captionRow, column: rect.column, style: muted)
+        }
+        return graphics
     }
 }
 

@@ -25,9 +25,10 @@ struct DetailText {
     /// The field being wrapped.
     private var current: Paragraph?
 
-    /// A piece of the detail: a field's text in a style, or an empty line.
+    /// A piece of the detail: a field's text in a style, one line cut in the middle to fit, or an empty line.
     private enum Block {
         case text(String, TextStyle, uppercased: Bool)
+        case line(String, TextStyle)
         case blank
     }
 
@@ -50,7 +51,9 @@ struct DetailText {
         if entry.isSaved { facts.append("saved") }
         blocks.append(.text(facts.joined(separator: " · "), TextStyle(role: .muted), uppercased: false))
         if !article.url.isEmpty {
-            blocks.append(.text(article.url, TextStyle(role: .accent, underline: true), uppercased: false))
+            // One line, so that selecting it with the mouse gives the address whole when it fits; `y` copies
+            // it whole when it does not.
+            blocks.append(.line(article.url, TextStyle(role: .accent, underline: true)))
         }
         blocks.append(.blank)
         blocks.append(.text(article.leadParagraph, .plain, uppercased: false))
@@ -74,6 +77,10 @@ struct DetailText {
                 switch blocks[nextBlock] {
                 case .blank:
                     lines.append(DetailLine(text: "", style: .plain))
+                    continue
+                case .line(let text, let style):
+                    lines.append(
+                        DetailLine(text: DisplayWidth.middle(String(text.prefix(2_000)).terminalSafe, fitting: width), style: style))
                     continue
                 case .text(let text, let style, let uppercased):
                     current = Paragraph(text, style: style, uppercased: uppercased, width: width)

@@ -91,4 +91,23 @@
         }
         return (text, used)
     }
+
+    /// `text` when it fits in `width` columns, else its start and its end with `…` between them (the end
+    /// gets half the room, rounded down), never splitting a grapheme: a web address keeps its host and
+    /// its last words.
+    public static func middle(_ text: String, fitting width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 2 else { return prefix(text, fitting: width).text }
+        var endRoom = (width - 1) / 2
+        var tail: [Character] = []
+        for character in text.reversed() {
+            let characterWidth = of(character)
+            guard characterWidth <= endRoom else { break }
+            endRoom -= characterWidth
+            tail.append(character)
+        }
+        let tailText = String(tail.reversed())
+        let head = prefix(text, fitting: width - 1 - of(tailText), ellipsis: false).text
+        return head + "…" + tailText
+    }
 }

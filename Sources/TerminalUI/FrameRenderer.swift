@@ -9,6 +9,10 @@ public struct FrameRenderer {
     private let status = StatusBar()
     private let help: HelpOverlay
     private let picker = SectionPickerOverlay()
+    /// The articles' photos in the detail pane; nil shows none.
+    public var pictures: DetailPictures?
+    /// The keys in force, for the hints.
+    private let hints: KeyHints
 
     /// - Parameters:
     ///   - timeZone: the time zone of the detail pane's dates; nil (the default) for the system's local time,
@@ -18,13 +22,14 @@ public struct FrameRenderer {
         self.detail = DetailPane(timeZone: timeZone)
         self.list = ArticleListPane(dates: ArticleDateFormat(timeZone: timeZone))
         self.help = HelpOverlay(keyMap: keyMap)
+        self.hints = keyMap.hints
     }
 
     /// What the mouse pointer at `row`, `column` of a screen of `size` is over: an entry of the open
     /// section picker, the picker's frame or somewhere else while it is open; else a list row, the detail,
     /// or something else.
     public func pointerTarget(row: Int, column: Int, state: ReaderState, size: ScreenSize, now: Date) -> PointerTarget {
-        let layout = Layout(size: size)
+        let layout = Layout(size: size, state: state)
         guard case .sectionPicker(let selection) = state.overlay, layout.panes != nil else {
             return MouseEvent(kind: .press, row: row, column: column).target(in: layout)
         }
@@ -32,20 +37,28 @@ public struct FrameRenderer {
             row: row, column: column, selection: selection, state: state, in: Self.overlayArea(for: size), now: now)
     }
 
-    /// What the frame needs the view-model to know: list rows and detail scroll range.
+    /// What the frame needs the view-model to know: list rows, the detail's and the help's scroll ranges.
     public struct Metrics: Hashable {
         public var listHeight: Int
         public var detailScrollLimit: Int
+        /// How far the help can scroll, and how many of its lines show (0 while it is closed).
+        public var helpScrollLimit = 0
+        public var helpHeight = 0
     }
 
-    /// List rows the layout for `size` has.
-    public func listHeight(for size: ScreenSize) -> Int {
-        Layout(size: size).listRect?.height ?? 1
+    /// List rows the layout for `size` (and `state`'s list width and zoom) has.
+    public func listHeight(for size: ScreenSize, state: ReaderState = ReaderState(feed: .saved)) -> Int {
+        Layout(size: size, state: state).listRect?.height ?? 1
     }
 
     /// Detail lines the layout for `size` has: a page of the focused detail.
-    public func detailHeight(for size: ScreenSize) -> Int {
-        Layout(size: size).panes?.detail.height ?? 1
+    public func detailHeight(for size: ScreenSize, state: ReaderState = ReaderState(feed: .saved)) -> Int {
+        max(1, Layout(size: size, state: state).panes?.detail.height ?? 1)
+    }
+
+    /// The pixels the detail pane's photo needs at `size`; nil when it shows none.
+    public func photoTarget(for size: ScreenSize) -> PhotoTarget? {
+        pictures?.options.photoTarget(onScreen: size)
     }
 
     /// Feeds the section picker shows at once for `size`: a page of the picker.
@@ -65,36 +78,47 @@ public struct FrameRenderer {
         let size = screen.size
         screen.erase()
         defer { screen.present() }
-        let layout = Layout(size: size)
+        let layout = Layout(size: size, state: state)
         guard let panes = layout.panes else {
             let message = DisplayWidth.prefix("Terminal too small", fitting: size.columns).text
             screen.draw(message, row: 0, column: 0, style: TextStyle(role: .error))
             return Metrics(listHeight: 1, detailScrollLimit: 0)
         }
         drawHeader(state, in: panes.header, on: screen)
-        list.draw(state, in: panes.list, on: screen, now: now)
+        if panes.showsList {
+            list.draw(state, hints: hints, in: panes.list, on: screen, now: now)
+        }
         let separatorStyle = TextStyle(role: .muted)
         if case .wide = layout {
             for row in panes.separator.row..<(panes.separator.row + panes.separator.height) {
                 screen.draw("│", row: row, column: panes.separator.column, style: separatorStyle)
             }
-        } else {
+        } else if case .narrow = layout {
             screen.draw(
                 String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column,
                 style: separatorStyle)
         }
-        let limit = detail.draw(state, in: panes.detail, on: screen)
-        status.draw(state, in: panes.status, on: screen, now: now)
+        var limit = 0
+        var graphics: GraphicsPlacement? = nil
+        if panes.detail.width > 0, panes.detail.height > 0 {
+            (limit, graphics) = detail.draw(state, in: panes.detail, on: screen, pictures: pictures)
+        }
+        // A graphics picture would cover an overlay: it is shown only without one.
+        if state.overlay == nil, let graphics { (screen as? any PictureScreen)?.placeGraphics(graphics) }
+        status.draw(state, hints: hints, in: panes.status, on: screen, now: now)
         let body = Self.overlayArea(for: size)
+        var metrics = Metrics(listHeight: panes.list.height, detailScrollLimit: limit)
         switch state.overlay {
         case .help:
-            help.draw(in: body, on: screen)
+            let shown = help.draw(state, in: body, on: screen)
+            metrics.helpScrollLimit = shown.scrollLimit
+            metrics.helpHeight = shown.height
         case .sectionPicker(let selection):
             picker.draw(selection: selection, state: state, in: body, on: screen, now: now)
         case nil:
             break
         }
-        return Metrics(listHeight: panes.list.height, detailScrollLimit: limit)
+        return metrics
     }
 
     /// The header: the feed's title, then at the right its unread count and the selection's place.

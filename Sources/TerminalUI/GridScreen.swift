@@ -1,4 +1,5 @@
 import NewsCore
+import TerminalPictures
 
 /// A screen in memory: a grid of cells, so a rendered frame can be read back as text and compared.
 @_spi(Testing) public final class GridScreen: Screen {
@@ -6,21 +7,32 @@ import NewsCore
     /// Each cell holds a scalar with the zero-width ones that follow it, or "" for the right half of a wide one.
     private var cells: [[String]]
     private var styles: [[TextStyle]]
+    /// The colors of the cells a picture in symbols covers (nil elsewhere).
+    private var pictureColors: [[(foreground: PictureColor, background: PictureColor)?]]
+    private var graphics = GraphicsLayer()
+    /// Every byte a terminal would have been sent past curses for graphics pictures, in order.
+    public private(set) var graphicsOutput: [UInt8] = []
+    /// The lines each `present` repainted for graphics pictures, in order.
+    public private(set) var repaintedLines: [Range<Int>] = []
 
     public init(rows: Int, columns: Int) {
         self.size = ScreenSize(rows: rows, columns: columns)
         self.cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
         self.styles = Array(repeating: Array(repeating: .plain, count: columns), count: rows)
+        self.pictureColors = Array(repeating: Array(repeating: nil, count: columns), count: rows)
     }
 
     public func resize(rows: Int, columns: Int) {
         self.size = ScreenSize(rows: rows, columns: columns)
+        graphics.isStale = true
         erase()
     }
 
     public func erase() {
         cells = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
         styles = Array(repeating: Array(repeating: .plain, count: size.columns), count: size.rows)
+        pictureColors = Array(repeating: Array(repeating: nil, count: size.columns), count: size.rows)
+        graphics.next = nil
     }
 
     /// Lays text out the way curses does: a scalar with a width starts a cell (a wide one also covers the
@@ -38,6 +50,7 @@ import NewsCore
             guard column >= 0, column + width <= size.columns else { return }
             cells[row][column] = String(scalar)
             styles[row][column] = style
+            pictureColors[row][column] = nil
             if width == 2 {
                 cells[row][column + 1] = ""
                 styles[row][column + 1] = style
@@ -52,10 +65,25 @@ import NewsCore
         for index in max(0, column)..<min(size.columns, column + width) {
             cells[row][index] = " "
             styles[row][index] = style
+            pictureColors[row][index] = nil
         }
     }
 
-    public func present() {}
+    public func present() {
+        let update = graphics.update()
+        graphicsOutput += update.before + update.after
+        repaintedLines += update.repaint
+    }
+
+    /// What the reader writes when it stops: a kitty picture is deleted.
+    public func stop() {
+        graphicsOutput += graphics.clear()
+    }
+
+    /// The colors of the picture cell at `row`, `column`; nil when no picture covers it.
+    public func pictureColor(row: Int, column: Int) -> (foreground: PictureColor, background: PictureColor)? {
+        pictureColors[row][column]
+    }
 
     /// The frame as lines of text, trailing spaces removed.
     public var lines: [String] {
@@ -75,5 +103,20 @@ import NewsCore
     /// The style of the cell at `row`, `column`.
     public func style(row: Int, column: Int) -> TextStyle {
         styles[row][column]
+    }
+}
+
+extension GridScreen: PictureScreen {
+    func drawPicture(_ cells: ArraySlice<PictureCell>, row: Int, column: Int) {
+        guard (0..<size.rows).contains(row) else { return }
+        for (offset, cell) in cells.enumerated() where (0..<size.columns).contains(column + offset) {
+            self.cells[row][column + offset] = String(cell.character)
+            styles[row][column + offset] = .plain
+            pictureColors[row][column + offset] = (cell.foreground, cell.background)
+        }
+    }
+
+    func placeGraphics(_ placement: GraphicsPlacement?) {
+        graphics.next = placement
     }
 }

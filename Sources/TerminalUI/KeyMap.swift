@@ -41,6 +41,17 @@ public struct KeyMap: Sendable {
                 bind(key, to: action)
             }
         }
+        // Ctrl-C quits unless an entry gave it to another action (or to quit), whatever keys quit has now.
+        if bindings[Self.interrupt] == nil { bind(Self.interrupt, to: .quit) }
+    }
+
+    /// The key that quits from anywhere unless the `[keys]` table gives it to another action.
+    public static let interrupt = Key.control("c")
+
+    /// The label of the first key of each action, for the hints on screen.
+    public var hints: KeyHints {
+        KeyHints(
+            Dictionary(uniqueKeysWithValues: Action.allCases.compactMap { action in keys(for: action).first.map { (action, $0.label) } }))
     }
 
     /// What was wrong in the `[keys]` table given to `init(overrides:)`.
@@ -95,6 +106,7 @@ public struct KeyMap: Sendable {
         .character("S"): .showSaved,
         .character("n"): .nextUnread,
         .character("A"): .markAllRead,
+        .character("<"): .narrowList, .character(">"): .widenList, .character("z"): .zoomList,
         .character("?"): .help,
         .character("q"): .quit, .control("c"): .quit,
     ]

@@ -1,3 +1,5 @@
+import ReaderViewModel
+
 /// A rectangle of cells.
 public struct Rect: Hashable, Sendable {
     public var row: Int
@@ -13,11 +15,14 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
-/// Where the panes go for a terminal size: side by side when wide, stacked when narrow,
-/// a single line when too small for either.
+/// Where the panes go for a terminal size: side by side when wide (the list taking its share of the width),
+/// stacked when narrow, the list alone across the width when zoomed (`z`, with the detail opening over it),
+/// a single line when too small for any.
 public enum Layout: Hashable, Sendable {
     case wide(header: Rect, list: Rect, separator: Rect, detail: Rect, status: Rect)
     case narrow(header: Rect, list: Rect, separator: Rect, detail: Rect, status: Rect)
+    /// One pane across the body: the list, or the detail over it (`showsDetail`).
+    case zoomed(header: Rect, body: Rect, status: Rect, showsDetail: Bool)
     case tooSmall
 
     /// Terminals at least this wide put the detail beside the list.
@@ -25,7 +30,12 @@ public enum Layout: Hashable, Sendable {
     /// The smallest terminal that gets panes at all.
     public static let minimumSize = ScreenSize(rows: 6, columns: 20)
 
-    public init(size: ScreenSize) {
+    /// - Parameters:
+    ///   - listWidthPercent: the list's share of a wide terminal's width.
+    ///   - zoomed: the list alone across the width; `showsDetail` puts the detail over it.
+    public init(
+        size: ScreenSize, listWidthPercent: Int = ReaderState.standardListWidth, zoomed: Bool = false, showsDetail: Bool = false
+    ) {
         guard size.rows >= Layout.minimumSize.rows, size.columns >= Layout.minimumSize.columns else {
             self = .tooSmall
             return
@@ -33,8 +43,12 @@ public enum Layout: Hashable, Sendable {
         let header = Rect(row: 0, column: 0, height: 1, width: size.columns)
         let status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
         let bodyHeight = size.rows - 2
-        if size.columns >= Layout.wideColumns {
-            let listWidth = size.columns * 2 / 5
+        if zoomed {
+            self = .zoomed(
+                header: header, body: Rect(row: 1, column: 0, height: bodyHeight, width: size.columns), status: status,
+                showsDetail: showsDetail)
+        } else if size.columns >= Layout.wideColumns {
+            let listWidth = size.columns * listWidthPercent / 100
             self = .wide(
                 header: header,
                 list: Rect(row: 1, column: 0, height: bodyHeight, width: listWidth),
@@ -54,13 +68,23 @@ public enum Layout: Hashable, Sendable {
         }
     }
 
-    /// The rectangles of a layout that has panes.
+    /// The layout for `state` on a screen of `size`: its list width, zoom and focus.
+    public init(size: ScreenSize, state: ReaderState) {
+        self.init(
+            size: size, listWidthPercent: state.listWidthPercent, zoomed: state.listZoomed,
+            showsDetail: state.listZoomed && state.focus == .detail)
+    }
+
+    /// The rectangles of a layout that has panes. A pane not shown (zoomed) has no cells, but the list keeps
+    /// its rows for paging while the detail is over it.
     public struct Panes: Hashable, Sendable {
         public var header: Rect
         public var list: Rect
         public var separator: Rect
         public var detail: Rect
         public var status: Rect
+        /// Whether the list is drawn (not when the zoomed detail is over it).
+        public var showsList = true
     }
 
     /// The panes' rectangles; nil when the terminal is too small.
@@ -69,6 +93,10 @@ public enum Layout: Hashable, Sendable {
         case .wide(let header, let list, let separator, let detail, let status),
             .narrow(let header, let list, let separator, let detail, let status):
             return Panes(header: header, list: list, separator: separator, detail: detail, status: status)
+        case .zoomed(let header, let body, let status, let showsDetail):
+            let none = Rect(row: body.row, column: 0, height: 0, width: 0)
+            let detail = showsDetail ? Rect(row: body.row, column: 1, height: body.height, width: body.width - 2) : none
+            return Panes(header: header, list: body, separator: none, detail: detail, status: status, showsList: !showsDetail)
         case .tooSmall:
             return nil
         }

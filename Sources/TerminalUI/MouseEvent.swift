@@ -22,8 +22,9 @@ public struct MouseEvent: Hashable, Sendable {
     /// something else.
     func target(in layout: Layout) -> PointerTarget {
         guard let panes = layout.panes else { return .elsewhere }
-        if panes.list.contains(row: row, column: column) { return .listRow(row - panes.list.row) }
+        // The zoomed detail lies over the list.
         if panes.detail.contains(row: row, column: column) { return .detail }
+        if panes.showsList, panes.list.contains(row: row, column: column) { return .listRow(row - panes.list.row) }
         return .elsewhere
     }
 }

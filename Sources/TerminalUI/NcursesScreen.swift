@@ -1,25 +1,38 @@
 import CNcursesw
 import Glibc
 import NewsCore
+import TerminalPictures
 
 /// The real terminal, through ncursesw. Only one exists at a time.
 final class NcursesScreen: Screen {
     private let usesColor: Bool
     private var buffer: [wchar_t] = []
+    /// The colors pictures in symbols are drawn in; nil when the terminal has fewer than 256.
+    let symbolColors: SymbolColors?
+    private var picturePairs: PicturePairs
+    private var pairBuffer: [Int32] = []
+    private var graphics = GraphicsLayer()
 
     /// Starts curses.
-    /// - Parameter theme: color numbers by role from `[colors]`, applied over the standard colors.
-    init(colors: Bool, theme: [ColorRole: Int] = [:]) throws(TerminalError) {
+    /// - Parameters:
+    ///   - theme: color numbers by role from `[colors]`, applied over the standard colors.
+    ///   - pictureColors: whether pictures in symbols are drawn (colors are started for them even when
+    ///     text has none).
+    init(colors: Bool, theme: [ColorRole: Int] = [:], pictureColors: Bool = false) throws(TerminalError) {
         switch nyt_start() {
         case 0: break
         case -2: throw .cannotMoveCursor
         case -3: throw .cannotReadKeys
         default: throw .cannotStart
         }
-        usesColor = colors && nyt_start_colors() == 1
+        let started = (colors || pictureColors) && nyt_start_colors() == 1
+        usesColor = colors && started
         if usesColor {
             Self.definePairs(theme)
         }
+        let colorCount = Int(nyt_color_count())
+        symbolColors = !(pictureColors && started) ? nil : colorCount >= 1 << 24 ? .truecolor : colorCount >= 256 ? .palette : nil
+        picturePairs = PicturePairs(first: ColorRole.allCases.count, end: Int(nyt_color_pair_count()))
     }
 
     deinit {
@@ -27,6 +40,7 @@ final class NcursesScreen: Screen {
     }
 
     func stop() {
+        write(graphics.clear())
         nyt_stop()
     }
 
@@ -55,6 +69,7 @@ final class NcursesScreen: Screen {
 
     func erase() {
         nyt_erase()
+        graphics.next = nil
     }
 
     func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
@@ -75,12 +90,23 @@ final class NcursesScreen: Screen {
     }
 
     func present() {
+        let update = graphics.update()
+        write(update.before)
+        for lines in update.repaint { nyt_repaint_lines(Int32(lines.lowerBound), Int32(lines.count)) }
         nyt_refresh()
+        write(update.after)
     }
 
     /// Makes the next `present` repaint every cell (after a suspend or a garbled screen).
     func invalidate() {
         nyt_clear_screen()
+        graphics.isStale = true
+    }
+
+    /// Writes `bytes` to the terminal past curses. A failure leaves the picture out; the text is curses'.
+    private func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        _ = bytes.withUnsafeBufferPointer { nyt_write_terminal($0.baseAddress, $0.count) }
     }
 
     // MARK: - Styles
@@ -103,5 +129,69 @@ final class NcursesScreen: Screen {
             // color: the text stays readable.
             _ = nyt_init_pair(Int16(role.rawValue), foreground, -1)
         }
+    }
+}
+
+extension NcursesScreen: PictureScreen {
+    func drawPicture(_ cells: ArraySlice<PictureCell>, row: Int, column: Int) {
+        guard symbolColors != nil else { return }
+        buffer.removeAll(keepingCapacity: true)
+        pairBuffer.removeAll(keepingCapacity: true)
+        for cell in cells {
+            let pair = picturePairs.pair(foreground: Self.number(cell.foreground), background: Self.number(cell.background))
+            buffer.append(wchar_t(bitPattern: cell.character.value))
+            pairBuffer.append(Int32(pair))
+        }
+        buffer.withUnsafeBufferPointer { characters in
+            pairBuffer.withUnsafeBufferPointer { pairs in
+                nyt_draw_cells(Int32(row), Int32(column), characters.baseAddress, pairs.baseAddress, Int32(characters.count))
+            }
+        }
+    }
+
+    func placeGraphics(_ placement: GraphicsPlacement?) {
+        graphics.next = placement
+    }
+
+    /// A picture color as curses numbers it: 0xRRGGBB for direct colors, the palette's index, -1 for the
+    /// terminal's own.
+    private static func number(_ color: PictureColor) -> Int {
+        switch color {
+        case .rgb(let red, let green, let blue): return Int(red) << 16 | Int(green) << 8 | Int(blue)
+        case .palette(let index): return Int(index)
+        case .terminalDefault: return -1
+        }
+    }
+}
+
+/// The color pairs of pictures in symbols: one per foreground and background met, numbered from `first`
+/// (past the text's pairs) up to the terminal's last pair; once all are used, numbering starts again
+/// (the frame being drawn defines the pairs it uses anew).
+struct PicturePairs {
+    let first: Int
+    let end: Int
+    private var numbers: [Int: Int] = [:]
+    private var next: Int
+
+    init(first: Int, end: Int) {
+        self.first = first
+        self.end = max(first + 1, end)
+        next = first
+    }
+
+    /// The pair of `foreground` on `background` (curses color numbers), defined when new.
+    mutating func pair(foreground: Int, background: Int) -> Int {
+        // Colors are at most 24 bits, or -1: the two fit one key apart.
+        let key = (foreground + 1) << 25 | (background + 1)
+        if let known = numbers[key] { return known }
+        if next >= end {
+            numbers.removeAll(keepingCapacity: true)
+            next = first
+        }
+        let pair = next
+        next += 1
+        numbers[key] = pair
+        _ = nyt_init_extended_pair(Int32(pair), Int32(foreground), Int32(background))
+        return pair
     }
 }

@@ -1,3 +1,5 @@
+import TerminalPictures
+
 /// Rows and columns of a terminal.
 public struct ScreenSize: Hashable, Sendable {
     public var rows: Int
@@ -21,4 +23,13 @@ public protocol Screen: AnyObject {
     func fill(row: Int, column: Int, width: Int, style: TextStyle)
     /// Shows the frame.
     func present()
+}
+
+/// A screen that shows pictures; others leave them out.
+protocol PictureScreen: Screen {
+    /// Draws one row of a picture in symbols from `row`, `column`, each cell in its colors.
+    func drawPicture(_ cells: ArraySlice<PictureCell>, row: Int, column: Int)
+    /// Shows `placement`'s graphics picture from the next `present` on, until a frame places another or
+    /// none (an erase places none).
+    func placeGraphics(_ placement: GraphicsPlacement?)
 }

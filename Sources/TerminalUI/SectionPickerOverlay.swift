@@ -17,11 +17,22 @@ struct SectionPickerOverlay {
     /// Counts of a feed the cache never held.
     static let noCounts = "–"
 
-    /// One row: a heading, or a feed's title (with a search's matches and age) and its counts.
+    /// One row: a heading, or a feed's title, the numbers after it (a search's matches and how old its
+    /// cache is), which a narrow picker keeps whole, cutting the title instead, and its counts.
     struct Row: Hashable {
         var title: String
-        var counts: String
-        var isHeading: Bool
+        var numbers = ""
+        var counts = ""
+        var isHeading = false
+
+        var text: String { title + numbers }
+
+        /// The title and numbers in `width` columns: the title cut with `…` before the numbers are.
+        func fitted(_ width: Int) -> String {
+            let numbersWidth = DisplayWidth.of(numbers)
+            guard DisplayWidth.of(text) > width, width - numbersWidth >= 8 else { return DisplayWidth.prefix(text, fitting: width).text }
+            return DisplayWidth.prefix(title, fitting: width - numbersWidth).text + numbers
+        }
     }
 
     /// How many entries the picker shows at once inside `area`, at most.
@@ -41,21 +52,21 @@ struct SectionPickerOverlay {
         state.pickerEntries.map { entry in
             switch entry {
             case .heading(let heading):
-                return Row(title: heading, counts: "", isHeading: true)
+                return Row(title: heading, isHeading: true)
             case .feed(let feed):
-                var title = feed.title
+                var numbers = ""
                 if case .search = feed, let status = state.searchFeeds.first(where: { $0.feed == feed }) {
-                    if let hits = status.totalHits { title += " · \(GroupedCount(hits))" }
-                    if let refreshed = status.lastRefreshedDate { title += " · \(RelativeTime.short(from: refreshed, to: now))" }
+                    if let hits = status.totalHits { numbers += " · \(GroupedCount(hits))" }
+                    if let refreshed = status.lastRefreshedDate { numbers += " · \(RelativeTime.short(from: refreshed, to: now))" }
                 }
-                return Row(title: title.terminalSafe, counts: state.counts(of: feed)?.fraction ?? noCounts, isHeading: false)
+                return Row(title: feed.title.terminalSafe, numbers: numbers, counts: state.counts(of: feed)?.fraction ?? noCounts)
             }
         }
     }
 
     /// Where the picker's box and its first shown entry are for `state` in `area`.
     private static func geometry(selection: Int, rows: [Row], in area: Rect) -> (box: OverlayBox, first: Int) {
-        let widest = rows.map { DisplayWidth.of($0.title) + ($0.counts.isEmpty ? 0 : 2 + DisplayWidth.of($0.counts)) }.max() ?? 0
+        let widest = rows.map { DisplayWidth.of($0.text) + ($0.counts.isEmpty ? 0 : 2 + DisplayWidth.of($0.counts)) }.max() ?? 0
         let width = min(maximumWidth, max(minimumWidth, widest + 2))
         let box = OverlayBox(contentRows: rows.count, contentWidth: width, in: area)
         let height = box.content.height
@@ -111,7 +122,8 @@ struct SectionPickerOverlay {
             }
             let countsWidth = DisplayWidth.of(item.counts)
             let mark = feeds[index] == .feed(state.feed) ? "• " : "  "
-            let title = DisplayWidth.prefix(mark + item.title, fitting: max(0, content.width - countsWidth - 1)).text
+            let room = max(0, content.width - countsWidth - 1)
+            let title = DisplayWidth.prefix(mark + item.fitted(room - DisplayWidth.of(mark)), fitting: room).text
             screen.draw(title, row: row, column: content.column, style: style)
             if countsWidth <= content.width {
                 screen.draw(

@@ -7,19 +7,24 @@ import ReaderViewModel
 struct StatusBar {
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// A piece of the status line. When what is happening does not fit, pieces of lower `rank` give way
-    /// to it; without such a piece the line is cut at its end.
+    /// A piece of the status line. When the line is too narrow for all of them, pieces give way in a fixed
+    /// order, lowest `rank` first (the later of equals first), to the one of highest rank; what still does
+    /// not fit is cut at its end.
     struct Part {
-        /// What gives way first: how old the cache is; also a standing state (no key, offline by request),
-        /// which is never shown together with something happening.
+        /// What gives way first: how old the cache is.
         static let background = 0
-        /// The kept search and its matches.
+        /// The day's count of requests, when it nears the NYT's limit.
         static let context = 1
         /// The feed and its count.
         static let subject = 2
+        /// The kept search and its matches: what the list shows while it is kept.
+        static let search = 3
+        /// A standing state that explains the screen (no API key, offline by request): the others, and the
+        /// key hints, give way to it.
+        static let standing = 4
         /// What is happening or just happened (refreshing, refreshed, a failure, a notice, the search
-        /// field): the others give way to it, and so do the key hints.
-        static let activity = 3
+        /// field, a question): everything gives way to it. Never shown beside a standing state.
+        static let activity = 5
 
         let text: String
         let rank: Int
@@ -31,24 +36,16 @@ struct StatusBar {
         }
     }
 
-    func draw(_ state: ReaderState, in rect: Rect, on screen: any Screen, now: Date) {
+    /// - Parameter hints: the keys in force, for the hints at the line's end.
+    func draw(_ state: ReaderState, hints keys: KeyHints, in rect: Rect, on screen: any Screen, now: Date) {
         let (parts, isError) = Self.parts(for: state, now: now)
-        let hints: String
-        if state.prompt != nil {
-            hints = "Enter search  Esc cancel"
-        } else if state.search?.isEditing == true {
-            hints = "Enter keep  Esc clear"
-        } else if state.focus == .detail {
-            hints = "↑↓ scroll  ← back"
-        } else {
-            hints = "? help  q quit"
-        }
+        let hints = Self.hints(for: state, keys: keys)
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let hintsWidth = DisplayWidth.of(hints)
         let roomForHints = rect.width - hintsWidth - 3
-        // The hints share the line unless what is happening would be cut beside them.
-        let showsHints = roomForHints >= 30 && !Self.fitted(parts, width: roomForHints).cutsActivity
+        // The hints share the line unless what matters most would be cut beside them.
+        let showsHints = !hints.isEmpty && roomForHints >= 30 && !Self.fitted(parts, width: roomForHints).cutsFirstToStay
         let message = Self.fitted(parts, width: showsHints ? roomForHints : rect.width - 1).text
         screen.draw(message, row: rect.row, column: rect.column + 1, style: style)
         if showsHints {
@@ -56,26 +53,43 @@ struct StatusBar {
         }
     }
 
-    /// The parts joined to fit `width`: when there is an activity, the other parts are left out, lowest
-    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with
-    /// an ellipsis, and `cutsActivity` says whether that cut the activity.
-    static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsActivity: Bool) {
+    /// The keys to press now, from the keys in force: `? help  q quit`, `↑↓ scroll  Esc back` in the detail,
+    /// the editing keys in a prompt, none while a question waits for y or n.
+    static func hints(for state: ReaderState, keys: KeyHints) -> String {
+        if state.confirmation != nil { return "" }
+        if state.prompt != nil { return "Enter search  Esc cancel" }
+        if state.search?.isEditing == true { return "Enter keep  Esc clear" }
+        if state.focus == .detail {
+            let scroll = [keys.key(.moveUp), keys.key(.moveDown)].compactMap { $0 }.joined()
+            return [scroll.isEmpty ? nil : scroll + " scroll", keys.hint(.focusList, "back")].compactMap { $0 }.joined(separator: "  ")
+        }
+        return keys.line([(.help, "help"), (.quit, "quit")])
+    }
+
+    /// The parts joined to fit `width`: when one ranks standing or above, the others give way to it, lowest
+    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with an
+    /// ellipsis, and `cutsFirstToStay` says whether that cut the part that ranks highest.
+    static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsFirstToStay: Bool) {
         var kept = parts
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
-        if kept.contains(where: { $0.rank == Part.activity }) {
+        let top = kept.map(\.rank).max() ?? 0
+        if top >= Part.standing {
             while DisplayWidth.of(joined()) > width,
-                let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank })
+                let least = kept.indices.reversed().filter({ kept[$0].rank < top }).min(by: { kept[$0].rank < kept[$1].rank })
             {
                 kept.remove(at: least)
             }
         }
         let text = joined()
         let isCut = DisplayWidth.of(text) > width
-        return (DisplayWidth.prefix(text, fitting: width).text, isCut && kept.last?.rank == Part.activity)
+        return (DisplayWidth.prefix(text, fitting: width).text, isCut && top >= Part.standing && kept.last?.rank == top)
     }
 
     /// The pieces of the status text, in the order shown, and whether it reports a problem.
     static func parts(for state: ReaderState, now: Date) -> ([Part], Bool) {
+        if let confirmation = state.confirmation {
+            return ([Part(confirmation.question, rank: Part.activity)], true)
+        }
         if let prompt = state.prompt {
             let (before, after) = prompt.editor.split
             var text = SearchPrompt.label + before + "▏" + after
@@ -83,7 +97,9 @@ struct StatusBar {
             return ([Part(text, rank: Part.activity)], prompt.problem != nil)
         }
         if let search = state.search, search.isEditing {
-            return ([Part("/" + search.text + "▏ " + hitsPhrase(search), rank: Part.activity)], false)
+            let (before, after) = search.editor.split
+            let line = "/" + before + "▏" + after + " " + hitsPhrase(search) + " · " + scopePhrase(search, feed: state.feed)
+            return ([Part(line, rank: Part.activity)], false)
         }
         if let notice = state.notice {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
@@ -93,7 +109,8 @@ struct StatusBar {
         }
         var parts: [Part] = []
         if let search = state.search {
-            parts.append(Part("Search “\(search.words)” · " + hitsPhrase(search), rank: Part.context))
+            let scope = search.scope.map { " in \($0.title)" } ?? " in all cached"
+            parts.append(Part("Search “\(search.words)”\(scope) · " + hitsPhrase(search), rank: Part.search))
         }
         let count = state.feedStatus?.count ?? state.count
         if case .search = state.feed, let hits = state.feedStatus?.totalHits {
@@ -124,7 +141,7 @@ struct StatusBar {
         case .idle(nil):
             break
         case .idle(let blocker?):
-            parts.append(Part(blocker.message, rank: Part.background))
+            parts.append(Part(blocker.message, rank: Part.standing))
         case .running:
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
             parts.append(Part("\(frame) Refreshing…", rank: Part.activity))
@@ -157,13 +174,20 @@ struct StatusBar {
         return "\(reason) — retrying in \(RelativeTime.duration(seconds: seconds))"
     }
 
+    /// `in World · Tab: everything cached`: what the live search searches, and what Tab would search.
+    private static func scopePhrase(_ search: SearchFilter, feed: Feed) -> String {
+        let everything = "all cached"
+        guard let scope = search.scope else { return "in \(everything) · Tab: \(feed.title) only" }
+        return "in \(scope.title) · Tab: \(everything)"
+    }
+
     private static func hitsPhrase(_ search: SearchFilter) -> String {
-        if search.query.isEmpty { return "type to search the cache" }
-        if search.shownText != search.query { return "searching…" }
+        if search.query.isEmpty { return "type to search" }
+        if !search.isCurrent { return "searching…" }
         switch search.hitCount {
         case 0: return "no matches"
         case 1: return "1 match"
-        default: return "\(search.hitCount) matches"
+        default: return "\(search.hitCount)\(search.hitCount >= ReaderViewModel.searchLimit ? "+" : "") matches"
         }
     }
 

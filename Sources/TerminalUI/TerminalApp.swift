@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import NewsCore
 import ReaderViewModel
+import TerminalPictures
 
 /// The reader on a real terminal: sets curses up, turns keys into actions, redraws when anything
 /// changes, and restores the terminal on every way out.
@@ -13,7 +14,9 @@ public final class TerminalApp {
     private let colors: Bool
     private let mouse: Bool
     private let theme: [ColorRole: Int]
-    private let renderer: FrameRenderer
+    private var renderer: FrameRenderer
+    /// How articles' photos are shown; nil shows none.
+    private let pictures: PictureOptions?
     private let now: () -> Date
     /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
     private let trace = KeyTrace()
@@ -26,6 +29,7 @@ public final class TerminalApp {
         mouse: Bool = true,
         theme: [ColorRole: Int] = [:],
         renderer: FrameRenderer? = nil,
+        pictures: PictureOptions? = nil,
         now: @escaping () -> Date = Date.init
     ) {
         self.controller = controller
@@ -35,6 +39,7 @@ public final class TerminalApp {
         self.mouse = mouse
         self.theme = theme
         self.renderer = renderer ?? FrameRenderer(keyMap: keyMap)
+        self.pictures = pictures
         self.now = now
     }
 
@@ -48,8 +53,12 @@ public final class TerminalApp {
     public func run() throws(TerminalError) -> Int32? {
         // Without a UTF-8 locale (not even C.UTF-8) the screen still works; only text outside ASCII is lost.
         _ = nyt_setup_locale()
-        let screen = try NcursesScreen(colors: colors, theme: theme)
+        let screen = try NcursesScreen(colors: colors, theme: theme, pictureColors: pictures?.graphicsProtocol == .symbols)
         defer { screen.stop() }
+        if let pictures, pictures.graphicsProtocol != .symbols || screen.symbolColors != nil {
+            renderer.pictures = DetailPictures(
+                options: pictures, symbolColors: screen.symbolColors ?? .truecolor, wake: { [wakePipe] in wakePipe.wake() })
+        }
         if mouse { nyt_enable_mouse() }
         try screen.handleSignals(writingTo: wakePipe.writeDescriptor)
 
@@ -107,6 +116,7 @@ public final class TerminalApp {
                 if controller.state.isFinished { return nil }
             }
             if controller.drainInbox() { needsFrame = true }
+            if renderer.pictures?.takeFinished() == true { needsFrame = true }
         }
         return nil
     }
@@ -115,6 +125,7 @@ public final class TerminalApp {
         switch key {
         case .resize:
             screen.invalidate()
+            measurePictureCells()
             return
         case .control("z"):
             suspend(screen)
@@ -131,23 +142,26 @@ public final class TerminalApp {
         default:
             break
         }
-        if controller.state.prompt != nil {
-            if let edit = Self.lineEdit(for: key) {
-                controller.send(edit)
-            } else if keyMap.action(for: key) == .quit, case .control = key {
-                controller.send(.quit)
-            }
-        } else if controller.state.search?.isEditing == true || controller.state.pickerFilter != nil, let edit = Self.textEdit(for: key) {
+        // A control key bound to quit (Ctrl-C unless rebound) quits from anywhere: a prompt, the help, a question.
+        if case .control = key, keyMap.action(for: key) == .quit {
+            controller.interrupt()
+            return
+        }
+        let state = controller.state
+        // A question or the NYT prompt takes every key; the live search its editing keys, the picker's
+        // filter its typing keys (the arrows still move in the picker), the others act.
+        let takesEveryKey = state.confirmation != nil || state.prompt != nil
+        if takesEveryKey || state.search?.isEditing == true, let edit = Self.lineEdit(for: key) {
             controller.send(edit)
-        } else if let action = keyMap.action(for: key) {
+        } else if state.pickerFilter != nil, let edit = Self.filterEdit(for: key) {
+            controller.send(edit)
+        } else if let action = keyMap.action(for: key), !takesEveryKey || state.confirmation != nil {
             controller.send(action)
-        } else {
-            controller.sendUnboundKey()
         }
     }
 
-    /// While the search field is open, letters type into it; arrows, paging and Ctrl-C still act.
-    static func textEdit(for key: Key) -> TextEdit? {
+    /// The keys of the picker's filter: letters type, Backspace deletes, Enter chooses and Esc clears.
+    static func filterEdit(for key: Key) -> TextEdit? {
         switch key {
         case .character(let character): return .insert(character)
         case .backspace: return .deleteBackward
@@ -157,7 +171,9 @@ public final class TerminalApp {
         }
     }
 
-    /// While the NYT search prompt is open every key edits the line; a control key bound to quit still quits.
+    /// The keys of every prompt's line editor (the live search, the NYT search, a question): letters
+    /// type, ←/→/Home/End (Ctrl-A, Ctrl-E) move, Backspace, Ctrl-U and Ctrl-W delete, ↑/↓ recall earlier
+    /// entries, Tab switches what the live search searches, Enter and Esc end it.
     static func lineEdit(for key: Key) -> TextEdit? {
         switch key {
         case .left: return .moveLeft
@@ -166,8 +182,21 @@ public final class TerminalApp {
         case .end, .control("e"): return .moveToEnd
         case .control("u"): return .deleteToStart
         case .control("w"): return .deleteWordBackward
-        default: return textEdit(for: key)
+        case .up: return .previousEntry
+        case .down: return .nextEntry
+        case .tab: return .switchScope
+        default: return filterEdit(for: key)
         }
+    }
+
+    /// After a resize the cells may have another size in pixels (the font changed): photos are drawn for
+    /// the new size, so a graphics picture keeps to the cells it was given.
+    private func measurePictureCells() {
+        guard let pictures = renderer.pictures, let window = try? TerminalWindowSize.read(descriptor: STDOUT_FILENO) else { return }
+        var options = pictures.options
+        options.cellSize = CellSize(window: window)
+        guard options != pictures.options else { return }
+        renderer.pictures = DetailPictures(options: options, symbolColors: pictures.symbolColors, wake: { [wakePipe] in wakePipe.wake() })
     }
 
     /// Ctrl-Z: gives the terminal back, stops until `fg`, then repaints everything.
@@ -177,11 +206,13 @@ public final class TerminalApp {
     }
 
     private func draw(on screen: NcursesScreen) {
-        controller.setListHeight(renderer.listHeight(for: screen.size))
-        controller.setDetailHeight(renderer.detailHeight(for: screen.size))
+        controller.setListHeight(renderer.listHeight(for: screen.size, state: controller.state))
+        controller.setDetailHeight(renderer.detailHeight(for: screen.size, state: controller.state))
         controller.setPickerHeight(renderer.pickerHeight(for: screen.size))
+        controller.setPhotoTarget(renderer.photoTarget(for: screen.size))
         let metrics = renderer.render(controller.state, on: screen, now: now())
         controller.setDetailScrollLimit(metrics.detailScrollLimit)
+        controller.setHelpScrollLimit(metrics.helpScrollLimit, height: metrics.helpHeight)
     }
 }
 

@@ -10,7 +10,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         commandName: "archive",
         abstract: "Import whole months of the NYT's archive into the cache.",
         discussion: """
-            Each month is one request to the Archive API (thousands of articles, 20–30 MB), streamed \
+            Each month is one request to the Archive API (thousands of articles, 20 to 30 MB), streamed \
             and written a batch at a time. Months are imported oldest first, 12 s apart (the NYT allows \
             5 requests a minute and 500 a day); months imported whole before are skipped without a \
             request (--force imports them again). A month counts as imported only once its last \
@@ -73,6 +73,9 @@ struct ArchiveCommand: AsyncParsableCommand {
         var months = Set<ArchiveMonth>()
         for text in texts {
             guard let named = ArchiveMonth.months(text, latest: latest) else {
+                if let forwards = reversed(text, latest: latest) {
+                    throw ValidationError("'\(text.terminalSafe)' runs backwards: the earlier month goes first, as in \(forwards).")
+                }
                 throw ValidationError(
                     "'\(text.terminalSafe.prefix(40))' is not a month like 2024-03, a year like 2024, or a range like 2019-01..2024-12 (from 1851-01 to \(latest))."
                 )
@@ -80,6 +83,16 @@ struct ArchiveCommand: AsyncParsableCommand {
             months.formUnion(named)
         }
         return months.sorted()
+    }
+
+    /// `2024-01..2024-03` for `2024-03..2024-01`: the range `text` names the other way round, when its two
+    /// ends are months or years of the archive and the first comes after the second.
+    static func reversed(_ text: String, latest: ArchiveMonth) -> String? {
+        let ends = text.split(separator: "..", omittingEmptySubsequences: false).map(String.init)
+        guard ends.count == 2, let start = ArchiveMonth.months(ends[0], latest: latest)?.first,
+            let end = ArchiveMonth.months(ends[1], latest: latest)?.last, start > end
+        else { return nil }
+        return "\(ends[1])..\(ends[0])"
     }
 
     func run() async throws {
@@ -98,7 +111,8 @@ struct ArchiveCommand: AsyncParsableCommand {
                 let imported = Set(try await service.archiveMonths().map(\.month))
                 let removed = try await service.forget(months)
                 Terminal.print(
-                    "Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept)."
+                    "Forgot \(Counted(months.filter(imported.contains).count, "month")): \(Counted(removed, "article")) removed "
+                        + "(saved ones and those in other feeds kept)."
                 )
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service)
@@ -135,7 +149,7 @@ struct ArchiveCommand: AsyncParsableCommand {
                 let left = toImport.count - index
                 let reason = ArchiveReport.whyNotImported(failure, imported.summary)
                 Terminal.printError(
-                    "\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
+                    "\(month): \(reason). \(Counted(left, "month")) not imported; run the same command again to go on.")
                 status = max(status, ExitStatus.forFailure(failure))
                 if failure.stopsFurtherRequests { return status }
             }

@@ -13,7 +13,7 @@ enum ArchiveReport {
         let bytes = months.reduce(0) { $0 + $1.byteCount }
         let cacheSize = try await service.cacheSize()
         var lines = [
-            "\(months.count) month\(months.count == 1 ? "" : "s") imported, \(GroupedCount(articles)) articles, "
+            "\(Counted(months.count, "month")) imported, \(Counted(articles, "article")), "
                 + "\(megabytes(bytes)) downloaded; the cache is \(megabytes(cacheSize))"
         ]
         for month in months {

@@ -4,7 +4,7 @@ import NYTAPI
 
 /// Options every command takes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use this cache database instead of ~/.local/share/nytreader/cache.sqlite.", valueName: "path"))
+    @Option(name: .long, help: CacheOptions.databaseHelp, completion: .file())
     var db: String?
 
     @Option(name: .long, help: ArgumentHelp("NYT API base URL (https, or http to a loopback host).", valueName: "url"))
@@ -15,13 +15,13 @@ struct CommonOptions: ParsableArguments {
         help: ArgumentHelp(
             "Read the API key from this file when NYT_API_KEY is not set (default ~/.config/nytreader/api-key).",
             valueName: "path"
-        ))
+        ), completion: .file())
     var apiKeyFile: String?
 
     @Flag(name: .long, help: "Never touch the network; show the cache only.")
     var offline = false
 
-    @Flag(name: .long, help: "Log more detail (debug level) to ~/.local/state/nytreader/nytreader.log.")
+    @Flag(name: .long, help: CacheOptions.verboseHelp)
     var verbose = false
 
     func validate() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import NewsCore
 import ReaderConfig
 import TerminalUI
 
@@ -9,21 +10,36 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Print the effective settings and the files in use.",
         discussion: """
-            Prints the paths of the config file, cache, API key file and log, whether an API key is set \
+            Prints the paths of the config file, cache, API key file, log and image cache, whether an API key is set \
             (never the key itself), then every setting as a line of TOML with where its value came from: \
             default, config file line N, environment or option. Problems in the config file are reported \
             on stderr, one line each. Creates nothing and touches no network.
 
-            Settings, in $XDG_CONFIG_HOME/nytreader/config.toml (~/.config/...):
-              default_section = "world"     the section the reader opens
+            Settings, in $XDG_CONFIG_HOME/nytreader/config.toml (~/.config/...), each with its default:
+              default_section = "home"      the section the reader opens
               refresh_after_minutes = 15    refresh on launch when older (0: always)
               auto_refresh_minutes = 15     refresh the feed on screen this often (0: off)
               retention_days = 30           keep articles gone from every feed
               maximum_articles = 20000      most unsaved articles in the cache
-              colors = true                 false: no colors (also NO_COLOR=1)
+              mouse = true                  clicks and the wheel in the reader
+              copy_links = true             y copies the link (OSC 52)
+              list_width = 40               the list's share of the width, 20 to 80 (< and >)
               request_timeout_seconds = 15  give up on the NYT after this long
-              [keys]
-              refresh = "R"                 rebind an action to another key
+              images = "auto"               the photo: auto, kitty, iterm, sixel, symbols, off
+              image_height_percent = 40     the most of the detail pane the photo takes
+              image_cache_mb = 200          pictures kept for offline reading (0: none)
+              prefetch_images = false       true: a refresh fetches its articles' photos too
+              [colors]                      (colors = false alone turns them off)
+              enabled = true                false: no colors (also NO_COLOR=1)
+              title = "blue"                the header
+              selected = "cyan"             the selected row
+              dim = 8                       times, bylines, hints
+              accent = "cyan"               kickers and links
+              status = "default"            the status line
+              error = "red"                 failures on the status line
+              unread = "green"              the unread mark
+              [keys]                        none rebound by default
+              refresh = "R"                 rebind an action to other keys
 
             Examples:
               nytreader config
@@ -43,6 +59,7 @@ struct ConfigCommand: ParsableCommand {
         }
         // Entries the key map rejects were warned about above; they are listed as not in effect.
         let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.map(\.action))
-        configuration.report(unusedKeyBindings: unused).forEach(Terminal.print)
+        let standardColors = Dictionary(uniqueKeysWithValues: ColorRole.configurable.map { ($0, $0.standardColor) })
+        configuration.report(unusedKeyBindings: unused, standardColors: standardColors).forEach(Terminal.print)
     }
 }

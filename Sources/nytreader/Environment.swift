@@ -28,7 +28,7 @@ struct Environment {
     ///   - importsSnapshot: whether an empty cache gets the bundled snapshot now (`importSnapshotIfEmpty`).
     ///   - onRequestWait: told before a request waits for the spacing between requests to one API.
     init(
-        options: CommonOptions,
+        options: some ProgramOptions,
         policy: RefreshPolicy = .standard,
         access: ArticleStore.Access = .readWrite,
         importsSnapshot: Bool = true,
@@ -121,7 +121,7 @@ extension Configuration {
     /// The configuration for `options`, with each problem in the config file, including `[keys]` entries
     /// the reader cannot use, reported on stderr as one warning line (before any screen is drawn).
     static func reportingProblems(
-        options: CommonOptions,
+        options: some ProgramOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Configuration {
         let configuration = Configuration(
@@ -130,11 +130,13 @@ extension Configuration {
             apiKeyFileOption: options.apiKeyFile,
             verbose: options.verbose
         )
-        // The file's problems and the key map's, in line order.
-        let problems = (configuration.problems + configuration.keyBindingProblems)
-            .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
-        for problem in problems { Terminal.printError(problem.description) }
+        for problem in configuration.warnings { Terminal.printError(problem.description) }
         return configuration
+    }
+
+    /// The file's problems and the key map's, in line order: on stderr, and in the reader's help.
+    var warnings: [ConfigProblem] {
+        (problems + keyBindingProblems).sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
     }
 
     /// The `[keys]` entries the reader's key map rejects (an unknown key name), each naming the config file

@@ -15,10 +15,12 @@ struct FeedOptions: ParsableArguments {
     )
     var feedName: String?
 
-    @Option(name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"))
+    @Option(
+        name: .long, help: ArgumentHelp("A Top Stories section (see 'nytreader sections').", valueName: "section"),
+        completion: .list(Section.all.map(\.rawValue)))
     var section: String?
 
-    @Option(name: .long, help: ArgumentHelp("Article Search words.", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("Article Search words.", valueName: "text"), completion: CacheCompletion.searches)
     var query: String?
 
     @Option(name: .long, help: ArgumentHelp("With --query: first publication day.", valueName: "YYYY-MM-DD"))
@@ -27,20 +29,27 @@ struct FeedOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --query: last publication day.", valueName: "YYYY-MM-DD"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --query: newest (the default), oldest or relevance.", valueName: "order"))
+    @Option(
+        name: .long, help: ArgumentHelp("With --query: newest (the default), oldest or relevance.", valueName: "order"),
+        completion: .list(SearchSort.allCases.map(\.rawValue)))
     var sort: String?
 
-    @Option(name: .long, help: ArgumentHelp("A Most Popular list: viewed, emailed or shared.", valueName: "kind"))
+    @Option(
+        name: .long, help: ArgumentHelp("A Most Popular list: viewed, emailed or shared.", valueName: "kind"),
+        completion: .list(MostPopularKind.allCases.map(\.rawValue)))
     var popular: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --popular: the last 1, 7 or 30 days (default 7).", valueName: "days"))
+    @Option(
+        name: .long, help: ArgumentHelp("With --popular: the last 1, 7 or 30 days (default 7).", valueName: "days"),
+        completion: .list(MostPopularPeriod.allCases.map { String($0.rawValue) }))
     var period: Int?
 
     @Flag(name: .long, help: "The Times Newswire: the newest articles across the NYT.")
     var latest = false
 
     @Option(
-        name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
+        name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"),
+        completion: CacheCompletion.archiveMonths)
     var archive: String?
 
     func validate() throws {

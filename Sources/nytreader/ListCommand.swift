@@ -2,7 +2,9 @@ import ArgumentParser
 import ArticleStore
 import FoundationEssentials
 import NewsCore
+import ReaderConfig
 import ReaderService
+import TerminalUI
 
 /// `nytreader list`: print a cached feed, in rank order, without touching the network.
 struct ListCommand: AsyncParsableCommand {
@@ -22,7 +24,7 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CacheOptions
     @OptionGroup var feedOptions: FeedOptions
 
     @Flag(name: .long, help: "The saved articles instead of a feed.")
@@ -55,10 +57,41 @@ struct ListCommand: AsyncParsableCommand {
             } else if entries.isEmpty, unread, try await environment.service.status(of: feed).count > 0 {
                 Terminal.printError("\(feed.title): no unread articles.")
             } else if entries.isEmpty {
-                Terminal.printError("\(feed.title): nothing cached. Run 'nytreader refresh' to fetch it.")
+                let saveKey = KeyMap(overrides: environment.settings.keys).keys(for: .toggleSaved).first?.label ?? "b"
+                Terminal.printError(try await Self.nothingCached(in: feed, saveKey: saveKey, service: environment.service))
             } else {
                 listing.lines(for: entries).forEach(Terminal.print)
             }
         }
+    }
+
+    /// What to say when `feed` has nothing cached: how to fill it (the command, or for the saved articles
+    /// the reader's key, `saveKey`), and for a search, the searches for the same words cached with other
+    /// dates or another order, as the `list` commands that print them.
+    static func nothingCached(in feed: Feed, saveKey: String, service: ReaderService) async throws -> [String] {
+        switch feed {
+        case .saved:
+            return ["No saved articles yet: press \(saveKey) on an article in the reader to save it."]
+        case .archive(let month):
+            return ["\(month.title): not imported. To import it: \(command("archive", feed))"]
+        case .search(let query):
+            let words = query.text.lowercased()
+            let variants = try await service.searchFeeds().compactMap { status -> Feed? in
+                guard case .search(let other) = status.feed, other.text.lowercased() == words, status.count > 0 else { return nil }
+                return status.feed
+            }
+            let refresh = "To fetch it: \(command("refresh", feed))"
+            guard !variants.isEmpty else { return ["\(feed.title): nothing cached. \(refresh)"] }
+            return ["\(feed.title): nothing cached with these dates and this order. \(refresh)", "Cached with others:"]
+                + variants.map { "  " + command("list", $0) }
+        default:
+            return ["\(feed.title): nothing cached. To fetch it: \(command("refresh", feed))"]
+        }
+    }
+
+    /// `nytreader refresh --section world`; `nytreader archive 2024-03` for a month.
+    private static func command(_ name: String, _ feed: Feed) -> String {
+        if name == "archive", case .archive(let month) = feed { return "nytreader archive \(month)" }
+        return FeedArguments.commandLine(["nytreader", name] + FeedArguments.arguments(for: feed))
     }
 }

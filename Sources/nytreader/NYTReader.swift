@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import NewsCore
 
 /// `nytreader`: a terminal reader for The New York Times.
@@ -7,6 +8,10 @@ struct NYTReader: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nytreader",
         abstract: "A terminal reader for The New York Times, with an offline cache.",
+        usage: """
+            nytreader [<options>]
+            nytreader <subcommand> [<options>]
+            """,
         discussion: """
             With no API key or no network the reader shows the cache (a bundled snapshot on first run). \
             To refresh, set NYT_API_KEY, or put the key alone in ~/.config/nytreader/api-key (chmod 600), \
@@ -44,7 +49,7 @@ struct NYTReader: AsyncParsableCommand {
               nytreader --section world         open the World section
               nytreader refresh --all-sections  fill the cache from a script
               nytreader list --section world --limit 5
-              nytreader show nyt://article/…    one cached article in full
+              nytreader show nyt://article/...  one cached article in full
               nytreader config                  the settings and their sources
               nytreader --generate-completion-script bash > nytreader.bash
 
@@ -61,6 +66,10 @@ struct NYTReader: AsyncParsableCommand {
 
     static func main() async {
         MallocArenas.shareOne()
+        if ProgramHelp.asksForOverview(Array(CommandLine.arguments.dropFirst())) {
+            Terminal.write(ProgramHelp.overview(), to: STDOUT_FILENO)
+            return
+        }
         await main(nil)
     }
 }

@@ -63,19 +63,27 @@ struct ReaderCommand: AsyncParsableCommand {
             let feed = feedOptions.feed(default: .topStories(settings.defaultSection.value))
             let wakePipe = try WakePipe()
             let browser = BrowserLauncher()
+            // Before the screen starts: the terminal may be asked which pictures it draws.
+            let pictures = PictureSetup.options(settings: settings, environment: ProcessInfo.processInfo.environment)
+            let historyFile = HistoryFile(url: environment.paths.historyFile)
+            let viewModel = ReaderViewModel(
+                feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60, followedFeeds: settings.followedFeeds.value,
+                marksReadOnSelect: settings.markReadOnSelect.value, keys: keyMap.hints,
+                configWarnings: environment.configuration.warnings.map(\.description), history: PromptHistory(file: historyFile),
+                listWidthPercent: settings.listWidth.value)
             let controller = ReaderController(
-                viewModel: ReaderViewModel(
-                    feed: feed, autoRefreshInterval: settings.autoRefreshMinutes.value * 60, followedFeeds: settings.followedFeeds.value,
-                    marksReadOnSelect: settings.markReadOnSelect.value
-                ),
+                viewModel: viewModel,
                 service: environment.service,
                 openURL: { browser.open($0) },
                 copyLink: settings.copyLinks.value ? { Clipboard().copy($0) } : nil,
+                photos: pictures.map { _ in environment.photoService(options: common) },
+                prefetchesPhotos: settings.prefetchImages.value,
+                saveHistory: { historyFile.write($0.byName) },
                 wake: { [wakePipe] in wakePipe.wake() }
             )
             let app = TerminalApp(
                 controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value,
-                theme: settings.colorTheme.mapValues(\.value)
+                theme: settings.colorTheme.mapValues(\.value), pictures: pictures
             )
             let ended: Result<Int32?, TerminalError>
             do throws(TerminalError) {

@@ -93,11 +93,13 @@ struct RefreshCommand: AsyncParsableCommand {
                 if feeds.isEmpty { Terminal.printError("no feed to refresh: the config's feeds list names none the NYT serves.") }
             }
             var status = ExitStatus.ok
+            var refreshed: [(feed: Feed, count: Int)] = []
             // Each request waits for its turn under the rate limit, shared with every nytreader using the cache.
             feeds: for feed in feeds {
                 switch await environment.service.refresh(feed) {
-                case .refreshed(let changes, _):
+                case .refreshed(let changes, let feedStatus):
                     Terminal.print(RefreshLog.summary(of: feed, changes))
+                    refreshed.append((feed, feedStatus.count))
                 case .failed(let failure, var cached):
                     // The refresh's failure is what is reported, whatever becomes of the snapshot.
                     if cached.count == 0, ((try? await environment.importSnapshotIfEmpty()) ?? 0) > 0,
@@ -110,7 +112,23 @@ struct RefreshCommand: AsyncParsableCommand {
                     if failure.stopsFurtherRequests { break feeds }
                 }
             }
+            await prefetchPhotos(of: refreshed, environment: environment)
             if status != ExitStatus.ok { throw ExitCode(status) }
         }
+    }
+
+    /// With `prefetch_images = true`: the photos of the feeds refreshed, in the crop the reader shows on
+    /// this terminal, within `image_cache_mb` and spaced; one line says how many came.
+    private func prefetchPhotos(of feeds: [(feed: Feed, count: Int)], environment: Environment) async {
+        let settings = environment.settings
+        guard settings.prefetchImages.value, !feeds.isEmpty,
+            let target = PictureSetup.prefetchTarget(settings: settings, environment: ProcessInfo.processInfo.environment)
+        else { return }
+        let photos = environment.photoService(options: common)
+        var fetched = 0
+        for (feed, count) in feeds {
+            fetched += await PhotoPrefetch.run(feed, count: count, target: target, service: environment.service, photos: photos)
+        }
+        Terminal.print("photos: \(fetched) fetched for offline reading")
     }
 }

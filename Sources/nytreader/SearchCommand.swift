@@ -23,7 +23,7 @@ struct SearchCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CacheOptions
 
     @Argument(help: "Words to look for.")
     var text: String
@@ -42,7 +42,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         try await Terminal.reportingFailures {
             let environment = try await Environment(options: common, access: .readOnlyWhenReady)
-            let hits = try await environment.service.search(text, limit: limit)
+            let hits = try await environment.service.search(text, in: nil, limit: limit)
             let listing = ArticleListing()
             if json {
                 Terminal.print(try listing.json(for: hits.map(\.entry), snippets: hits.map(\.snippet)))

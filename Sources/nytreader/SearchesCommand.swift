@@ -23,7 +23,7 @@ struct SearchesCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CacheOptions
 
     @Flag(name: .long, help: "Print a JSON array instead of lines.")
     var json = false
@@ -65,7 +65,8 @@ struct SearchesCommand: AsyncParsableCommand {
     }
 }
 
-/// One search in `--json` output; its words pass through `terminalSafe` as every other output does.
+/// One search in `--json` output; its words pass through `terminalSafe` as every other output does. Its
+/// days are ISO 8601 (`2024-01-31`), as every date the JSON output carries.
 private struct SearchJSON: Encodable {
     let query: String
     let from: String?
@@ -78,8 +79,8 @@ private struct SearchJSON: Encodable {
     init?(_ status: FeedStatus) {
         guard case .search(let search) = status.feed else { return nil }
         query = search.text.terminalSafe
-        from = search.beginDate
-        to = search.endDate
+        from = search.beginDate.flatMap(SearchDay.init(apiValue:))?.description
+        to = search.endDate.flatMap(SearchDay.init(apiValue:))?.description
         sort = search.sort.rawValue
         cached = status.count
         hits = status.totalHits

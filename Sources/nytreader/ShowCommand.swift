@@ -1,8 +1,10 @@
 import ArgumentParser
 import ArticleStore
 import FoundationEssentials
+import Glibc
 import NewsCore
 import ReaderService
+import TerminalPictures
 import TerminalUI
 
 /// `nytreader show URI|URL`: one cached article in full, without touching the network.
@@ -12,11 +14,14 @@ struct ShowCommand: AsyncParsableCommand {
         abstract: "Print one cached article in full.",
         discussion: """
             Names the article by its NYT uri (as 'list --json' prints it) or its web address. Reads the \
-            cache only; exit status 1 when the article is not cached.
+            cache only; exit status 1 when the article is not cached. With --image, its photo is printed \
+            above it (on a terminal, as the reader's images setting draws it): from the image cache, else \
+            from the NYT's image host unless --offline.
 
             Examples:
               nytreader show nyt://article/6c6e2a4a-0b8d-5f2f-9a3e-2f0e1d3c4b5a
               nytreader show https://www.nytimes.com/2026/11/19/us/story.html --json
+              nytreader show nyt://article/6c6e2a4a-0b8d-5f2f-9a3e-2f0e1d3c4b5a --image
 
             Data provided by The New York Times.
             """
@@ -24,11 +29,14 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The article's uri (nyt://…) or web address.", valueName: "uri-or-url"))
+    @Argument(help: ArgumentHelp("The article's uri (nyt://...) or web address.", valueName: "uri-or-url"))
     var reference: String
 
     @Flag(name: .long, help: "Print a JSON object instead of lines.")
     var json = false
+
+    @Flag(name: .long, help: "Print the article's photo above it (on a terminal).")
+    var image = false
 
     func validate() throws {
         guard !reference.trimmed().isEmpty else {
@@ -44,11 +52,33 @@ struct ShowCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             let listing = ArticleListing()
+            if image, !json { await printPhoto(of: entry.article, environment: environment) }
             if json {
                 Terminal.print(try listing.json(for: entry))
             } else {
                 listing.detail(for: entry, dates: ArticleDateFormat(timeZone: nil)).forEach(Terminal.print)
             }
         }
+    }
+
+    /// Prints the article's photo, or one line on stderr saying why there is none to print.
+    private func printPhoto(of article: Article, environment: Environment) async {
+        guard let photo = article.photo else {
+            Terminal.printError("this article has no photo.")
+            return
+        }
+        guard isatty(STDOUT_FILENO) == 1, let window = try? TerminalWindowSize.read(descriptor: STDOUT_FILENO) else {
+            Terminal.printError("--image prints the photo to a terminal only.")
+            return
+        }
+        let variables = ProcessInfo.processInfo.environment
+        guard let options = PictureSetup.options(settings: environment.settings, environment: variables) else {
+            Terminal.printError("pictures are off (images = \"off\", or NO_COLOR); 'nytreader config' shows which.")
+            return
+        }
+        let printer = PhotoPrinter(
+            options: options, window: window, symbolColors: PhotoPrinter.symbolColors(environment: variables),
+            photos: environment.photoService(options: common))
+        _ = try? SystemCall.writeAll(await printer.output(for: photo), to: STDOUT_FILENO)
     }
 }

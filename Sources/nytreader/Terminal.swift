@@ -17,6 +17,14 @@ enum Terminal {
         write("nytreader: " + line.terminalSafe + "\n", to: STDERR_FILENO)
     }
 
+    /// A message of several lines on stderr: the first as `printError` writes it, the others (commands to
+    /// run, indented) as they are, each terminal-safe.
+    static func printError(_ lines: [String]) {
+        guard let first = lines.first else { return }
+        printError(first)
+        write(lines.dropFirst().map { $0.terminalSafe + "\n" }.joined(), to: STDERR_FILENO)
+    }
+
     /// Writes all of `text` to `descriptor`, going on after a partial write or a signal.
     static func write(_ text: String, to descriptor: Int32) {
         // A closed or full stdout or stderr (the reader of a pipe gone) leaves nowhere to say so.

@@ -33,7 +33,7 @@ struct TrendCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CacheOptions
 
     @Argument(help: ArgumentHelp("Terms to count (quote a term of several words).", valueName: "term"))
     var terms: [String] = []

@@ -35,7 +35,7 @@ struct SchemaMigrationTests {
     @Test("A new cache made from Schema.current has exactly the tables, indexes and triggers the migrations build")
     func currentSchemaMatchesMigrations() throws {
         func objects(stepByStep: Bool) throws -> [[String?]] {
-            let queue = try DatabaseQueue()
+            let queue = try DatabaseQueue(configuration: .fullText)
             try queue.write { db in try SchemaMigration.apply(db, stepByStep: stepByStep) }
             return try queue.read { db in
                 try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
@@ -48,7 +48,7 @@ struct SchemaMigrationTests {
         #expect(migrated.count > 20)
         #expect(current.filter { !migrated.contains($0) } == [], "in Schema.current only")
         #expect(migrated.filter { !current.contains($0) } == [], "from the migrations only")
-        let recorded = try DatabaseQueue()
+        let recorded = try DatabaseQueue(configuration: .fullText)
         try recorded.write { db in try SchemaMigration.apply(db) }
         #expect(try recorded.read(SchemaMigration.state) == .current)
     }

@@ -19,6 +19,25 @@ struct SearchTests {
 
     func titles(_ hits: [SearchHit]) -> [String] { hits.map(\.entry.article.title) }
 
+    @Test("A search can keep to one feed's articles, or to the saved ones; CJK text too")
+    func withinFeed() throws {
+        let store = try store(titles: ["Election Night in Denmark", "東京の選挙"])
+        let business = Feed.topStories(Section(rawValue: "business"))
+        try store.apply(
+            FeedSnapshot(
+                feed: business,
+                articles: [ArticleFactory.article(10, title: "Election Spending Rises"), ArticleFactory.article(11, title: "東京の選挙資金")],
+                fetchedDate: Date()), origin: .network)
+        #expect(Set(titles(try store.search("election", limit: 10))) == ["Election Night in Denmark", "Election Spending Rises"])
+        #expect(titles(try store.search("election", in: world, limit: 10)) == ["Election Night in Denmark"])
+        #expect(titles(try store.search("election", in: business, limit: 10)) == ["Election Spending Rises"])
+        #expect(titles(try store.search("選挙", in: business, limit: 10)) == ["東京の選挙資金"])
+        #expect(try store.search("election", in: .saved, limit: 10).isEmpty)
+        try store.setSaved(ArticleID("nyt://article/test-10"), at: Date())
+        #expect(titles(try store.search("election", in: .saved, limit: 10)) == ["Election Spending Rises"])
+        #expect(try store.search("election", in: .topStories(Section(rawValue: "arts")), limit: 10).isEmpty, "a feed never fetched")
+    }
+
     @Test("The last word matches by prefix, whatever its case")
     func prefix() throws {
         let store = try store(titles: ["Election Night in Denmark", "The Electric Car Market", "Weather"])

@@ -53,6 +53,32 @@ struct StoreErrorKindTests {
         }
     }
 
+    @Test("A write waits while another process writes, and goes through once that write is done")
+    func writeWaitsForAnotherWriter() async throws {
+        let directory = try TemporaryDirectory()
+        let (store, _) = try Self.store(in: directory)
+        let holder = try DatabaseQueue(path: directory.path("cache.sqlite"))
+        let locked = DispatchSemaphore(value: 0)
+        // The other process's write holds the lock for 1 s of the 5 s a write waits; both block, each on a
+        // thread of its own.
+        async let held: Void = onOwnThread {
+            try holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                usleep(1_000_000)
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        let written = try await onOwnThread {
+            locked.wait()
+            return Result { try store.setRead(ArticleFactory.article(0).id, at: Date()) }
+        }
+        try await held
+        if case .failure(let error) = written {
+            Issue.record("the write did not wait for the other one: \(error)")
+        }
+    }
+
     @Test("No room left for the cache to grow: disk full")
     func diskFull() throws {
         let directory = try TemporaryDirectory()
@@ -128,19 +154,23 @@ struct StoreErrorKindTests {
             try db.execute(sql: "UPDATE article SET title = 'newest' WHERE uri = ?", arguments: [ArticleFactory.article(0).id.rawValue])
         }
         // Each open waits out the busy timeout: on a thread of its own.
-        let (openedAsImmutable, asked, immutableWhereUnwritable) = try await onOwnThread {
+        let (openedAsImmutable, asked, immutableWhereUnwritable, immutableWhereGone) = try await onOwnThread {
             var asked: [String] = []
             let reader = try CacheOpening.readOnlyDatabase(path: path) { folder in
                 asked.append(folder)
                 return nil
             }
             // Where the folder really cannot be written, the immutable open is the way to read it.
-            let immutable = try CacheOpening.readOnlyDatabase(path: path) { _ in EROFS }
-            return (reader != nil, asked, immutable != nil)
+            let unwritable = try [EROFS, EACCES].map { number in try CacheOpening.readOnlyDatabase(path: path) { _ in number } != nil }
+            // Any other reason the folder cannot be written (here: it is gone) is no sign that nothing writes
+            // the cache. (Each open waits out the busy timeout first: one errno of each kind is enough.)
+            let gone = try CacheOpening.readOnlyDatabase(path: path) { _ in ENOENT } != nil
+            return (reader != nil, asked, unwritable, gone)
         }
         #expect(!openedAsImmutable, "a busy cache was opened as immutable")
         #expect(asked == [path])
-        #expect(immutableWhereUnwritable)
+        #expect(immutableWhereUnwritable == [true, true], "EROFS, EACCES")
+        #expect(!immutableWhereGone, "a cache whose folder is gone was opened as immutable")
         try holder.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA locking_mode = NORMAL; SELECT 1 FROM article") }
     }
 }

@@ -73,7 +73,7 @@ struct VersionOneFixtureTests {
         let path = try VersionOneFixture.copy(into: directory)
         // The fixture as an earlier nytreader left it: migrated up to `intermediate`, no further.
         do {
-            let earlier = try DatabaseQueue(path: path)
+            let earlier = try DatabaseQueue(path: path, configuration: .fullText)
             try earlier.write { db in try SchemaMigration.apply(db, upTo: intermediate) }
             #expect(try earlier.read(SchemaMigration.appliedIdentifiers).count == Schema.identifiers.firstIndex(of: intermediate)! + 1)
         }

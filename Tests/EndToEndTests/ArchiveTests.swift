@@ -36,13 +36,13 @@ struct ArchiveTests {
         }
         #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/1.json", "/svc/archive/v1/2024/2.json", "/svc/archive/v1/2024/3.json"])
 
-        let listed = try await home.run(["list", "--archive", "2024-02", "--json", "--limit", "1000", "--offline"])
+        let listed = try await home.run(["list", "--archive", "2024-02", "--json", "--limit", "1000"])
         let articles = try ListedArticle.decode(listed.output)
         #expect(articles.count == 300)
         #expect(articles.map(\.published) == articles.map(\.published).sorted(), "publication order")
         #expect(articles.allSatisfy { $0.title.hasPrefix("Archive202402 story ") })
 
-        let searched = try await home.run(["search", "archive202403", "--json", "--limit", "1000", "--offline"])
+        let searched = try await home.run(["search", "archive202403", "--json", "--limit", "1000"])
         let hits = try ListedArticle.decode(searched.output)
         #expect(hits.count == 300, "\(searched.errorOutput)")
         #expect(hits.allSatisfy { $0.uri.hasPrefix("nyt://article/archive202403-") })
@@ -57,8 +57,8 @@ struct ArchiveTests {
         #expect(status.output.contains("2024-03  300 of 300 articles"), "\(status.output)")
 
         let forgot = try await home.run(["archive", "--forget", "2024-01"])
-        #expect(forgot.output.contains("Forgot 1 months: 300 articles removed"), "\(forgot.output)")
-        let after = try await home.run(["search", "archive202401", "--json", "--offline"])
+        #expect(forgot.output.contains("Forgot 1 month: 300 articles removed"), "\(forgot.output)")
+        let after = try await home.run(["search", "archive202401", "--json"])
         #expect(try ListedArticle.decode(after.output).isEmpty)
     }
 
@@ -107,14 +107,14 @@ struct ArchiveTests {
         try #require(status.status == 0, "round \(round): \(status.errorOutput)")
         let months = status.output.split(separator: "\n").dropFirst().map { String($0.prefix(7)) }
         for month in months {
-            let listed = try await home.run(["list", "--archive", month, "--json", "--limit", "5000", "--offline"])
+            let listed = try await home.run(["list", "--archive", month, "--json", "--limit", "5000"])
             let articles = try ListedArticle.decode(listed.output)
             #expect(articles.count == ArchiveMonthJSON.readableCount(count), "round \(round): \(month) has \(articles.count)")
             #expect(Set(articles.map(\.uri)).count == articles.count, "round \(round): \(month) lists an article twice")
         }
         for month in ["202401", "202402"] {
             let hits = try ListedArticle.decode(
-                try await home.run(["search", "archive\(month)", "--json", "--limit", "5000", "--offline"]).output)
+                try await home.run(["search", "archive\(month)", "--json", "--limit", "5000"]).output)
             #expect(Set(hits.map(\.uri)).count == hits.count, "round \(round): an article of \(month) is stored twice")
             #expect(hits.count <= ArchiveMonthJSON.readableCount(count))
         }
@@ -201,7 +201,7 @@ struct ArchiveTests {
         let result = try await home.run(["archive", "2024-05", "--api-base-url", server.baseURL.absoluteString])
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.output.hasPrefix("2024-05: 8 articles, 8 new, 2 dated outside the month left out, "), "\(result.output)")
-        let listed = try ListedArticle.decode(try await home.run(["list", "--archive", "2024-05", "--json", "--offline"]).output)
+        let listed = try ListedArticle.decode(try await home.run(["list", "--archive", "2024-05", "--json"]).output)
         #expect(listed.count == 8)
         #expect(!listed.contains { $0.published.hasPrefix("2019") }, "\(listed.map(\.published))")
         let status = try await home.run(["archive", "--status"])

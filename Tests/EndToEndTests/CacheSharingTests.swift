@@ -9,7 +9,7 @@ import Testing
 struct CacheSharingTests {
     /// Lines `list --section home` prints for the bundled snapshot.
     static func bundledLines(_ home: CliHome) async throws -> Int {
-        let result = try await home.run(["list", "--section", "home", "--offline"], database: home.directory.path("reference.sqlite"))
+        let result = try await home.run(["list", "--section", "home"], database: home.directory.path("reference.sqlite"))
         try #require(result.status == 0, "\(result.errorOutput)")
         return result.output.split(separator: "\n").count
     }
@@ -33,7 +33,7 @@ struct CacheSharingTests {
             let database = home.directory.path("round-\(round).sqlite")
             let results = try await withThrowingTaskGroup(of: Subprocess.Result.self) { group in
                 for process in 0..<4 {
-                    let arguments = process % 2 == 0 ? ["list", "--section", "home", "--offline"] : ["search", "the", "--offline"]
+                    let arguments = process % 2 == 0 ? ["list", "--section", "home"] : ["search", "the"]
                     group.addTask { try await home.run(arguments, database: database) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -42,7 +42,7 @@ struct CacheSharingTests {
                 #expect(result.status == 0, "round \(round): \(result.status) \(result.errorOutput)")
                 #expect(!result.output.contains("nothing cached") && !result.errorOutput.contains("nothing cached"), "round \(round)")
             }
-            let listed = try await home.run(["list", "--section", "home", "--offline"], database: database)
+            let listed = try await home.run(["list", "--section", "home"], database: database)
             #expect(listed.output.split(separator: "\n").count == expected, "round \(round): the bundled feed, whole, once")
         }
     }
@@ -115,8 +115,8 @@ struct CacheSharingTests {
         let script = """
             mount --bind '\(folder)' '\(folder)' && mount -o remount,ro,bind '\(folder)' || exit 99
             touch '\(folder)/probe' 2>/dev/null && exit 98
-            '\(program)' list --section world --db '\(database)' --offline > '\(home.directory.path("list.out"))' || exit 1
-            '\(program)' search Ukraine --db '\(database)' --offline > '\(home.directory.path("search.out"))' || exit 2
+            '\(program)' list --section world --db '\(database)' > '\(home.directory.path("list.out"))' || exit 1
+            '\(program)' search Ukraine --db '\(database)' > '\(home.directory.path("search.out"))' || exit 2
             """
         let unshare = getuid() == 0 ? ["--mount"] : ["--mount", "--map-root-user"]
         let result = try Subprocess.run("/usr/bin/unshare", unshare + ["sh", "-c", script], environment: home.environment())

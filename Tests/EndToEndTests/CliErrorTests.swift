@@ -62,6 +62,16 @@ struct CliErrorTests {
             message: "Error: --all-sections cannot be combined with another feed option."),
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
         Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with another feed option."),
+        Case(
+            arguments: ["archive", "2024-03..2024-01"],
+            message: "Error: '2024-03..2024-01' runs backwards: the earlier month goes first, as in 2024-01..2024-03."),
+        Case(
+            arguments: ["archive", "--forget", "2024..2019-06"],
+            message: "Error: '2024..2019-06' runs backwards: the earlier month goes first, as in 2019-06..2024."),
+        Case(arguments: ["list", "--offline"], message: "Error: Unknown option '--offline'"),
+        Case(arguments: ["search", "word", "--api-base-url", "http://127.0.0.1:1"], message: "Error: Unknown option '--api-base-url'"),
+        Case(arguments: ["searches", "--api-key-file", "/tmp/key"], message: "Error: Unknown option '--api-key-file'"),
+        Case(arguments: ["trend", "word", "--offline"], message: "Error: Unknown option '--offline'"),
     ]
 
     /// The year after this one: the latest a search may name.

@@ -61,7 +61,7 @@ struct CliHome {
 
     /// `list --json` of `section`, offline.
     func listJSON(section: String = "world") async throws -> Subprocess.Result {
-        try await run(["list", "--section", section, "--json", "--limit", "500", "--offline"])
+        try await run(["list", "--section", section, "--json", "--limit", "500"])
     }
 }
 

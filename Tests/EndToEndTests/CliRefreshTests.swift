@@ -137,7 +137,7 @@ struct CliRefreshTests {
             server.requests.allSatisfy {
                 $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131"
             })
-        let list = try await home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
+        let list = try await home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json"])
         let listed = try ListedArticle.decode(list.output)
         #expect(listed.count == 10)
         #expect(listed.first?.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")

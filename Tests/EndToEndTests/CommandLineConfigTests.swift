@@ -65,7 +65,7 @@ struct CommandLineConfigTests {
         let result = try run(command + ["--help"], home.environment())
         #expect(result.status == 0)
         #expect(result.errorOutput.isEmpty)
-        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "USAGE: nytreader <subcommand>"
+        let usage = command.first.map { "USAGE: nytreader \($0) " } ?? "       nytreader <subcommand> [<options>]"
         #expect(result.output.contains(usage), "the help of \(command), not another command's")
         #expect(result.output.contains("Example"), "\(command) --help:\n\(result.output)")
         #expect(result.output.contains("Data provided by The New York Times."), "\(command) --help:\n\(result.output)")
@@ -81,6 +81,15 @@ struct CommandLineConfigTests {
             let present = result.output.contains(word)
             #expect(present, "the \(shell) completion lacks \(word)")
         }
+        // The values each option takes: sections, orders, Most Popular kinds and periods; file names for paths.
+        for value in ["sundayreview", "books/review", "relevance", "emailed"] {
+            #expect(result.output.contains(value), "the \(shell) completion lacks \(value)")
+        }
+        #expect(result.output.contains(shell == "fish" ? "-rfka '1 7 30'" : "'1'$'\\n''7'$'\\n''30'") || shell == "zsh", "periods")
+        #expect(result.output.contains("('1' '7' '30')") || shell != "zsh", "periods")
+        let files = ["bash": "'--db')\n        __nytreader_add_completions -f", "zsh": ":path:_files", "fish": "cache.sqlite.' -rF"]
+        #expect(result.output.contains(files[shell]!), "the \(shell) completion offers file names for --db")
+        #expect(result.output.contains("---completion"), "the searches kept and the months imported come from the cache")
         switch shell {
         case "bash":
             let registers = result.output.contains("-F _nytreader nytreader")
@@ -211,7 +220,8 @@ struct CommandLineConfigTests {
             up, pgdn, home, enter, esc, tab, space)
             nytreader: ~/.config/nytreader/config.toml line 4: 'keys.reload': unknown action (actions: up, down, \
             page_up, page_down, first, last, open, back, switch_pane, refresh, search, nyt_search, sections, browser, \
-            copy_link, toggle_read, toggle_saved, saved, next_unread, mark_all_read, forget, help, quit)
+            copy_link, toggle_read, toggle_saved, saved, next_unread, mark_all_read, forget, narrow_list, widen_list, zoom_list, help, \
+            quit)
 
             """
         let config = try run(["config"], home.environment())
@@ -237,7 +247,29 @@ struct CommandLineConfigTests {
         #expect(config.status == 0)
         #expect(config.errorOutput.hasPrefix("nytreader: ~/.config/nytreader/config.toml line 2: not valid TOML ("))
         #expect(config.errorOutput.split(separator: "\n").count == 1)
-        #expect(config.output.contains("colors = true                     # default"))
+        #expect(config.output.contains("enabled = true                    # default"))
+    }
+
+    @Test("config lists every setting, set or not: mouse, copy_links and each [colors] role with the reader's color")
+    func everySetting() throws {
+        let home = try Home()
+        try home.writeConfig("[colors]\nunread = \"magenta\"\n")
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0 && config.errorOutput.isEmpty, "\(config.errorOutput)")
+        for line in [
+            "mouse = true                      # default", "copy_links = true                 # default", "[colors]",
+            "enabled = true                    # default", "title = ", "selected = ", "dim = ", "accent = ", "status = ", "error = ",
+            "unread = \"magenta\"                # config file line 2",
+        ] {
+            #expect(config.output.contains("\n" + line), "\(line) in \(config.output)")
+        }
+        let help = try run(["config", "--help"], home.environment())
+        for name in [
+            "default_section", "mouse", "copy_links", "list_width", "request_timeout_seconds", "enabled", "title", "selected", "dim",
+            "unread",
+        ] {
+            #expect(help.output.contains("  \(name) = "), "\(name) in config --help")
+        }
     }
 
     // MARK: - API key
@@ -271,10 +303,11 @@ struct CommandLineConfigTests {
         let warning = "nytreader: the API key file \(keyFile.path) is readable by other users; run chmod 600 \(keyFile.path)\n"
         let config = try run(["config"], home.environment())
         #expect(config.errorOutput == warning)
-        let list = try run(["list", "--limit", "1"], home.environment())
-        #expect(list.errorOutput == warning)
+        let status = try run(["archive", "--status"], home.environment())
+        #expect(status.errorOutput == warning)
+        #expect(try run(["list", "--limit", "1"], home.environment()).errorOutput.isEmpty, "list reads no key")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-        #expect(try run(["list", "--limit", "1"], home.environment()).errorOutput.isEmpty)
+        #expect(try run(["archive", "--status"], home.environment()).errorOutput.isEmpty)
     }
 
     @Test("No log line and no message ever holds the key, even when the server echoes it")

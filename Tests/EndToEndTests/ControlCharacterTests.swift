@@ -19,13 +19,13 @@ struct ControlCharacterTests {
         let refreshed = try await home.refresh(section: "world", from: server.baseURL)
         try #require(refreshed.status == 0, "\(refreshed.errorOutput)")
 
-        let listed = try ListedArticle.decode(try await home.run(["list", "--section", "world", "--json", "--offline"]).output)
+        let listed = try ListedArticle.decode(try await home.run(["list", "--section", "world", "--json"]).output)
         #expect(listed.map(\.title) == ["Quake Tokyo Shaken by Aftershocks"])
         #expect(listed.first?.lead == "Lead paragraph words after it.")
         #expect(listed.first?.byline == "By Kiyoko Tanaka")
 
         for word in ["tokyo", "aftershocks", "shaken", "paragraph", "tanaka"] {
-            let found = try ListedArticle.decode(try await home.run(["search", word, "--json", "--offline"]).output)
+            let found = try ListedArticle.decode(try await home.run(["search", word, "--json"]).output)
             #expect(found.map(\.uri) == ["nyt://article/nul-title"], "search \(word)")
         }
     }

@@ -67,7 +67,7 @@ struct MissingListTests {
         let server = try FakeNYTServer()
         server.setBody(try Fixtures.data(endpoint.fixture), for: endpoint.path)
         let refresh = ["refresh"] + endpoint.feed + ["--api-base-url", server.baseURL.absoluteString]
-        let list = ["list"] + endpoint.feed + ["--json", "--limit", "500", "--offline"]
+        let list = ["list"] + endpoint.feed + ["--json", "--limit", "500"]
 
         let first = try await home.run(refresh)
         #expect(first.status == 0, "\(first.errorOutput)")

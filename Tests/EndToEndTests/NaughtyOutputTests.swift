@@ -63,7 +63,7 @@ struct NaughtyOutputTests {
     func errorMessages() async throws {
         let home = try CliHome()
         for attack in NaughtyStrings.terminalAttacks {
-            for arguments in [["show", attack], ["search", attack, "--offline"]] {
+            for arguments in [["show", attack], ["search", attack]] {
                 let result = try await home.run(arguments)
                 let lines = result.errorOutput.split(separator: "\n")
                 if arguments[0] == "show" { #expect(result.status == 1 && !lines.isEmpty, "\(arguments.debugDescription) says why") }

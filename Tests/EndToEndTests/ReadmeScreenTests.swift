@@ -58,7 +58,7 @@ struct ReadmeScreenTests {
         let tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
         try tmux.run("clear; exec '\(ProgramBinary.url.path)'")
         let screen = try tmux.waitFor(timeout: 15, "the first article's detail") {
-            $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("bundled snapshot")
+            $0.contains("House Passes Spending Deal Hours Before Deadline") && $0.contains("No API key set")
                 && $0.contains("The measure, which funds") && TuiHarness.showsLoadedRows($0)
         }
         try tmux.press("q")

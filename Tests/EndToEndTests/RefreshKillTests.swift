@@ -1,11 +1,14 @@
 import Foundation
 import NewsCore
+import SQLite
 import TestSupport
 import Testing
 
-/// `nytreader refresh` itself killed with SIGKILL at random moments while it stores a large feed: after each
-/// kill the cache holds the whole old feed or the whole new one, and search finds exactly what is cached.
-/// The moments are drawn from a seeded generator; `NYTREADER_KILL_SEED=<seed>` replays a run.
+/// `nytreader refresh` itself killed with SIGKILL while it stores a large feed: after each kill the cache
+/// holds the whole old feed or the whole new one, and search finds exactly what is cached. Every other kill
+/// comes at a moment drawn from a seeded generator (`NYTREADER_KILL_SEED=<seed>` replays a run); the others
+/// come the moment the refresh's articles show in the cache (`FirstStoreKill`), which is the end of a refresh
+/// stored in one transaction, and the middle of one stored in two.
 @Suite("The real refresh killed at random moments", .serialized, .timeLimit(.minutes(5)))
 struct RefreshKillTests {
     /// Articles in each generation of the feed (below the search's ranking window of 1,000).
@@ -18,32 +21,45 @@ struct RefreshKillTests {
         var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
         print("RefreshKillTests: seed \(random.seed) (NYTREADER_KILL_SEED=\(random.seed) replays this run)")
         let (home, server, path) = try await Self.firstGeneration()
+        let watch = try FirstStoreKill(database: home.database)
 
         var generation = 1
         var outcomes: [String: Int] = [:]
         var moments = KillMoments()
         for round in 0..<Self.rounds {
             server.setBody(Self.body(generation: generation + 1), for: path)
-            let delay = moments.next(using: &random)
+            let atFirstStore = round % 2 == 1
+            let largest = try watch.largestArticleID()
             let refresh = try ChildProcess(
                 ProgramBinary.url.path,
                 ["refresh", "--section", Self.section, "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
                 environment: home.environment(), output: home.directory.path("refresh.out"), errorOutput: nil
             )
-            usleep(UInt32(delay * 1_000_000))
+            if atFirstStore {
+                let seen = try await watch.kill(refresh, onceAbove: largest, timeout: 60)
+                #expect(seen, "round \(round): no article of the refresh showed in the cache within 60 s")
+            } else {
+                usleep(UInt32(moments.next(using: &random) * 1_000_000))
+            }
             let status = try refresh.kill()
             let found = try await Self.expectConsistent(home, generation: nil, round: round)
             try #require(
                 found == generation || found == generation + 1,
                 "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
-            outcomes[
-                status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished", default: 0] += 1
-            moments.record(changed: found != generation)
+            let ending = status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished"
+            outcomes[(atFirstStore ? "at first store: " : "") + ending, default: 0] += 1
+            if atFirstStore {
+                #expect(found == generation + 1, "round \(round): killed once its articles showed, yet the old feed is listed")
+            } else {
+                moments.record(changed: found != generation)
+            }
             generation = found
         }
         print("RefreshKillTests: moments \(moments.history) ms; outcomes \(outcomes.sorted { $0.key < $1.key })")
         // The moments spread over the whole refresh: some kills kept the old feed, some refreshes got through.
         #expect(outcomes["killed, old kept", default: 0] > 0, "seed \(random.seed): \(outcomes)")
+        // Kills aimed at the first store landed while the refresh was still running.
+        #expect(outcomes["at first store: killed, new stored", default: 0] > 0, "seed \(random.seed): \(outcomes)")
         // After all the kills the cache still takes a whole refresh.
         server.setBody(Self.body(generation: generation + 1), for: path)
         let last = try await home.refresh(section: Self.section, from: server.baseURL)
@@ -105,7 +121,7 @@ struct RefreshKillTests {
     /// finding exactly the cached articles whose title carries it.
     @discardableResult
     static func expectConsistent(_ home: CliHome, generation expected: Int?, round: Int) async throws -> Int {
-        let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000", "--offline"])
+        let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000"])
         try #require(listed.status == 0, "round \(round): \(listed.errorOutput)")
         let articles = try ListedArticle.decode(listed.output)
         let generation = try #require(
@@ -141,7 +157,7 @@ struct RefreshKillTests {
     }
 
     static func search(_ home: CliHome, _ text: String) async throws -> [ListedArticle] {
-        let result = try await home.run(["search", text, "--json", "--limit", "5000", "--offline"])
+        let result = try await home.run(["search", text, "--json", "--limit", "5000"])
         try #require(result.status == 0, "search \(text): \(result.errorOutput)")
         return try ListedArticle.decode(result.output)
     }
@@ -210,5 +226,42 @@ struct KillMoments {
     /// Notes whether the refresh killed at the last moment had stored the new feed.
     mutating func record(changed: Bool) {
         seconds = changed ? max(0.002, seconds / 1.7) : min(5, seconds * 1.7)
+    }
+}
+
+/// Kills a refresh the moment its first articles show in the cache, read from a connection of this
+/// process: the largest article id grew. A refresh that stores its feed in one transaction is complete by
+/// then; one that stores it in two is killed between them, its new articles listed in the old order.
+struct FirstStoreKill {
+    private let cache: DatabaseQueue
+
+    init(database: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        cache = try DatabaseQueue(path: database, configuration: configuration)
+    }
+
+    func largestArticleID() throws -> Int64 {
+        try cache.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM article") } ?? 0
+    }
+
+    /// Sends SIGKILL to `refresh` once the largest article id passes `largest`, or after `timeout`
+    /// seconds; true when the articles showed. The cache is read on a thread of its own, every 0.2 ms,
+    /// without holding a thread the other tests share.
+    func kill(_ refresh: ChildProcess, onceAbove largest: Int64, timeout: TimeInterval) async throws -> Bool {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Result {
+                        let deadline = Date().addingTimeInterval(timeout)
+                        defer { refresh.send(SIGKILL) }
+                        while Date() < deadline {
+                            if try largestArticleID() > largest { return true }
+                            usleep(200)
+                        }
+                        return false
+                    })
+            }.start()
+        }
     }
 }

@@ -19,7 +19,7 @@ struct RetryAfterEndToEndTests {
         #expect(server.requests.count == 1, "the second refresh stayed away")
         let listed = try await home.run(["list", "--section", "world"])
         #expect(listed.status == 0, "\(listed.errorOutput)")
-        let offline = try await home.run(["list", "--section", "home", "--offline"])
+        let offline = try await home.run(["list", "--section", "home"])
         #expect(offline.status == 0, "\(offline.errorOutput)")
     }
 

@@ -26,13 +26,23 @@ struct SearchesCommandTests {
         let json = try await home.run(["searches", "--json"])
         let searches = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(searches.map { $0["query"] as? String } == ["geneva talks", "ukraine"])
-        #expect(searches.last?["from"] as? String == "20240101")
+        #expect(searches.last?["from"] as? String == "2024-01-01", "ISO 8601, as every date in the JSON output")
         #expect(searches.first?["sort"] as? String == "oldest")
         #expect(searches.last?["hits"] as? Int == 2_417)
 
-        let one = try await home.run(["list", "--query", "geneva talks", "--sort", "oldest", "--json", "--offline"])
+        let one = try await home.run(["list", "--query", "geneva talks", "--sort", "oldest", "--json"])
         #expect(try ListedArticle.decode(one.output).count == 10)
-        let other = try await home.run(["list", "--query", "geneva talks", "--offline"])
-        #expect(other.errorOutput.contains("nothing cached"), "the newest-first search was never made: \(other.errorOutput)")
+        let other = try await home.run(["list", "--query", "geneva talks"])
+        #expect(
+            other.errorOutput == """
+                nytreader: Search “geneva talks”: nothing cached with these dates and this order. To fetch it: nytreader refresh --query 'geneva talks'
+                Cached with others:
+                  nytreader list --query 'geneva talks' --sort oldest
+
+                """, "the newest-first search was never made; the cached one is named")
+        let completed = try await home.run(["---completion", "list", "--", "--query", "3", "0", "nytreader", "list", "--query", ""])
+        #expect(completed.output.split(separator: "\n") == ["geneva talks", "ukraine"], "completion offers the searches kept")
+        let fresh = try await home.run(["list", "--query", "ukraine"])
+        #expect(fresh.errorOutput.contains("nytreader list --query ukraine --from 2024-01-01\n"), "\(fresh.errorOutput)")
     }
 }

@@ -48,7 +48,7 @@ struct TrendCommandTests {
     @Test("Three months imported from the fake server: trend --by month --json counts what the server sent")
     func countsMatchServedDocuments() async throws {
         let home = try await Self.importedHome()
-        let result = try await home.run(["trend", "Climate", "election", "archive202402", "--by", "month", "--json", "--offline"])
+        let result = try await home.run(["trend", "Climate", "election", "archive202402", "--by", "month", "--json"])
         #expect(result.status == 0, "\(result.errorOutput)")
         let rows = try JSONDecoder().decode([Row].self, from: Data(result.output.utf8))
         #expect(rows.map(\.period) == ["2024-01", "2024-02", "2024-03"].flatMap { Array(repeating: $0, count: 3) })
@@ -69,7 +69,7 @@ struct TrendCommandTests {
             #expect(abs(row.share! - share) < 0.0001, "\(row)")
         }
 
-        let csv = try await home.run(["trend", "Climate", "election", "archive202402", "--by", "month", "--csv", "--offline"])
+        let csv = try await home.run(["trend", "Climate", "election", "archive202402", "--by", "month", "--csv"])
         let lines = csv.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "period,term,matches,articles,share")
         #expect(
@@ -77,7 +77,7 @@ struct TrendCommandTests {
                 == rows.map { "\($0.period),\($0.term),\($0.matches!),\($0.articles!)" })
 
         let byYear = try JSONDecoder().decode(
-            [Row].self, from: Data(try await home.run(["trend", "climate", "--json", "--offline"]).output.utf8))
+            [Row].self, from: Data(try await home.run(["trend", "climate", "--json"]).output.utf8))
         #expect(byYear.map(\.period) == ["2024"])
         #expect(byYear[0].matches == rows.filter { $0.term == "Climate" }.compactMap(\.matches).reduce(0, +))
         #expect(byYear[0].articles == 3 * Self.docsPerMonth)
@@ -86,7 +86,7 @@ struct TrendCommandTests {
     @Test("Months outside the import are gaps (null, never 0); the chart says how much is imported")
     func gapsAndChart() async throws {
         let home = try await Self.importedHome()
-        let range = ["--by", "month", "--from", "2023-11", "--to", "2024-04", "--offline"]
+        let range = ["--by", "month", "--from", "2023-11", "--to", "2024-04"]
         let json = try await home.run(["trend", "climate"] + range + ["--json"])
         let rows = try JSONDecoder().decode([Row].self, from: Data(json.output.utf8))
         #expect(rows.map(\.period) == ["2023-11", "2023-12", "2024-01", "2024-02", "2024-03", "2024-04"])
@@ -114,7 +114,7 @@ struct TrendCommandTests {
             environment["TERM"] = "screen"
             if noColor { environment["NO_COLOR"] = "1" }
             let tmux = try TmuxSession(columns: 100, rows: 30, environment: environment)
-            try tmux.run("\(ProgramBinary.url.path) trend climate election --by month --offline --db \(home.database); echo exit\"\"-$?")
+            try tmux.run("\(ProgramBinary.url.path) trend climate election --by month --db \(home.database); echo exit\"\"-$?")
             let screen = try tmux.waitFor(timeout: 20, "the chart") { $0.contains("exit-") }
             #expect(screen.contains("exit-0"), "\(screen)")
             let styled = try tmux.command(["capture-pane", "-p", "-e"])
@@ -136,14 +136,14 @@ struct TrendCommandTests {
             ["trend"], ["trend", "!!!"], ["trend", "x", "--from", "2024-13"], ["trend", "x", "--from", "2024", "--to", "2023"],
             ["trend", "x", "--by", "week"], ["trend", "x", "--json", "--csv"], ["trend", "a", "b", "c", "d", "e", "f", "g"],
         ] {
-            let result = try await home.run(arguments + ["--offline"])
+            let result = try await home.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.errorOutput)")
             #expect(!result.errorOutput.isEmpty)
         }
-        let empty = try await home.run(["trend", "climate", "--offline"])
+        let empty = try await home.run(["trend", "climate"])
         #expect(empty.status == 0)
         #expect(empty.errorOutput.contains("No archive month is imported yet"), "\(empty.errorOutput)")
-        let json = try await home.run(["trend", "climate", "--json", "--offline"])
+        let json = try await home.run(["trend", "climate", "--json"])
         #expect(try JSONDecoder().decode([Row].self, from: Data(json.output.utf8)).isEmpty, "\(json.output)")
     }
 }

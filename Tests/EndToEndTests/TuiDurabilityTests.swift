@@ -11,7 +11,7 @@ struct TuiDurabilityTests {
     static func listed(_ reader: TuiHarness, section: String = "home") throws -> [ListedArticle] {
         let environment = TuiHarness.freshEnvironment(reader.home)
         let result = try Subprocess.run(
-            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100", "--offline"],
+            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100"],
             environment: environment, timeout: 30
         )
         #expect(result.status == 0, "\(result.errorOutput)")
@@ -60,7 +60,7 @@ struct TuiDurabilityTests {
         #expect(after?.read == true)
     }
 
-    @Test("d on an imported month of 30,000 articles, Esc, q at once: the month is forgotten")
+    @Test("d on an imported month of 30,000 articles asks first; y, Esc, q at once: the month is forgotten")
     func forgetMonthThenQuit() async throws {
         let server = try FakeNYTServer()
         server.setBody(
@@ -86,7 +86,11 @@ struct TuiDurabilityTests {
         try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
         try reader.tmux.press("End")
         try reader.tmux.waitFor("June 2023 highlighted") { $0.contains("June 2023") }
-        try reader.tmux.press("d", "Escape", "q")
+        try reader.tmux.press("d")
+        try reader.tmux.waitFor("the question") {
+            $0.contains("Forget June 2023 (29,940 articles; importing it again is one request)? y/n")
+        }
+        try reader.tmux.press("y", "Escape", "q")
         #expect(try reader.exitStatus(timeout: 120) == 0)
         let after = try status()
         #expect(!after.contains("2023-06"), "\(after)")

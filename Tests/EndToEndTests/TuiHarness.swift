@@ -14,8 +14,10 @@ final class TuiHarness {
     let tmux: TmuxSession
 
     /// Opens a shell in a `columns`×`rows` window; `environment` adds to (or replaces) the fresh one.
-    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
-        home = try TemporaryDirectory()
+    /// - Parameter home: a HOME used before (a restart); nil for a fresh one.
+    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:], home: TemporaryDirectory? = nil) throws {
+        self.home = try home ?? TemporaryDirectory()
+        let home = self.home
         let variables = Self.freshEnvironment(home).merging(environment) { $1 }
         tmux = try TmuxSession(columns: columns, rows: rows, environment: variables)
     }
@@ -26,13 +28,16 @@ final class TuiHarness {
         screen.range(of: "(?m)^  …", options: .regularExpression) == nil
     }
 
-    /// The environment of a fresh HOME under `home`: no API key and no network configuration.
+    /// The environment of a fresh HOME under `home`: no API key and no network configuration, and no
+    /// photos (the bundled snapshot's are on the NYT's image host; tests that show photos serve them
+    /// from the fake server and set `NYTREADER_IMAGES` themselves).
     static func freshEnvironment(_ home: TemporaryDirectory) -> [String: String] {
         [
             "HOME": home.url.path,
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "TERM": "tmux-256color",
             "LANG": "C.UTF-8",
+            "NYTREADER_IMAGES": "off",
         ]
     }
 

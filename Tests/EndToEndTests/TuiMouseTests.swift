@@ -31,7 +31,7 @@ struct TuiMouseTests {
         try Self.mouse(reader, button: 64, row: 5, column: 10)
         try reader.tmux.waitFor("three up") { $0.contains("5/22") }
         try Self.click(reader, row: 5, column: 90)
-        try reader.tmux.waitFor("the detail focused") { $0.contains("↑↓ scroll  ← back") }
+        try reader.tmux.waitFor("the detail focused") { $0.contains("↑↓ scroll  Esc back") }
         try reader.tmux.press("?")
         try reader.tmux.waitFor("the help") { $0.contains("Keys") }
         try Self.click(reader, row: 10, column: 10)

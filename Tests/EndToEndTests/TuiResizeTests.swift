@@ -14,9 +14,11 @@ struct TuiResizeTests {
         try reader.tmux.waitFor("the help") { $0.contains("Data provided by The New York Times") }
         try reader.tmux.resize(columns: 70, rows: 30)
         let narrow = try reader.tmux.waitFor("the help at 70×30") { screen in
-            screen.contains("Data provided by The New York Times") && Self.fits(screen, columns: 70)
+            screen.contains("─ Keys ─") && screen.contains("↓ more") && Self.fits(screen, columns: 70)
         }
         #expect(narrow.contains("┌"), "the help is still drawn in its box")
+        try reader.tmux.press("End")
+        try reader.tmux.waitFor("the help scrolled to its end") { $0.contains("Data provided by The New York Times") }
         try reader.tmux.resize(columns: 120, rows: 40)
         try reader.tmux.waitFor("the help at 120×40") { $0.contains("Data provided by The New York Times") }
         try reader.tmux.press("Escape")

@@ -106,7 +106,7 @@ struct TuiTerminalTests {
         #expect(found.contains("snow guns"))
         #expect(!found.contains("House Passes Spending Deal"))
         try reader.tmux.press("Enter")
-        try reader.tmux.waitFor("the kept search") { $0.contains("Search “guns” · 1 match") }
+        try reader.tmux.waitFor("the kept search") { $0.contains("Search “guns” in Home Page · 1 match") }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the feed again") { $0.contains("House Passes Spending Deal") && !$0.contains("Search “guns”") }
         #expect(try reader.quit() == 0)
@@ -125,7 +125,7 @@ struct TuiTerminalTests {
                 $0.split(separator: "\n").first?.hasSuffix(" \(position)/22") == true
             }
         }
-        let detailHints = "↑↓ scroll  ← back"
+        let detailHints = "↑↓ scroll  Esc back"
         let listHints = "? help  q quit"
         for (key, hints) in [
             ("Right", detailHints), ("Left", listHints), ("Tab", detailHints), ("Tab", listHints),
@@ -151,8 +151,11 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") }
         try reader.tmux.press("?")
         try reader.tmux.waitFor("the help again") { $0.contains("Data provided by The New York Times") }
-        try reader.tmux.press("x")
-        try reader.tmux.waitFor("the help to close on a key bound to nothing") { !$0.contains("Data provided by The New York Times") }
+        try reader.tmux.press("x", "m")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try reader.tmux.screen().contains("─ Keys ─"), "a key bound to nothing, or to another action, leaves the help open")
+        try reader.tmux.press("q")
+        try reader.tmux.waitFor("q to close the help") { !$0.contains("─ Keys ─") && $0.contains("1/22") }
         try reader.tmux.press("b")
         try reader.tmux.waitFor("the saved mark") { $0.contains("Saved — S shows saved articles") && $0.contains("* ") }
         try reader.tmux.press("S")
@@ -223,7 +226,7 @@ struct TuiTerminalTests {
         try reader.writeConfig("[keys]\nquit = \"x\"\nhelp = \"F13\"\n")
         try reader.launch()
         try reader.tmux.press("?")
-        try reader.tmux.waitFor("x in the help") { $0.contains("x          quit") }
+        try reader.tmux.waitFor("x in the help, Ctrl-C still beside it") { $0.contains("x Ctrl-C   quit") }
         try reader.tmux.press("Escape", "q")
         try reader.tmux.press("x")
         #expect(try reader.exitStatus() == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import TestSupport
 import Testing
 
@@ -18,8 +19,8 @@ struct WalkingSkeletonTests {
         let rows = first.split(separator: "\n").filter { $0.range(of: #"^[•* ] +(now|\d+[mhdwy]) "#, options: .regularExpression) != nil }
         #expect(rows.count >= 12, "article rows on screen: \(rows.count)")
         #expect(first.contains("The measure, which funds the government through March"))
-        #expect(first.contains("bundled snapshot"))
-        #expect(first.contains("No API key set"))
+        #expect(first.contains("The New York Times · Home Page"))
+        #expect(first.contains(RefreshFailure.noAPIKey.message), "the reason, before the snapshot's age")
 
         try tmux.press("Down")
         let second = try tmux.waitFor("the second article's detail") {

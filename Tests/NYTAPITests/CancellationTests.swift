@@ -103,6 +103,19 @@ struct CancellationTests {
 
     @Test("Cancelling ends a transfer waiting for an answer at once, not at libcurl's next own wake-up")
     func transferEndsAtOnce() async throws {
+        // Woken by its own timers, libcurl 7.88 takes about 200 ms here; with its sockets shut down, a few ms.
+        // A loaded machine only makes a round slower, never faster: the best of three rounds is compared.
+        var rounds: [Duration] = []
+        for _ in 0..<3 {
+            rounds.append(try await Self.cancelHangingTransfers())
+            if rounds.last! < .milliseconds(150) { break }
+        }
+        #expect(rounds.min()! < .milliseconds(150), "\(rounds) until every connection closed")
+    }
+
+    /// Starts transfers to a server that never answers, cancels them all, and says how long it took until
+    /// the server saw every connection closed.
+    private static func cancelHangingTransfers() async throws -> Duration {
         let server = try FakeNYTServer()
         server.setFault(.hang)
         // Several at once, so that one that happened to wake on its own does not decide.
@@ -117,10 +130,10 @@ struct CancellationTests {
         while server.hangUps < count, clock.now - start < .seconds(5) {
             try await Task.sleep(for: .milliseconds(2))
         }
+        let elapsed = clock.now - start
         #expect(server.hangUps == count)
-        // Woken by its own timers, libcurl 7.88 takes about 200 ms here; with its sockets shut down, a few ms.
-        #expect(clock.now - start < .milliseconds(150), "\(clock.now - start) until every connection closed")
         for (_, task) in exchanges { #expect(await task.value == .failure(.cancelled)) }
+        return elapsed
     }
 
     @Test("Cancelling the calling task answers at once while nothing arrives")

@@ -53,6 +53,17 @@ struct EndpointTests {
         #expect(server.requests.map(\.path) == endpoints.map(\.path))
         #expect(server.requests[3].query["limit"] == String(Endpoint.newswireLimit))
     }
+
+    @Test("A search of dates alone sends no q: every article of those days")
+    func datesAlone() async throws {
+        let server = try FakeNYTServer()
+        let client = try NYTClient(apiKey: "endpoint-key", baseURL: server.baseURL, transport: CurlTransport(), timeout: 10)
+        _ = try await client.articleSearch(SearchQuery(text: "", beginDate: "20240101"), page: 0)
+        _ = try await client.articleSearch(SearchQuery(text: "climate"), page: 0)
+        #expect(server.requests.first?.query["q"] == nil)
+        #expect(server.requests.first?.query["begin_date"] == "20240101")
+        #expect(server.requests.last?.query["q"] == "climate")
+    }
 }
 
 /// Notes the API of each request before it is sent, and when it ended.

@@ -1,8 +1,9 @@
 import Foundation
-import NYTAPI
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// Requests carry the API key: a redirect is followed only within the origin of the API base (scheme, host,
 /// port), never to another one, where the key would arrive.
@@ -34,6 +35,36 @@ struct RedirectTests {
         }
         #expect(elsewhere.requests.isEmpty, "the key never reached the other server")
         #expect(APIError.redirectRefused(host: "x").refreshFailure == .redirectRefused)
+    }
+
+    @Test(
+        "A redirect to the same host and port under the other scheme is refused: http://h:P to https://h:P",
+        arguments: [301, 302, 307])
+    func otherSchemeSamePort(status: Int) async throws {
+        let server = try FakeNYTServer()
+        let port = server.baseURL.port!
+        server.setFault(.redirect(to: "https://127.0.0.1:\(port)/svc/topstories/v2/world.json", status: status))
+        await #expect(throws: APIError.redirectRefused(host: "https://127.0.0.1:\(port)")) {
+            try await Self.client(server).topStories(.world)
+        }
+        #expect(server.requests.count == 1, "nothing was asked of the other scheme")
+    }
+
+    @Test(
+        "Only the scheme differs, either way (https to http would send the key in plain text): refused",
+        arguments: [
+            ("https://api.example.com:8443/svc/a.json", "http://api.example.com:8443/svc/b.json", "http://api.example.com:8443"),
+            ("http://api.example.com:8443/svc/a.json", "https://api.example.com:8443/svc/b.json", "https://api.example.com:8443"),
+            ("https://api.example.com/svc/a.json", "http://api.example.com:443/svc/b.json", "http://api.example.com:443"),
+            ("http://api.example.com/svc/a.json", "https://api.example.com:80/svc/b.json", "https://api.example.com:80"),
+        ])
+    func otherScheme(from: String, to: String, refused: String) throws {
+        #expect(throws: TransportError.redirectRefused(host: refused)) {
+            try RedirectPolicy.target(of: to, from: URL(string: from)!)
+        }
+        // The same address under the same scheme is followed.
+        let same = to.replacingOccurrences(of: refused.prefix { $0 != ":" } + "://", with: from.prefix { $0 != ":" } + "://")
+        #expect(try RedirectPolicy.target(of: same, from: URL(string: from)!).absoluteString == same)
     }
 
     @Test("A redirect within the origin is followed (relative or absolute), up to five in a row")

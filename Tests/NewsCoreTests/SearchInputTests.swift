@@ -16,6 +16,15 @@ struct SearchInputTests {
         #expect(try Self.parse("c++ re:view 10:30").get().text == "c++ re:view 10:30")
     }
 
+    @Test("Dates alone are a search, as the API takes them: every article of those days")
+    func datesAlone() throws {
+        #expect(try Self.parse("from:2024-01-01").get() == SearchQuery(text: "", beginDate: "20240101"))
+        #expect(try Self.parse("to:2024-01-31 sort:oldest").get() == SearchQuery(text: "", endDate: "20240131", sort: .oldest))
+        let feed = Feed.search(SearchQuery(text: "", beginDate: "20240101", endDate: "20240131"))
+        #expect(feed.title == "Search 1 Jan – 31 Jan 2024")
+        #expect(Feed(key: feed.key) == feed)
+    }
+
     @Test(
         "A bad operator value is one line saying what is wrong",
         arguments: [
@@ -23,8 +32,8 @@ struct SearchInputTests {
             ("climate to:yesterday", "to: takes a day like 2024-01-31"),
             ("climate from:1850-12-31", "from: takes a day like 2024-01-31 (1851–2027)"),
             ("climate sort:best", "sort: takes newest, oldest or relevance"),
-            ("from:2024-01-01", "Type some words to search for"),
-            ("   ", "Type some words to search for"),
+            ("sort:oldest", "Type some words or a date to search for"),
+            ("   ", "Type some words or a date to search for"),
             ("climate from:2024-02-01 to:2024-01-01", "from:2024-02-01 is after to:2024-01-01"),
         ])
     func problems(input: String, message: String) {
@@ -71,6 +80,7 @@ struct SearchInputTests {
         #expect(Feed(key: "top:weather") == nil)
         #expect(Feed(key: "popular:viewed:2") == nil)
         #expect(Feed(key: "search:q=") == nil)
+        #expect(Feed(key: "search:q=;sort=oldest") == nil)
         #expect(Feed(key: "archive:2024-13") == nil)
         #expect(Feed(key: "archive:1850-12") == nil)
     }

@@ -125,6 +125,7 @@ struct ConfigFileTests {
             colors = "yes"
             request_timeout_seconds = 0
             auto_refresh_minutes = -1
+            list_width = 90
             """)
         #expect(
             problems.map(\.description) == [
@@ -135,6 +136,7 @@ struct ConfigFileTests {
                 "\(Self.file) line 5: 'colors' must be true or false",
                 "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
                 "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
+                "\(Self.file) line 8: 'list_width' must be a whole number from 20 to 80 (got 90)",
             ])
         #expect(settings == Settings())
     }

@@ -32,11 +32,12 @@ struct ConfigurationTests {
         let root = home.url.path
         #expect(configuration.problems.isEmpty)
         #expect(
-            configuration.report() == [
+            configuration.report(standardColors: [.header: 4, .muted: 8, .error: 1, .status: -1]) == [
                 "config file:   \(root)/.config/nytreader/config.toml",
                 "database:      /tmp/other.sqlite (option --db)",
                 "API key file:  \(root)/.config/nytreader/api-key (not read: NYT_API_KEY is set)",
                 "log file:      \(root)/.local/state/nytreader/nytreader.log (level debug, option --verbose)",
+                "image cache:   \(root)/.cache/nytreader/images",
                 "API key:       set (NYT_API_KEY)",
                 "",
                 "default_section = \"home\"          # default",
@@ -44,12 +45,23 @@ struct ConfigurationTests {
                 "auto_refresh_minutes = 15         # default",
                 "retention_days = 7                # config file line 1",
                 "maximum_articles = 20000          # default",
-                "colors = false                    # environment NO_COLOR",
                 "feeds = [\"home\"]                  # default",
                 "mark_read_on_select = false       # default",
                 "mouse = true                      # default",
                 "copy_links = true                 # default",
+                "list_width = 40                   # default",
                 "request_timeout_seconds = 15      # default",
+                "images = \"off\"                    # environment NO_COLOR",
+                "image_height_percent = 40         # default",
+                "image_cache_mb = 200              # default",
+                "prefetch_images = false           # default",
+                "",
+                "[colors]",
+                "enabled = false                   # environment NO_COLOR",
+                "title = \"blue\"                    # default",
+                "dim = 8                           # default",
+                "status = \"default\"                # default",
+                "error = \"red\"                     # default",
                 "",
                 "[keys]",
                 "refresh = \"R\"                     # config file line 3",

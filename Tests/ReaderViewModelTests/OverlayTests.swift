@@ -8,33 +8,35 @@ import Testing
 
 @Suite("Help, section picker, feeds and launch")
 struct OverlayTests {
-    @Test("? opens the help; any key closes it without acting; q quits from it")
+    @Test("? opens the help; ↑ ↓ PgUp PgDn scroll it within its limit; ?, Esc and q close it; other keys do nothing")
     func help() {
         var driver = ViewModelDriver(count: 5)
         driver.send(.help)
-        #expect(driver.state.overlay == .help)
+        #expect(driver.state.overlay == .help && driver.state.helpScroll == 0)
+        driver.viewModel.setHelpScrollLimit(7, height: 4)
         driver.send(.moveDown)
-        #expect(driver.state.overlay == nil)
-        #expect(driver.state.selection == 0)
-        driver.send([.help, .quit])
-        #expect(driver.state.isFinished)
-    }
-
-    @Test("A key bound to no action closes the help too, and otherwise does nothing")
-    func unboundKey() {
-        var driver = ViewModelDriver(count: 5)
-        driver.send([.moveDown, .help])
-        driver.viewModel.handleUnboundKey()
-        #expect(driver.state.overlay == nil)
-        #expect(driver.state.selection == 1)
-        driver.send(.pickSection)
-        driver.viewModel.handleUnboundKey()
-        #expect(
-            driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.firstIndex(of: .feed(driver.state.feed))!),
-            "the picker stays")
-        driver.send(.focusList)
-        driver.viewModel.handleUnboundKey()
-        #expect(driver.state.overlay == nil && driver.state.selection == 1 && driver.state.focus == .list)
+        #expect(driver.state.overlay == .help && driver.state.helpScroll == 1, "a move scrolls the help")
+        #expect(driver.state.selection == 0, "not the list")
+        driver.send(.pageDown)
+        #expect(driver.state.helpScroll == 4, "a page is the lines shown less one")
+        driver.send([.pageDown, .pageDown])
+        #expect(driver.state.helpScroll == 7, "not past the end")
+        driver.send(.moveToFirst)
+        #expect(driver.state.helpScroll == 0)
+        for other in [Action.refresh, .toggleRead, .nextUnread, .openInBrowser, .search] {
+            driver.send(other)
+            #expect(driver.state.overlay == .help, "\(other) leaves the help open")
+        }
+        #expect(driver.state.refresh == .idle(blocker: nil) && driver.state.search == nil, "and does nothing")
+        for closing in [Action.help, .focusList, .quit] {
+            if driver.state.overlay == nil { driver.send(.help) }
+            driver.send(closing)
+            #expect(driver.state.overlay == nil, "\(closing) closes the help")
+            #expect(!driver.state.isFinished, "q closes the help, it does not quit from it")
+        }
+        driver.send(.help)
+        driver.viewModel.interrupt()
+        #expect(driver.state.isFinished, "the interrupt key quits from the help")
     }
 
     @Test("s opens the picker on the current feed; moving, Enter switches and loads the new feed")

@@ -16,6 +16,11 @@ final class RecordingService: ReaderServing {
         feed = (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
     }
 
+    /// A feed of these articles.
+    init(articles: [Article]) {
+        feed = articles.map { ArticleEntry(article: $0) }
+    }
+
     var calls: [String] { log.withLock { $0 } }
     private func record(_ call: String) { log.withLock { $0.append(call) } }
 
@@ -55,7 +60,7 @@ final class RecordingService: ReaderServing {
     }
     func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
-    func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
+    func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
         return feed.filter { $0.article.title.hasSuffix(" " + text) }.map { SearchHit(entry: $0, snippet: "") }

@@ -21,7 +21,7 @@ struct SearchTests {
         var driver = driver()
         driver.send([.moveDown, .moveDown])
         driver.send(.search)
-        #expect(driver.state.search == SearchFilter())
+        #expect(driver.state.search == SearchFilter(scope: driver.state.feed), "the feed on screen is searched first")
         #expect(driver.state.count == 10, "nothing typed yet: the feed stays")
         driver.type("gla")
         #expect(driver.state.search?.shownText == "gla")
@@ -128,7 +128,9 @@ struct SearchTests {
         driver.holdSearches = true
         driver.send(.search)
         driver.type("gla")
-        driver.run(driver.viewModel.apply(.searchFinished("gl", [ArticleEntry(article: ArticleFactory.article(99))])))
+        driver.run(
+            driver.viewModel.apply(.searchFinished("gl", in: driver.state.feed, [ArticleEntry(article: ArticleFactory.article(99))])))
+        driver.run(driver.viewModel.apply(.searchFinished("gla", in: nil, [ArticleEntry(article: ArticleFactory.article(99))])))
         #expect(driver.state.search?.showsHits == false)
         #expect(driver.state.count == 10)
         driver.holdSearches = false

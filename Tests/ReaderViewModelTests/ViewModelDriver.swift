@@ -35,8 +35,10 @@ struct ViewModelDriver {
     var effects: [Effect] = []
     /// Refreshes asked for and not answered yet.
     var pendingRefreshes: [Feed] = []
-    /// Searches asked for and not answered yet (only while `holdSearches` is set).
-    var pendingSearches: [String] = []
+    /// Searches asked for and not answered yet (only while `holdSearches` is set), with what they search.
+    var pendingSearches: [(text: String, scope: Feed?)] = []
+    /// The prompt histories the reader asked to keep, last first.
+    var savedHistories: [PromptHistory] = []
     var holdSearches = false
     /// URLs handed to the browser.
     var openedURLs: [String] = []
@@ -67,13 +69,13 @@ struct ViewModelDriver {
 
     init(
         count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world),
-        totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false
+        totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false,
+        keys: KeyHints = ViewModelDriver.standardKeys, configWarnings: [String] = [], history: PromptHistory = PromptHistory()
     ) {
         let clock = clock
         viewModel = ReaderViewModel(
             feed: feed, autoRefreshInterval: autoRefreshInterval, followedFeeds: followedFeeds, marksReadOnSelect: marksReadOnSelect,
-            now: { clock.now }
-        )
+            keys: keys, configWarnings: configWarnings, history: history, now: { clock.now })
         feeds = [feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]
         if let totalHits { self.totalHits[feed] = totalHits }
         self.blocker = blocker
@@ -83,6 +85,12 @@ struct ViewModelDriver {
     }
 
     var state: ReaderState { viewModel.state }
+
+    /// The keys the reader binds by default, as the terminal UI gives them.
+    static let standardKeys = KeyHints([
+        .help: "?", .quit: "q", .refresh: "r", .toggleSaved: "b", .showSaved: "S", .forget: "d", .pickSection: "s", .moveUp: "↑",
+        .moveDown: "↓", .focusList: "Esc", .search: "/", .nytSearch: "f",
+    ])
 
     /// The shown feed's cached articles.
     var entries: [ArticleEntry] {
@@ -123,8 +131,8 @@ struct ViewModelDriver {
     mutating func finishSearches() {
         let texts = pendingSearches
         pendingSearches.removeAll()
-        for text in texts {
-            run(viewModel.apply(.searchFinished(text, searchHits(text))))
+        for (text, scope) in texts {
+            run(viewModel.apply(.searchFinished(text, in: scope, searchHits(text, in: scope))))
         }
     }
 
@@ -215,9 +223,9 @@ struct ViewModelDriver {
         return all.filter { !$0.isRead || $0.id == filter.keeping }
     }
 
-    /// The store's hits for `text` among the cached articles.
-    private func searchHits(_ text: String) -> [ArticleEntry] {
-        mirrored { store in try store.search(text, limit: ReaderViewModel.searchLimit).map(\.entry) }
+    /// The store's hits for `text` among the cached articles (of `scope` when given).
+    private func searchHits(_ text: String, in scope: Feed?) -> [ArticleEntry] {
+        mirrored { store in try store.search(text, in: scope, limit: ReaderViewModel.searchLimit).map(\.entry) }
     }
 
     /// Runs `body` on an in-memory store holding every cached feed with its read and saved marks.
@@ -278,12 +286,14 @@ struct ViewModelDriver {
                 pendingRefreshes.append(feed)
             case .cancelRefresh:
                 pendingRefreshes.removeAll()
-            case .search(let text):
+            case .search(let text, let scope):
                 if holdSearches {
-                    pendingSearches.append(text)
+                    pendingSearches.append((text, scope))
                 } else {
-                    queue += viewModel.apply(.searchFinished(text, searchHits(text)))
+                    queue += viewModel.apply(.searchFinished(text, in: scope, searchHits(text, in: scope)))
                 }
+            case .saveHistory(let history):
+                savedHistories.insert(history, at: 0)
             case .findNextUnread(let feed, let position):
                 let rows = rows(of: feed)
                 let order = Array(rows.indices.dropFirst(position + 1)) + Array(rows.indices.prefix(position + 1))
@@ -322,6 +332,8 @@ struct ViewModelDriver {
                     ))
             case .forget(let feed):
                 feeds[feed] = nil
+            case .loadPhoto, .cancelPhoto:
+                break
             }
         }
     }

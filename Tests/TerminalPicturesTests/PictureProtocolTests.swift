@@ -81,6 +81,30 @@ struct PictureProtocolTests {
         #expect(PictureProtocol.choose(setting: .off, environment: ["TERM": "xterm-kitty"], deviceAttributes: nil) == nil)
     }
 
+    @Test("The terminal is asked only under auto, outside tmux and screen, when the environment names no protocol")
+    func asksOnlyWhenItMatters() {
+        var asked = 0
+        func choose(_ setting: PictureSetting, _ environment: [String: String], answer: String?) -> PictureProtocol? {
+            PictureProtocol.choose(setting: setting, environment: environment) {
+                asked += 1
+                return answer.flatMap { DeviceAttributes(answer: Array($0.utf8)) }
+            }
+        }
+        #expect(choose(.auto, ["TERM": "xterm-256color"], answer: Self.sixelAnswer) == .sixel)
+        #expect(choose(.auto, ["TERM": "xterm-256color"], answer: Self.plainAnswer) == .symbols)
+        #expect(choose(.auto, ["TERM": "xterm-256color"], answer: nil) == .symbols, "no answer in time")
+        #expect(asked == 3)
+        for (setting, environment) in [
+            (PictureSetting.auto, ["TERM": "tmux-256color", "TMUX": "x"]), (.auto, ["TERM": "screen"]),
+            (.auto, ["TERM": "xterm-kitty"]), (.auto, ["TERM": "xterm", "TERM_PROGRAM": "iTerm.app"]), (.auto, ["TERM": "foot"]),
+            (.auto, ["TERM": "xterm-256color", "NO_COLOR": "1"]), (.auto, ["TERM": "dumb"]),
+            (.symbols, ["TERM": "xterm-256color"]), (.sixel, ["TERM": "xterm-256color"]), (.off, ["TERM": "xterm-256color"]),
+        ] {
+            _ = choose(setting, environment, answer: Self.sixelAnswer)
+        }
+        #expect(asked == 3, "asked when the environment had decided")
+    }
+
     @Test("The config's values")
     func configValues() {
         #expect(PictureSetting.allCases.map(\.rawValue) == ["auto", "kitty", "iterm", "sixel", "symbols", "off"])

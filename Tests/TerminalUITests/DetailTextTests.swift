@@ -85,7 +85,7 @@ struct DetailTextTests {
         let texts = DetailTexts()
         let entry = Self.entry(lead: "One short paragraph.")
         let shown = texts.lines(for: entry, width: 40, from: 0, height: 4) { DetailText(entry: entry, width: 40, dateFormat: Self.dates) }
-        #expect(shown.scrollLimit == 4, "8 lines (the address takes two) in 4 rows")
+        #expect(shown.scrollLimit == 3, "7 lines (the address on one) in 4 rows")
         #expect(shown.lines.map(\.text) == ["A headline", "", "By Test Writer", "Thu 20 Nov 2025, 00:53 · World"])
     }
 

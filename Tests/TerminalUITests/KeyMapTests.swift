@@ -36,9 +36,9 @@ struct KeyMapTests {
         #expect(map.action(for: .control("q")) == .quit)
         #expect(map.action(for: .character("Q")) == .quit)
         #expect(map.action(for: .character("q")) == nil)
-        #expect(map.action(for: .control("c")) == nil)
+        #expect(map.action(for: .control("c")) == .quit, "Ctrl-C still quits")
         #expect(map.action(for: .character(" ")) == .moveDown)
-        #expect(map.keys(for: .quit).map(\.label) == ["Q", "Ctrl-Q"])
+        #expect(map.keys(for: .quit).map(\.label) == ["Q", "Ctrl-C", "Ctrl-Q"])
     }
 
     @Test("A key taken from another action leaves that action")
@@ -78,14 +78,41 @@ struct KeyMapTests {
         #expect(Key(name: "F13") == nil)
     }
 
-    @Test("While the search field is open, letters type and Enter/Esc/Backspace edit; arrows still move")
-    func searchTyping() {
-        #expect(TerminalApp.textEdit(for: .character("q")) == .insert("q"))
-        #expect(TerminalApp.textEdit(for: .character("é")) == .insert("é"))
-        #expect(TerminalApp.textEdit(for: .enter) == .submit)
-        #expect(TerminalApp.textEdit(for: .escape) == .cancel)
-        #expect(TerminalApp.textEdit(for: .backspace) == .deleteBackward)
-        #expect(TerminalApp.textEdit(for: .down) == nil)
-        #expect(TerminalApp.textEdit(for: .control("c")) == nil)
+    @Test("Every prompt edits its line the same way: letters, ←/→, Home/End, Ctrl-U, Ctrl-W, ↑/↓ for history, Tab for scope")
+    func lineEditing() {
+        #expect(TerminalApp.lineEdit(for: .character("q")) == .insert("q"))
+        #expect(TerminalApp.lineEdit(for: .character("é")) == .insert("é"))
+        #expect(TerminalApp.lineEdit(for: .enter) == .submit)
+        #expect(TerminalApp.lineEdit(for: .escape) == .cancel)
+        #expect(TerminalApp.lineEdit(for: .backspace) == .deleteBackward)
+        #expect(TerminalApp.lineEdit(for: .control("u")) == .deleteToStart)
+        #expect(TerminalApp.lineEdit(for: .control("w")) == .deleteWordBackward)
+        #expect(TerminalApp.lineEdit(for: .up) == .previousEntry)
+        #expect(TerminalApp.lineEdit(for: .down) == .nextEntry)
+        #expect(TerminalApp.lineEdit(for: .tab) == .switchScope)
+        #expect(TerminalApp.lineEdit(for: .pageDown) == nil)
+        #expect(TerminalApp.lineEdit(for: .control("c")) == nil)
+    }
+
+    @Test("Ctrl-C quits unless the [keys] table gives it to an action; rebinding quit keeps it")
+    func interrupt() {
+        let rebound = KeyMap(overrides: [.quit: "ctrl-q, Q"])
+        #expect(rebound.action(for: .control("c")) == .quit, "quit = \"ctrl-q, Q\" leaves Ctrl-C quitting")
+        #expect(rebound.action(for: .control("q")) == .quit && rebound.action(for: .character("Q")) == .quit)
+        #expect(rebound.action(for: .character("q")) == nil)
+        let taken = KeyMap(overrides: [.copyLink: "ctrl-c"])
+        #expect(taken.action(for: .control("c")) == .copyLink, "Ctrl-C given to another action is that action's")
+        #expect(taken.keys(for: .quit) == [.character("q")])
+    }
+
+    @Test("The hints name the keys in force: the first key of each action, none for an action left without one")
+    func hints() {
+        let hints = KeyMap(overrides: [.quit: "ctrl-q, Q", .help: "F", .refresh: "R"]).hints
+        #expect(hints.line([(.help, "help"), (.quit, "quit")]) == "F help  Q quit")
+        #expect(hints.hint(.refresh, "refreshes") == "R refreshes")
+        #expect(KeyMap().hints.line([(.help, "help"), (.quit, "quit")]) == "? help  q quit")
+        var bindings = KeyMap.defaultBindings
+        bindings[.character("r")] = nil
+        #expect(KeyMap(bindings: bindings).hints.hint(.refresh, "refreshes") == nil)
     }
 }

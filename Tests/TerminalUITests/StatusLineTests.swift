@@ -56,14 +56,15 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
-    @Test("A kept search gives way before the feed; the key hints give way only to an activity that would be cut")
+    @Test("The feed gives way before a kept search (the list shows its hits); the key hints give way only to an activity that would be cut")
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
         let wide = statusLine(state, columns: 140)
-        #expect(wide.contains("Search “geneva” · 3 matches · World · 22 articles · cached just now · "))
+        #expect(wide.contains("Search “geneva” in all cached · 3 matches · World · 22 articles · cached just now · "), "\(wide)")
         #expect(wide.hasSuffix("? help  q quit"))
+        let middle = statusLine(state, columns: 80)
+        #expect(middle.contains("Search “geneva” in all cached · 3 matches · ") && !middle.contains("World · 22"), "\(middle)")
         let narrow = statusLine(state, columns: 45)
-        #expect(narrow.contains("World · 22 articles · "), "\(narrow)")
         #expect(narrow.contains("Refreshing…"), "\(narrow)")
         let refreshed = statusLine(Self.state(.succeeded(RefreshChanges(total: 22, inserted: 2, updated: 1, removed: 0))), columns: 50)
         #expect(refreshed.hasSuffix("? help  q quit") && refreshed.contains("Refreshed: 2 new, 1 updated"), "\(refreshed)")
@@ -71,11 +72,28 @@ struct StatusLineTests {
         #expect(!failed.contains("help") && failed.contains(RefreshFailure.unauthorized(status: 401).message), "\(failed)")
     }
 
-    @Test("Without an activity the line is cut at its end, as the hints keep their place")
-    func withoutActivity() {
-        let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: 80)
-        #expect(line.hasPrefix(" World · 22 articles · cached just now · No API key set"), "\(line)")
-        #expect(line.contains("…") && line.hasSuffix("? help  q quit"), "\(line)")
+    @Test("A search that reached the cap of hits says so: 500+ matches, and 499 matches below it")
+    func cappedHits() {
+        var state = Self.state(.idle(blocker: nil))
+        state.search = SearchFilter(text: "the", isEditing: false, shownText: "the", hitCount: ReaderViewModel.searchLimit)
+        #expect(statusLine(state, columns: 140).contains("Search “the” in all cached · \(ReaderViewModel.searchLimit)+ matches · "))
+        state.search?.hitCount = ReaderViewModel.searchLimit - 1
+        #expect(statusLine(state, columns: 140).contains("Search “the” in all cached · \(ReaderViewModel.searchLimit - 1) matches · "))
+    }
+
+    @Test(
+        "Without a key the reason gives way last: the age, then the feed go first, the hints stay while they leave it whole",
+        arguments: [40, 60, 80, 100, 120])
+    func withoutKey(columns: Int) {
+        let reason = RefreshFailure.noAPIKey.message
+        let line = statusLine(Self.state(.idle(blocker: .noAPIKey)), columns: columns)
+        #expect(line.contains(reason) || columns < DisplayWidth.of(reason) + 2, "\(columns): \(line)")
+        #expect(line.hasPrefix(" World · 22 articles · cached just now · ") == (columns >= 100), "\(columns): \(line)")
+        #expect(line.contains("World · 22 articles") == (columns >= 100), "\(columns): \(line)")
+        #expect(line.hasSuffix("? help  q quit") == (columns >= 60), "\(columns): \(line)")
+        if columns == 40 {
+            #expect(line == " No API key set — set NYT_API_KEY to re…", "cut at its end only when it cannot fit alone")
+        }
     }
 
     @Test("With a key and --offline the status says offline by request")
@@ -116,5 +134,43 @@ struct StatusLineTests {
     func cacheFailureWordsDiffer() {
         let messages = StoreError.Code.allCases.map(\.message)
         #expect(Set(messages).count == messages.count)
+    }
+
+    @Test("The hints and the empty lists name the keys in force after [keys] rebinds them")
+    func reboundHints() {
+        let keys = KeyMap(overrides: [.quit: "ctrl-q, Q", .help: "F", .toggleSaved: "B", .refresh: "R", .focusList: "left"])
+        let rebound = FrameRenderer(timeZone: TimeZone(identifier: "UTC")!, keyMap: keys)
+        let screen = GridScreen(rows: 24, columns: 100)
+        var state = Self.state(.idle(blocker: nil))
+        rebound.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix("F help  Q quit"), "\(screen.lines[23])")
+        state.focus = .detail
+        rebound.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix("↑↓ scroll  ← back"), "\(screen.lines[23])")
+        var empty = ReaderState(feed: .saved)
+        empty.listZoomed = true
+        empty.feedStatus = FeedStatus(feed: .saved, count: 0)
+        rebound.render(empty, on: screen, now: Self.now)
+        #expect(screen.lines[1].hasPrefix(" No saved articles yet — B saves the selected one"), "\(screen.lines[1])")
+        empty = ReaderState(feed: .topStories(.world))
+        empty.listZoomed = true
+        empty.feedStatus = FeedStatus(feed: empty.feed, count: 0)
+        rebound.render(empty, on: screen, now: Self.now)
+        #expect(screen.lines[1].hasPrefix(" No articles in this feed yet — R refreshes"), "\(screen.lines[1])")
+        var bindings = KeyMap.defaultBindings
+        bindings[.character("?")] = nil
+        FrameRenderer(keyMap: KeyMap(bindings: bindings)).render(Self.state(.idle(blocker: nil)), on: screen, now: Self.now)
+        #expect(screen.lines[23].hasSuffix(" q quit") && !screen.lines[23].contains("help"), "no key, no hint: \(screen.lines[23])")
+    }
+
+    @Test("A question waiting for y or n takes the line, in the error style, without hints")
+    func confirmation() {
+        var state = Self.state(.idle(blocker: nil))
+        state.confirmation = Confirmation(
+            question: "Forget June 2023 (30,000 articles; importing it again is one request)? y/n", step: .forget(.saved))
+        let screen = GridScreen(rows: 24, columns: 100)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[23] == " Forget June 2023 (30,000 articles; importing it again is one request)? y/n")
+        #expect(screen.style(row: 23, column: 0).role == .error)
     }
 }

@@ -57,6 +57,19 @@ void nyt_draw(int row, int column, const wchar_t *text, int length, int attribut
 /* Fills `count` cells with spaces at row, column. */
 void nyt_fill(int row, int column, int count, int attributes, short pair);
 
+/* Pictures drawn in symbols: color pairs past the short range (extended pairs) and cells drawn with them. */
+/* Color pairs the terminal has (the COLOR_PAIRS global). */
+int nyt_color_pair_count(void);
+/* Defines pair `pair` (any number below nyt_color_pair_count) with colors that may pass 255 (direct colors
+   are 0xRRGGBB). Returns 0, or -1 when curses refuses it. */
+int nyt_init_extended_pair(int pair, int foreground, int background);
+/* Draws `count` one-column characters from row, column, each with its own extended pair. */
+void nyt_draw_cells(int row, int column, const wchar_t *characters, const int *pairs, int count);
+/* Makes the next refresh repaint `count` lines from `row` whatever curses believes they show. */
+void nyt_repaint_lines(int row, int count);
+/* Writes `length` bytes to standard output at once, past curses (after a refresh). Returns 0, or errno. */
+int nyt_write_terminal(const unsigned char *bytes, size_t length);
+
 /* Reads one key without waiting. Returns ERR when none, KEY_CODE_YES with *key set for function keys, OK with *key set for characters. */
 int nyt_read_key(wint_t *key);
 

@@ -30,6 +30,12 @@ public struct FakeNYTResponse: Sendable, Hashable {
         json(Data(text.utf8), status: status, headers: headers)
     }
 
+    /// A picture (`Content-Type: image/jpeg` unless told otherwise): the NYT's image host as the tests
+    /// fake it on the same server.
+    public static func picture(_ body: Data, contentType: String = "image/jpeg", status: Int = 200) -> FakeNYTResponse {
+        FakeNYTResponse(status: status, headers: ["Content-Type": contentType], body: body)
+    }
+
     /// The bytes on the wire: status line, header fields, blank line, body; the connection closes after it.
     var wireBytes: [UInt8] {
         wireBytes(sendingOnly: body.count)

@@ -128,6 +128,12 @@ public final class FakeNYTServer: Sendable {
         state.withLock { $0.responders[path] = responder }
     }
 
+    /// Answers requests of every path that starts with `prefix` and has no responder of its own with
+    /// `responder` from now on (e.g. every picture under `/images/`).
+    public func setResponder(forPathsStartingWith prefix: String, _ responder: @escaping Responder) {
+        state.withLock { $0.prefixResponders[prefix] = responder }
+    }
+
     /// Stops serving `path`: it answers 404, as the NYT does for an unknown section.
     public func removeBody(for path: String) {
         _ = state.withLock { $0.responders.removeValue(forKey: path) }
@@ -265,6 +271,7 @@ public final class FakeNYTServer: Sendable {
     final class State: @unchecked Sendable {
         struct Contents {
             var responders: [String: Responder] = [:]
+            var prefixResponders: [String: Responder] = [:]
             var faults: [String: FakeNYTFault] = [:]
             var globalFault: FakeNYTFault?
             var requests: [FakeNYTRequest] = []
@@ -299,7 +306,10 @@ public final class FakeNYTServer: Sendable {
             defer { condition.unlock() }
             contents.requests.append(request)
             condition.broadcast()
-            return (contents.faults[request.path] ?? contents.globalFault, contents.responders[request.path])
+            let responder =
+                contents.responders[request.path]
+                ?? contents.prefixResponders.first { request.path.hasPrefix($0.key) }?.value
+            return (contents.faults[request.path] ?? contents.globalFault, responder)
         }
 
         func waitForRequests(_ count: Int, until deadline: Date) -> Bool {

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import NYTAPI
+import NewsCore
+
+/// Articles' pictures: from the image cache (`PhotoCache`) when kept, else from the NYT's image host
+/// (`PhotoClient`), kept for next time. Without a client (offline), only kept pictures are shown. The
+/// cache's files are read and written on a thread of their own, never one that runs Swift's tasks.
+public final class PhotoService: PhotoServing {
+    private let client: PhotoClient?
+    private let cache: PhotoCache?
+    private let files = WorkQueue(threadCount: 1)
+    private let spacing: Duration
+    private let log: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - client: nil when the reader is offline: only kept pictures are shown.
+    ///   - cache: nil keeps nothing.
+    ///   - spacing: the pause between two pictures fetched ahead of time (`prefetch`).
+    ///   - log: told each picture that could not be kept, and why.
+    public init(
+        client: PhotoClient?, cache: PhotoCache?, spacing: Duration = .seconds(1),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.client = client
+        self.cache = cache
+        self.spacing = spacing
+        self.log = log
+    }
+
+    public func photo(at address: String) async throws(PhotoFailure) -> [UInt8] {
+        if let cache, let kept = await files.run({ cache.bytes(for: address) }) { return kept }
+        guard let client else { throw .notKept }
+        let bytes = try await client.fetch(address)
+        await keep(bytes, for: address)
+        return bytes
+    }
+
+    public func prefetch(_ addresses: [String]) async -> Int {
+        guard let client, let cache else { return 0 }
+        var fetched = 0
+        for address in addresses {
+            if Task.isCancelled { break }
+            let (kept, size) = await files.run { (cache.contains(address), cache.size) }
+            if kept { continue }
+            // Room for the largest picture, so that fetching ahead never removes one shown before.
+            guard size + PhotoClient.maximumBodySize <= cache.capacity else { break }
+            if fetched > 0 {
+                do { try await Task.sleep(for: spacing) } catch { break }
+            }
+            guard let bytes = try? await client.fetch(address) else { continue }
+            await keep(bytes, for: address)
+            fetched += 1
+        }
+        return fetched
+    }
+
+    private func keep(_ bytes: [UInt8], for address: String) async {
+        guard let cache else { return }
+        let log = self.log
+        await files.run {
+            do {
+                try cache.store(bytes, for: address)
+            } catch {
+                log("picture not kept in \(cache.directory): \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import ArticleStore
+import FoundationEssentials
+import NewsCore
+import ReaderConfig
+
+/// Shell completion from the cache: the words of the searches kept (`--query`) and the archive months
+/// imported (`--archive`). It reads the cache that `--db` names on the command line being completed, else
+/// the default one, and only when the file exists: completing never creates a cache, and a cache that
+/// cannot be read completes nothing.
+enum CacheCompletion {
+    /// `--query`'s completion: the searches kept, newest first.
+    static let searches = CompletionKind.custom { words, _, prefix in
+        values(words: words, prefix: prefix) { store in
+            try store.searchFeeds().compactMap { status in
+                guard case .search(let query) = status.feed else { return nil }
+                return query.text
+            }
+        }
+    }
+
+    /// `--archive`'s completion: the months imported, newest first.
+    static let archiveMonths = CompletionKind.custom { words, _, prefix in
+        values(words: words, prefix: prefix) { store in
+            try store.archiveMonths().map(\.month.description).reversed()
+        }
+    }
+
+    /// The values `read` finds in the cache that start with `prefix`, each once, in its order.
+    private static func values(words: [String], prefix: String, _ read: (ArticleStore) throws -> [String]) -> [String] {
+        let path = database(words: words)
+        guard FileManager.default.fileExists(atPath: path), let store = try? ArticleStore(path: path, access: .readOnlyWhenReady),
+            let found = try? read(store)
+        else { return [] }
+        var seen = Set<String>()
+        return found.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
+    }
+
+    /// The cache `words` (the command line being completed) name with `--db PATH` or `--db=PATH`, else
+    /// the default cache.
+    static func database(words: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        for (index, word) in words.enumerated() {
+            if word == "--db", index + 1 < words.count { return words[index + 1] }
+            if word.hasPrefix("--db=") { return String(word.dropFirst("--db=".count)) }
+        }
+        return AppPaths(environment: environment).database.path
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@testable import ArticleStore
+
+@Suite("The photo column")
+struct PhotoColumnTests {
+    let world = Feed.topStories(.world)
+
+    static let photo = ArticlePhoto(
+        crops: [
+            PhotoCrop(url: "https://static01.nyt.com/images/a-superJumbo.jpg", width: 2048, height: 1365),
+            PhotoCrop(url: "https://static01.nyt.com/images/a-threeByTwoSmallAt2X.jpg?quality=75 x", width: 600, height: 400),
+        ],
+        caption: "Delegations at the talks in Geneva on Thursday.", credit: "Fabrice Coffrini/AFP — Getty Images")!
+
+    @Test("A photo reads back whole: crops in order with their sizes, caption, credit; none is NULL")
+    func roundTrip() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var article = ArticleFactory.article(1)
+        article.photo = Self.photo
+        try store.apply(FeedSnapshot(feed: world, articles: [article, ArticleFactory.article(2)], fetchedDate: Date()), origin: .network)
+        #expect(try store.entry(for: article.id)?.article.photo == Self.photo)
+        #expect(try store.entry(for: ArticleFactory.article(2).id)?.article.photo == nil)
+        #expect(PhotoColumn.text(of: nil) == nil)
+    }
+
+    @Test("A refresh that brings a new photo replaces it; the same photo changes nothing")
+    func refreshReplaces() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var article = ArticleFactory.article(1)
+        article.photo = Self.photo
+        try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        let same = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(same.updated == 0)
+        article.photo?.caption = "A new caption"
+        let changed = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(changed.updated == 1)
+        #expect(try store.entry(for: article.id)?.article.photo?.caption == "A new caption")
+    }
+
+    @Test("Line feeds in a caption become spaces; a damaged text reads as no photo or loses its bad crops")
+    func hostileText() {
+        var photo = Self.photo
+        photo.caption = "two\nlines"
+        #expect(PhotoColumn.photo(from: PhotoColumn.text(of: photo))?.caption == "two lines")
+        #expect(PhotoColumn.photo(from: "") == nil)
+        #expect(PhotoColumn.photo(from: "caption\ncredit") == nil)
+        #expect(PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10") == nil)
+        #expect(
+            PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10 https://b")?.crops == [PhotoCrop(url: "https://b", width: 10, height: 10)])
+    }
+
+    @Test("A refresh set aside in batches keeps the photo")
+    func staged() throws {
+        var article = ArticleFactory.article(3)
+        article.photo = Self.photo
+        #expect(try StagedBatch.decode(StagedBatch.encode([article])) == [article])
+    }
+
+    @Test("An archived article keeps no photo")
+    func archived() {
+        var article = ArticleFactory.article(3)
+        article.photo = Self.photo
+        #expect(ArchivedText.kept(of: article).photo == nil)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the commands say when there is nothing to show, and what `--help` lists.
+@Suite("Headless commands: help and empty results", .timeLimit(.minutes(2)))
+struct CliMessageTests {
+    @Test("nytreader --help (and -h, help) lists the reader's own options beside the commands, not the hidden ones")
+    func overview() async throws {
+        let home = try CliHome()
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let result = try await onOwnThread { try Subprocess.run(ProgramBinary.url.path, arguments, environment: home.environment()) }
+            #expect(result.status == 0, "\(arguments)")
+            let help = result.output
+            for option in ["--offline", "--section <section>", "--query <text>", "--popular <kind>", "--archive <YYYY-MM>", "--db <path>"] {
+                #expect(help.contains("\n  \(option)"), "\(arguments): \(option) in \(help)")
+            }
+            #expect(help.contains("SUBCOMMANDS:") && help.contains("\n  refresh "), "\(arguments)")
+            #expect(help.components(separatedBy: "\n  --version").count == 2, "--version listed once")
+            #expect(!help.contains("request-spacing"), "a test knob stays out of the help")
+        }
+        for command in ["refresh", "archive", "read"] {
+            let result = try await onOwnThread {
+                try Subprocess.run(ProgramBinary.url.path, [command, "--help"], environment: home.environment())
+            }
+            #expect(!result.output.contains("request-spacing"), "\(command)")
+        }
+        for command in [["list"], ["search", "x"], ["searches"], ["trend", "x"]] {
+            let result = try await onOwnThread {
+                try Subprocess.run(ProgramBinary.url.path, command + ["--help"], environment: home.environment())
+            }
+            #expect(result.output.contains("--db <path>"), "\(command)")
+            for unused in ["--offline", "--api-base-url", "--api-key-file"] {
+                #expect(!result.output.contains(unused), "\(command) never reaches the NYT: no \(unused)")
+            }
+        }
+    }
+
+    @Test("An empty saved list says how to save; a month not imported names the archive command; a feed never fetched its refresh")
+    func nothingCached() async throws {
+        let home = try CliHome()
+        let saved = try await home.run(["list", "--saved"])
+        #expect(saved.status == 0)
+        #expect(saved.errorOutput == "nytreader: No saved articles yet: press b on an article in the reader to save it.\n")
+        try home.writeConfig("[keys]\ntoggle_saved = \"B\"\n")
+        let rebound = try await home.run(["list", "--saved"])
+        #expect(
+            rebound.errorOutput == "nytreader: No saved articles yet: press B on an article in the reader to save it.\n", "the key in force"
+        )
+
+        let month = try await home.run(["list", "--archive", "2024-03"])
+        #expect(month.errorOutput == "nytreader: March 2024: not imported. To import it: nytreader archive 2024-03\n")
+        let latest = try await home.run(["list", "--latest"])
+        #expect(
+            latest.errorOutput == "nytreader: Latest: nothing cached. To fetch it: nytreader refresh --latest\n", "\(latest.errorOutput)")
+        let popular = try await home.run(["list", "--popular", "shared", "--period", "30"])
+        #expect(popular.errorOutput.hasSuffix(": nothing cached. To fetch it: nytreader refresh --popular shared --period 30\n"))
+    }
+}
