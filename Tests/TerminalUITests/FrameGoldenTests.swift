@@ -45,16 +45,16 @@ struct FrameGoldenTests {
         state.window.entries[3].savedDate = Self.now
         #expect(
             render(state, screen) == """
-                 The New York Times · World                                                           2/4
+                 The New York Times · World                                                 4 unread  2/4
                    3h Leaders Meet in Geneva        │ A Very Long Headline About Everything That Happened
                 •  3h A Very Long Headline About Ev…│ This Week Around the World
                 •  3h 東京の新幹線が六十周年を迎え… │
-                *  3h Emoji 🎉 and a family 👨👩👧 …│ By Test Writer
+                •* 3h Emoji 🎉 and a family 👨👩👧 …│ By Test Writer
                                                     │ Thu 20 Nov 2025, 00:52 · World
                                                     │ https://www.nytimes.com/2…11/20/test/article-1.html
                                                     │
                                                     │ Lead paragraph of article 1.
-                 World · 4 articles · cached 3 h ago                                       ? help  q quit
+                 World · 4 articles · 4 unread · cached 3 h ago                            ? help  q quit
                 """)
     }
 
@@ -78,7 +78,7 @@ struct FrameGoldenTests {
         let state = Self.state(Self.articles, selection: 2, screen: screen)
         #expect(
             render(state, screen) == """
-                 The New York Times · World                   3/4
+                 The New York Times · World         4 unread  3/4
                 •  3h World      Leaders Meet in Geneva
                 •  3h World      A Very Long Headline About Every…
                 •  3h World      東京の新幹線が六十周年を迎える記…
@@ -93,7 +93,7 @@ struct FrameGoldenTests {
 
                  Lead paragraph of article 2.
 
-                 World · 4 articles · cached 3 h … ? help  q quit
+                 World · 4 articles · 4 unread · … ? help  q quit
                 """)
     }
 
@@ -163,36 +163,39 @@ struct FrameGoldenTests {
         state.overlay = .help
         #expect(
             render(state, screen) == """
-                 The New York Times · World                                                 1/4
-                •  3h Le┌─ Keys ──────────────────────────────────────────────────────┐
-                •  3h A │ ↑ k        up (scrolls a focused detail)      up            │
-                •  3h 東│ ↓ j        down (scrolls a focused detail)    down          │
-                •  3h Em│ PgUp       a page up                          page_up       │
-                        │ PgDn       a page down                        page_down     │e-0.html
-                        │ Home g     first article                      first         │
-                        │ End G      last article                       last          │
-                        │ Enter → l  open the detail, mark it read      open          │
-                        │ Esc ← h    back to the list                   back          │
-                        │ Tab        switch pane                        switch_pane   │
-                        │ r          refresh from the NYT               refresh       │
-                        │ /          search the cache as you type       search        │
-                        │ f          search the NYT (from: to: sort:)   nyt_search    │
-                        │ s          choose a section                   sections      │
-                        │ o          open in the browser                browser       │
-                        │ y          copy the link (OSC 52)             copy_link     │
-                        │ m          mark read / unread                 toggle_read   │
-                        │ b          save / unsave                      toggle_saved  │
-                        │ S          saved articles                     saved         │
-                        │ n          next unread article                next_unread   │
-                        │ A          mark all in the feed read          mark_all_read │
-                        │ d          in the s list: forget a search     forget        │
-                        │ <          narrow the list                    narrow_list   │
-                        │ >          widen the list                     widen_list    │
-                        │ z          the list full width (again: back)  zoom_list     │
-                        │ ?          this help                          help          │
-                        │ q Ctrl-C   quit                               quit          │
-                        └──────────────────────────────────── ↓ more · ? Esc q close ─┘
-                 World · 4 articles · cached 3 h ago                             ? help  q quit
+                 The New York Times · World                                       4 unread  1/4
+                •  3h ┌─ Keys ──────────────────────────────────────────────────────────┐
+                •  3h │ ↑ k        up (scrolls a focused detail)       up               │
+                •  3h │ ↓ j        down (scrolls a focused detail)     down             │
+                •  3h │ PgUp       a page up                           page_up          │
+                      │ PgDn       a page down                         page_down        │0.html
+                      │ Home g     first article                       first            │
+                      │ End G      last article                        last             │
+                      │ Enter → l  open the detail, mark it read       open             │
+                      │ Esc ← h    back to the list                    back             │
+                      │ Tab        switch pane                         switch_pane      │
+                      │ r          refresh from the NYT                refresh          │
+                      │ R          refresh every followed feed         refresh_followed │
+                      │ /          search the cache as you type        search           │
+                      │ f          search the NYT (from: to: sort:)    nyt_search       │
+                      │ s          choose a feed (/ filters)           sections         │
+                      │ o          open in the browser, mark it read   browser          │
+                      │ y          copy the link (OSC 52)              copy_link        │
+                      │ m          mark read / unread                  toggle_read      │
+                      │ b          save / unsave                       toggle_saved     │
+                      │ S          saved articles                      saved            │
+                      │ n          open the next unread, mark it read  next_unread      │
+                      │ u          unread articles only / all          unread_only      │
+                      │ A          mark all in the feed read           mark_all_read    │
+                      │ d          in the s list: forget a search      forget           │
+                      │ <          narrow the list                     narrow_list      │
+                      │ >          widen the list                      widen_list       │
+                      │ z          the list full width (again: back)   zoom_list        │
+                      │ ?          this help                           help             │
+                      │ q Ctrl-C   quit                                quit             │
+                      │ Ctrl-Z     suspend (fg to come back)                            │
+                      └──────────────────────────────────────── ↓ more · ? Esc q close ─┘
+                 World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
                 """)
     }
 
@@ -208,14 +211,14 @@ struct FrameGoldenTests {
         state.detailScroll = 2
         #expect(
             render(state, screen) == """
-                 The New York Times · World                                                 1/1
+                 The New York Times · World                                       1 unread  1/1
                 •  3h Short                     │ By Test Writer
                                                 │ Thu 20 Nov 2025, 00:53 · World
                                                 │ https://www.nytimes.co…20/test/article-0.html
                                                 │
                                                 │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
                                                 │ Word8 Word9 Word10 Word11 Word12
-                 World · 1 article · cached 3 h ago                         ↑↓ scroll  Esc back
+                 World · 1 article · 1 unread · cached 3 h ago              ↑↓ scroll  Esc back
                 """)
     }
 
@@ -226,18 +229,18 @@ struct FrameGoldenTests {
         state.overlay = .sectionPicker(selection: state.pickerEntries.firstIndex(of: .feed(.topStories(.world)))!)
         #expect(
             render(state, screen) == """
-                 The New York Times · World                                                 1/4
-                •  3h Leaders Meet in Gene┌─ Sections ────── ↑ more ─┐va
-                •  3h A Very Long Headline│   T Magazine             │
-                •  3h 東京の新幹線が六十周│   Travel                 │
-                •  3h Emoji 🎉 and a famil│   Upshot                 │53 · World
-                                          │   U.S.                   │co…20/test/article-0.html
-                                          │ • World                  │
-                                          │   Most viewed · today    │ticle 0.
-                                          │   Most viewed · 7 days   │
-                                          │   Most viewed · 30 days  │
-                                          └───────────────── ↓ more ─┘
-                 World · 4 articles · cached 3 h ago                             ? help  q quit
+                 The New York Times · World                                       4 unread  1/4
+                •  3h Leaders Meet in ┌─ Feeds ──────────────── ↑ more ─┐
+                •  3h A Very Long Head│   T Magazine                  – │
+                •  3h 東京の新幹線が六│   Travel                      – │
+                •  3h Emoji 🎉 and a f│   Upshot                      – │· World
+                                      │   U.S.                        – │20/test/article-0.html
+                                      │ • World                       – │
+                                      │ Most Popular                    │le 0.
+                                      │   Most viewed · today         – │
+                                      │   Most viewed · 7 days        – │
+                                      └──────────────────────── ↓ more ─┘
+                 World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
                 """)
     }
 
@@ -358,7 +361,7 @@ struct FrameGoldenTests {
         #expect(screen.lines[5] == " /gene▏ 1 match · in World · Tab: all cached              Enter keep  Esc clear")
         state.search?.isEditing = false
         renderer.render(state, on: screen, now: Self.now)
-        #expect(screen.lines[5] == " Search “gene” in World · 1 match · World · 1 article · cached … ? help  q quit")
+        #expect(screen.lines[5] == " Search “gene” in World · 1 match · World · 1 article · 1 unrea… ? help  q quit")
         state.search = SearchFilter(text: "zzz", isEditing: false, shownText: "zzz", hitCount: 0)
         state.count = 0
         state.window = ArticleWindow()

@@ -28,7 +28,8 @@ struct ScreenSizeGoldenTests {
     static func firstRun(size: ScreenSize) -> ReaderState {
         var state = ReaderState(feed: .topStories(.home))
         state.feedStatus = FeedStatus(
-            feed: state.feed, count: articles.count, lastRefreshedDate: now.addingTimeInterval(-3 * 86_400), origin: .bundled)
+            feed: state.feed, count: articles.count, unreadCount: articles.count, lastRefreshedDate: now.addingTimeInterval(-3 * 86_400),
+            origin: .bundled)
         state.count = articles.count
         state.window = ArticleWindow(start: 0, entries: articles)
         state.refresh = .idle(blocker: .noAPIKey)
@@ -141,7 +142,7 @@ struct ScreenSizeGoldenTests {
                     feed: .search(SearchQuery(text: "election")), count: 10, lastRefreshedDate: Self.now.addingTimeInterval(-86_400 * 2),
                     origin: .network, totalHits: 120_000),
             ]
-            state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.count)
+            state.overlay = .sectionPicker(selection: state.pickerEntries.firstIndex(of: .feed(.search(long))) ?? 0)
             let screen = render(state, size: size)
             FrameGolden.expect(screen.text, named: "picker-searches", size: size)
             let row = screen.lines.first { $0.contains("Search “climate") }
