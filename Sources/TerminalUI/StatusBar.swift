@@ -10,6 +10,9 @@ struct StatusBar {
     /// A piece of the status line. When what is happening does not fit, pieces of lower `rank` give way
     /// to it; without such a piece the line is cut at its end.
     struct Part {
+        /// Shown only where it fits (the unread count, which the header shows too): it gives way first,
+        /// before anything else is cut.
+        static let spare = -1
         /// What gives way first: how old the cache is; also a standing state (no key, offline by request),
         /// which is never shown together with something happening.
         static let background = 0
@@ -56,12 +59,15 @@ struct StatusBar {
         }
     }
 
-    /// The parts joined to fit `width`: when there is an activity, the other parts are left out, lowest
-    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with
-    /// an ellipsis, and `cutsActivity` says whether that cut the activity.
+    /// The parts joined to fit `width`: the spare ones are left out first; when there is an activity, the
+    /// other parts are left out, lowest rank first (the later of equals first), until the rest fits; what
+    /// still does not fit is cut with an ellipsis, and `cutsActivity` says whether that cut the activity.
     static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsActivity: Bool) {
         var kept = parts
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+        while DisplayWidth.of(joined()) > width, let spare = kept.lastIndex(where: { $0.rank == Part.spare }) {
+            kept.remove(at: spare)
+        }
         if kept.contains(where: { $0.rank == Part.activity }) {
             while DisplayWidth.of(joined()) > width,
                 let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank })
@@ -105,7 +111,7 @@ struct StatusBar {
             parts.append(Part("unread only", rank: Part.subject))
         }
         if let unread = state.feedStatus?.unreadCount, unread > 0 {
-            parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.context))
+            parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.spare))
         }
         if let progress = state.followedRefresh {
             parts.append(Part(followedPhrase(progress, now: now), rank: Part.activity))
