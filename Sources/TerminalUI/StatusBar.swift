@@ -11,6 +11,9 @@ struct StatusBar {
     /// order, lowest `rank` first (the later of equals first), to the one of highest rank; what still does
     /// not fit is cut at its end.
     struct Part {
+        /// Shown only where it fits (the unread count, which the header shows too): it gives way first,
+        /// before anything else is cut.
+        static let spare = -1
         /// What gives way first: how old the cache is.
         static let background = 0
         /// The day's count of requests, when it nears the NYT's limit.
@@ -66,12 +69,16 @@ struct StatusBar {
         return keys.line([(.help, "help"), (.quit, "quit")])
     }
 
-    /// The parts joined to fit `width`: when one ranks standing or above, the others give way to it, lowest
-    /// rank first (the later of equals first), until the rest fits; what still does not fit is cut with an
-    /// ellipsis, and `cutsFirstToStay` says whether that cut the part that ranks highest.
+    /// The parts joined to fit `width`: the spare ones are left out first; when one ranks standing or above,
+    /// the others give way to it, lowest rank first (the later of equals first), until the rest fits; what
+    /// still does not fit is cut with an ellipsis, and `cutsFirstToStay` says whether that cut the part that
+    /// ranks highest.
     static func fitted(_ parts: [Part], width: Int) -> (text: String, cutsFirstToStay: Bool) {
         var kept = parts
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+        while DisplayWidth.of(joined()) > width, let spare = kept.lastIndex(where: { $0.rank == Part.spare }) {
+            kept.remove(at: spare)
+        }
         let top = kept.map(\.rank).max() ?? 0
         if top >= Part.standing {
             while DisplayWidth.of(joined()) > width,
@@ -122,7 +129,7 @@ struct StatusBar {
             parts.append(Part("unread only", rank: Part.subject))
         }
         if let unread = state.feedStatus?.unreadCount, unread > 0 {
-            parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.context))
+            parts.append(Part("\(GroupedCount(unread)) unread", rank: Part.spare))
         }
         if let progress = state.followedRefresh {
             parts.append(Part(followedPhrase(progress, now: now), rank: Part.activity))

@@ -83,7 +83,7 @@ struct TuiDurabilityTests {
 
         try reader.launch("--offline")
         try reader.tmux.press("s")
-        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
+        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Feeds") }
         try reader.tmux.press("End")
         try reader.tmux.waitFor("June 2023 highlighted") { $0.contains("June 2023") }
         try reader.tmux.press("d")

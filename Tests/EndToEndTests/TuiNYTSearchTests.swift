@@ -38,7 +38,11 @@ struct TuiNYTSearchTests {
         let pages = server.requests.filter { $0.path == FakeNYTServer.articleSearchPath }.compactMap { $0.query["page"] }
         #expect(pages == ["0", "1"])
         try reader.tmux.press("j")
-        try reader.tmux.waitFor("the first article of page 1") { $0.contains("11/20") && $0.contains("Climate story 10") }
+        // Still within a screen of the last row: the next page is asked for before the end is reached.
+        try reader.tmux.waitFor("the first article of page 1, page 2 below it") {
+            $0.contains("11/30") && $0.contains("Climate story 10") && $0.contains("30 of 2,314")
+        }
+        #expect(server.requests.filter { $0.path == FakeNYTServer.articleSearchPath }.compactMap { $0.query["page"] } == ["0", "1", "2"])
         #expect(try reader.quit() == 0)
 
         try reader.launch("--offline", waitingFor: "Home Page")
@@ -47,12 +51,12 @@ struct TuiNYTSearchTests {
         try reader.tmux.press("End")
         try reader.tmux.waitFor("the search last in the picker") { $0.contains("Search “climate” · from 1 Jan 2024 · 2,314") }
         try reader.tmux.press("Enter")
-        // The status line gives way to the reason the reader is offline; the header counts the 20 cached.
+        // The status line gives way to the reason the reader is offline; the header counts the 30 cached.
         screen = try reader.tmux.waitFor("its cached articles") {
-            $0.contains("Climate story 0") && $0.contains("Search “climate” · from 1 Jan 2024") && $0.contains("1/20")
+            $0.contains("Climate story 0") && $0.contains("Search “climate” · from 1 Jan 2024") && $0.contains("1/30")
         }
         #expect(try reader.quit() == 0)
-        #expect(server.requests.filter { $0.path == FakeNYTServer.articleSearchPath }.count == 2, "offline asks nothing")
+        #expect(server.requests.filter { $0.path == FakeNYTServer.articleSearchPath }.count == 3, "offline asks nothing")
     }
 
     @Test("A bad operator is one line in the prompt and asks nothing; Esc leaves the feed as it was")

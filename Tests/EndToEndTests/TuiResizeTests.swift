@@ -33,9 +33,9 @@ struct TuiResizeTests {
         let reader = try TuiHarness(columns: 120, rows: 40)
         try reader.launch()
         try reader.tmux.press("s")
-        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
+        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Feeds") }
         try reader.tmux.resize(columns: 60, rows: 20)
-        try reader.tmux.waitFor("the picker at 60×20") { $0.contains("┌─ Sections") && Self.fits($0, columns: 60) }
+        try reader.tmux.waitFor("the picker at 60×20") { $0.contains("┌─ Feeds") && Self.fits($0, columns: 60) }
         try reader.tmux.press(["End"] + TuiHarness.upsFromLastToWorld + ["Enter"])
         try reader.tmux.waitFor("the World section") { $0.contains("The New York Times · World") }
         #expect(try reader.quit() == 0)

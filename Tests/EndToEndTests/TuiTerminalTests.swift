@@ -14,7 +14,8 @@ struct TuiTerminalTests {
         #expect(!narrow.contains("│"), "no side-by-side separator when narrow")
         try reader.tmux.resize(columns: 30, rows: 10)
         try reader.tmux.waitFor("the 30×10 layout") { screen in
-            screen.split(separator: "\n").first?.hasPrefix(" The New York Times") == true && screen.contains("──────────")
+            // The header keeps the unread count and the place; the title gives way.
+            screen.split(separator: "\n").first?.hasPrefix(" The New Yor… 22 unread  1/22") == true && screen.contains("──────────")
         }
         try reader.tmux.resize(columns: 12, rows: 4)
         try reader.tmux.waitFor("the too-small line") { $0.hasPrefix("Terminal to…") }
@@ -161,13 +162,18 @@ struct TuiTerminalTests {
         try reader.tmux.press("S")
         try reader.tmux.waitFor("the saved feed") { $0.contains("The New York Times · Saved") && $0.contains("House Passes Spending Deal") }
         try reader.tmux.press("s")
-        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Sections") }
+        try reader.tmux.waitFor("the section picker") { $0.contains("┌─ Feeds") }
         try reader.tmux.press(["End"] + TuiHarness.upsFromLastToWorld + ["Enter"])
         try reader.tmux.waitFor("the World section") { $0.contains("The New York Times · World") && $0.contains("Bullet Train") }
         try reader.tmux.press("A")
         try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }
-        try reader.tmux.press("m", "n")
-        try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1
+        try reader.tmux.press("m")
+        try reader.tmux.waitFor("the one unread article") { screen in
+            screen.contains("1 unread  1/17") && screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1
+        }
+        try reader.tmux.press("n")
+        try reader.tmux.waitFor("it opened and read") { screen in
+            screen.contains("0 unread  1/17") && !screen.split(separator: "\n").contains { $0.hasPrefix("•") }
         }
         #expect(try reader.quit() == 0)
     }

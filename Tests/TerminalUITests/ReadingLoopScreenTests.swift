@@ -39,6 +39,18 @@ struct ReadingLoopScreenTests {
         #expect(lines(state).last?.contains("unread") == false, "\(lines(state).last ?? "")")
     }
 
+    @Test("The unread count gives way first when the line is full: a standing state stays whole")
+    func unreadGivesWay() {
+        var state = Self.state(count: 22, unread: 22)
+        state.refresh = .idle(blocker: .offlineByRequest)
+        let screen = GridScreen(rows: 12, columns: 120)
+        renderer.render(state, on: screen, now: Self.now)
+        let line = screen.lines[11]
+        #expect(line.contains(RefreshFailure.offlineByRequest.message), "\(line)")
+        #expect(!line.contains("unread"), "\(line)")
+        #expect(screen.lines[0].contains("22 unread"), "the header still has it")
+    }
+
     @Test("R under way: which feed of how many, and the wait for the rate limit")
     func followedProgress() {
         var state = Self.state(count: 5, unread: 3)
