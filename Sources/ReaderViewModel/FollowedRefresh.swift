@@ -29,8 +29,10 @@ extension FollowedRefresh {
     /// Refreshes `feeds` one after another (each request waits for its slot under the rate limit), posting
     /// which one is under way and each outcome; a failure no later request could escape (no key, rate
     /// limited) ends it early, and so does cancelling the task (`q`): a refresh cancelled before its write
-    /// writes nothing.
-    static func run(_ feeds: [Feed], with service: any ReaderServing, posting inbox: EventInbox) async {
+    /// writes nothing. Returns the feeds refreshed, each with the articles it now holds.
+    @discardableResult
+    static func run(_ feeds: [Feed], with service: any ReaderServing, posting inbox: EventInbox) async -> [(feed: Feed, count: Int)] {
+        var refreshed: [(feed: Feed, count: Int)] = []
         for (index, feed) in feeds.enumerated() {
             if Task.isCancelled { break }
             let wait = await service.requestWait(for: feed)
@@ -38,8 +40,10 @@ extension FollowedRefresh {
             let outcome = await service.refresh(feed)
             if Task.isCancelled { break }
             inbox.post(.followedRefreshed(feed, outcome))
+            if outcome.changes != nil { refreshed.append((feed, outcome.status.count)) }
             if let failure = outcome.failure, failure.stopsFurtherRequests { break }
         }
         inbox.post(.followedRefreshEnded)
+        return refreshed
     }
 }

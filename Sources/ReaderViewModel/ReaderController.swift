@@ -177,8 +177,15 @@ public final class ReaderController {
             Task { inbox.post(.staleness(feed, isStale: await service.needsRefresh(feed, olderThan: maximumAge))) }
         case .refreshFollowed(let feeds):
             followedTask?.cancel()
+            let photos = prefetchesPhotos ? self.photos : nil
+            let target = viewModel.photoTarget
             followedTask = Task {
-                await FollowedRefresh.run(feeds, with: service, posting: inbox)
+                let refreshed = await FollowedRefresh.run(feeds, with: service, posting: inbox)
+                // The photos once every feed is in: they are no reason to keep the next feed waiting.
+                guard let photos, let target else { return }
+                for (feed, count) in refreshed where !Task.isCancelled {
+                    await PhotoPrefetch.run(feed, count: count, target: target, service: service, photos: photos)
+                }
             }
         case .cancelRefresh:
             refreshTask?.cancel()

@@ -173,6 +173,22 @@ struct PhotoSelectionTests {
         #expect(await settle(controller) { _ in !photos.prefetched.isEmpty })
         #expect(photos.prefetched == [[0, 1, 3, 4].map { Self.address($0, "small") }])
     }
+
+    @Test("With prefetching on, R fetches the photos of the followed feeds it refreshed, once they are all in")
+    func prefetchAfterFollowedRefresh() async {
+        let photos = RecordingPhotos()
+        let service = RefreshingService(articles: (0..<5).map(Self.article))
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(feed: .topStories(.world), followedFeeds: [.topStories(.world)]), service: service,
+            photos: photos, prefetchesPhotos: true, wake: {})
+        controller.setListHeight(20)
+        controller.setPhotoTarget(Self.target)
+        controller.start()
+        controller.send(.refreshFollowed)
+        #expect(await settle(controller) { _ in !photos.prefetched.isEmpty })
+        #expect(photos.prefetched == [[0, 1, 3, 4].map { Self.address($0, "small") }])
+        #expect(controller.state.followedRefresh == nil, "the refresh had ended")
+    }
 }
 
 /// A service whose refreshes succeed, over a fixed feed.
