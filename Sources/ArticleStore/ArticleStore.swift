@@ -109,6 +109,9 @@ public final class ArticleStore: Sendable {
             if case .saved = feed {
                 return FeedStatus(feed: feed, count: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0)
             }
+            if case .archiveMatches(let matches) = feed {
+                return FeedStatus(feed: feed, count: try ArchiveMatchList(db: db, matches: matches).count())
+            }
             guard let row = try Row.fetchOne(db.cachedStatement(sql: ReadQueries.feedStatus), arguments: [feed.key]) else {
                 return FeedStatus(feed: feed, count: 0)
             }
@@ -129,6 +132,9 @@ public final class ArticleStore: Sendable {
     public func entries(in feed: Feed, range: Range<Int>) throws(StoreError) -> [ArticleEntry] {
         guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         return try read { db in
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).entries(range)
+            }
             let rows: [Row]
             if case .saved = feed {
                 rows = try Row.fetchAll(
@@ -150,6 +156,9 @@ public final class ArticleStore: Sendable {
         try read { db in
             if case .saved = feed {
                 return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedPosition), arguments: [id.rawValue])
+            }
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).position(of: id.rawValue)
             }
             return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedPosition), arguments: [feed.key, id.rawValue])
         }
@@ -174,6 +183,9 @@ public final class ArticleStore: Sendable {
     public func firstUnreadPosition(in feed: Feed, after position: Int) throws(StoreError) -> Int? {
         guard feed != .saved else { return nil }
         return try read { db in
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).firstUnreadPosition(after: position)
+            }
             let unread = try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadCount), arguments: [feed.key]) ?? 0
             guard unread > 0 else { return nil }
             let statement = try db.cachedStatement(sql: ReadQueries.nextUnread)
@@ -228,6 +240,9 @@ public final class ArticleStore: Sendable {
     public func markAllRead(in feed: Feed, at date: Date) throws(StoreError) -> Int {
         try write { db in
             let seconds = ArticleColumns.seconds(date)
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).markAllRead(at: seconds)
+            }
             if case .saved = feed {
                 try db.execute(sql: "UPDATE article SET readAt = ? WHERE savedAt IS NOT NULL AND readAt IS NULL", arguments: [seconds])
             } else {

@@ -22,6 +22,8 @@ public enum Effect: Hashable, Sendable {
     case forget(Feed)
     /// Full-text search of the cache.
     case search(String)
+    /// Count the trend of the archive (for the trend overlay).
+    case loadTrend(TrendQuery)
     /// Find the next unread article of the feed after `position`.
     case findNextUnread(Feed, after: Int)
     /// Mark every article of the feed read.

@@ -4,4 +4,6 @@ public enum Overlay: Hashable, Sendable {
     case help
     /// The list of feeds to switch to; `selection` indexes `ReaderState.pickableFeeds`.
     case sectionPicker(selection: Int)
+    /// The chart of the search's words over the archive, and the period highlighted.
+    case trend(TrendOverlay)
 }

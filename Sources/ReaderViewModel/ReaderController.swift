@@ -77,6 +77,11 @@ public final class ReaderController {
         run(viewModel.edit(edit))
     }
 
+    /// A key in the trend overlay.
+    public func send(_ key: TrendOverlayKey) {
+        run(viewModel.handle(key))
+    }
+
     public func setListHeight(_ height: Int) {
         run(viewModel.setListHeight(height))
     }
@@ -165,6 +170,15 @@ public final class ReaderController {
         case .search(let text):
             cacheTask(inbox) { () throws(ServiceError) in
                 .searchFinished(text, try await service.search(text, limit: ReaderViewModel.searchLimit).map(\.entry))
+            }
+        case .loadTrend(let query):
+            // Counting reads the archive's indexes on one of the store's reading threads; the screen goes on.
+            Task {
+                do throws(ServiceError) {
+                    inbox.post(.trendLoaded(query, try await service.trend(query)))
+                } catch {
+                    inbox.post(.trendFailed(query, error))
+                }
             }
         case .findNextUnread(let feed, let position):
             cacheTask(inbox) { () throws(ServiceError) in

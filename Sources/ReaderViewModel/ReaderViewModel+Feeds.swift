@@ -45,10 +45,11 @@ extension ReaderViewModel {
 
     // MARK: - Refresh
 
-    /// Starts refreshing the shown feed, unless it is the saved articles, already refreshing or blocked.
+    /// Starts refreshing the shown feed, unless the cache alone holds it (saved articles, an archive period's matches), already refreshing or blocked.
     mutating func startRefresh() -> [Effect] {
         guard state.feed.isRemote else {
-            state.notice = Notice("Saved articles live in the cache; there is nothing to refresh")
+            let what = state.feed == .saved ? "Saved articles live" : "The archive's matches live"
+            state.notice = Notice("\(what) in the cache; there is nothing to refresh")
             return []
         }
         guard !state.refresh.isRunning else { return [] }

@@ -1,6 +1,6 @@
 import NewsCore
 
-// Keys while the help or the section picker is open.
+// Keys while the help or the section picker is open (the trend overlay's are in ReaderViewModel+Trend).
 extension ReaderViewModel {
     /// A key bound to no action: it does nothing but close the help, which any key closes.
     public mutating func handleUnboundKey() {
@@ -14,6 +14,9 @@ extension ReaderViewModel {
         if action == .quit {
             state.isFinished = true
             return []
+        }
+        if case .trend(let trend) = overlay {
+            return handle(action, overTrend: trend)
         }
         guard case .sectionPicker(let selection) = overlay else {
             state.overlay = nil

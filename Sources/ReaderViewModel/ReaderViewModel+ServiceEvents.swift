@@ -86,6 +86,12 @@ extension ReaderViewModel {
             scrollToSelection()
             return []
 
+        case .trendLoaded(let query, let trend):
+            return applyTrend(query, trend)
+
+        case .trendFailed(let query, let error):
+            return applyTrendFailure(query, error)
+
         case .nextUnreadFound(let feed, let position):
             guard feed == state.feed, state.search?.showsHits != true else { return [] }
             guard let position else {

@@ -105,6 +105,8 @@ public struct ReaderViewModel: Sendable {
             return startRefresh()
         case .nytSearch:
             return openPrompt()
+        case .trend:
+            return openTrend()
         case .forget:
             state.notice = Notice("d forgets a search in the list of sections (s)")
             return []

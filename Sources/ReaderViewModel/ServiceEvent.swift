@@ -20,6 +20,10 @@ public enum ServiceEvent: Hashable, Sendable {
     case pickerFeedsLoaded(searches: [FeedStatus], archive: [FeedStatus])
     /// The answer to `.search(text)`.
     case searchFinished(String, [ArticleEntry])
+    /// The answer to `.loadTrend(query)`.
+    case trendLoaded(TrendQuery, Trend)
+    /// `.loadTrend(query)` could not read the cache.
+    case trendFailed(TrendQuery, ServiceError)
     /// The answer to `.findNextUnread`: the position, or nil when every article is read.
     case nextUnreadFound(Feed, Int?)
     /// Every article of the feed is now read.

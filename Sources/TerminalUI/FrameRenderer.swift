@@ -9,6 +9,7 @@ public struct FrameRenderer {
     private let status = StatusBar()
     private let help: HelpOverlay
     private let picker = SectionPickerOverlay()
+    private let trendChart = TrendChartOverlay()
 
     /// - Parameters:
     ///   - timeZone: the time zone of the detail pane's dates; nil (the default) for the system's local time,
@@ -78,6 +79,8 @@ public struct FrameRenderer {
             help.draw(in: body, on: screen)
         case .sectionPicker(let selection):
             picker.draw(selection: selection, state: state, in: body, on: screen, now: now)
+        case .trend(let overlay):
+            trendChart.draw(overlay, in: body, on: screen)
         case nil:
             break
         }

@@ -84,6 +84,7 @@ public struct KeyMap: Sendable {
         .character("r"): .refresh,
         .character("/"): .search,
         .character("f"): .nytSearch,
+        .character("t"): .trend,
         .character("d"): .forget,
         .character("s"): .pickSection,
         .character("o"): .openInBrowser,

@@ -278,10 +278,14 @@ struct TrendTests {
         }
         #expect(spans.count == GeneratedArchive.months.count)
         #expect(spans.allSatisfy { $0.1 <= 3 }, "\(spans)")
-        for sql in [
-            TrendCounter.countSQL(table: "archiveFTS_2021", cjk: false), TrendCounter.countSQL(table: "articleFTS", cjk: true),
-            TrendCounter.cjkCountSQL,
-        ] {
+        let year = TrendCounter.Span(partition: 2021, firstID: 1, lastID: 9)
+        let live = TrendCounter.Span(partition: 0, firstID: 1, lastID: 9)
+        let matches = [
+            TrendCounter.match(TrendTerm("climate"), in: year, selecting: "COUNT(*)"),
+            TrendCounter.match(TrendTerm("climate 東京"), in: live, selecting: "COUNT(*)"),
+            TrendCounter.match(TrendTerm("東京"), in: live, selecting: "COUNT(*)"),
+        ]
+        for sql in matches.compactMap({ $0?.sql }) {
             let steps = try QueryPlanTests.plan(of: sql, in: archive.store)
             #expect(steps.allSatisfy { $0.contains("VIRTUAL TABLE") || $0.contains("LIST SUBQUERY") }, "\(steps)")
             #expect(!steps.contains { $0.contains(" article ") || $0.hasSuffix(" article") }, "\(steps)")

@@ -53,6 +53,12 @@ final class RecordingService: ReaderServing {
     }
     func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
+    func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend {
+        record("trend \(query.terms.joined(separator: ",")) by \(query.interval)")
+        guard query.terms != ["fail"] else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
+        let years = (2001...2010).map { TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 1_000) }
+        return Trend(interval: query.interval, coverage: years, series: query.terms.map { TrendSeries(term: $0, matches: Array(repeating: 10, count: 10)) })
+    }
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }

@@ -53,6 +53,11 @@ struct ViewModelDriver {
     var requestsToday = 0
     /// Next pages asked for and not answered yet.
     var pendingMorePages: [Feed] = []
+    /// The archive's trends: what `.loadTrend` answers (by default, an archive with nothing imported).
+    var archiveTrend: (TrendQuery) -> Trend = { Trend(interval: $0.interval, coverage: [], series: $0.terms.map { TrendSeries(term: $0, matches: []) }) }
+    /// Trends asked for and not answered yet (only while `holdTrends` is set).
+    var pendingTrends: [TrendQuery] = []
+    var holdTrends = false
     let clock = DriverClock()
     /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
     private var ticks = 0
@@ -115,6 +120,13 @@ struct ViewModelDriver {
         for text in texts {
             run(viewModel.apply(.searchFinished(text, searchHits(text))))
         }
+    }
+
+    /// Answers the trends held so far, in the order they were asked for.
+    mutating func answerTrends() {
+        let queries = pendingTrends
+        pendingTrends.removeAll()
+        for query in queries { run(viewModel.apply(.trendLoaded(query, archiveTrend(query)))) }
     }
 
     /// Answers the reads held so far, in the order they were asked for.
@@ -206,7 +218,11 @@ struct ViewModelDriver {
             let effect = queue.removeFirst()
             effects.append(effect)
             if let cacheFailure, effect.readsCache {
-                queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
+                if case .loadTrend(let query) = effect {
+                    queue += viewModel.apply(.trendFailed(query, .cache(cacheFailure)))
+                } else {
+                    queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
+                }
                 continue
             }
             switch effect {
@@ -229,6 +245,12 @@ struct ViewModelDriver {
                     pendingSearches.append(text)
                 } else {
                     queue += viewModel.apply(.searchFinished(text, searchHits(text)))
+                }
+            case .loadTrend(let query):
+                if holdTrends {
+                    pendingTrends.append(query)
+                } else {
+                    queue += viewModel.apply(.trendLoaded(query, archiveTrend(query)))
                 }
             case .findNextUnread(let feed, let position):
                 let rows = rows(of: feed)
@@ -300,7 +322,7 @@ extension Effect {
     /// Whether the effect reads the cache (and so fails when the cache does).
     var readsCache: Bool {
         switch self {
-        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds: return true
+        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds, .loadTrend: return true
         default: return false
         }
     }
