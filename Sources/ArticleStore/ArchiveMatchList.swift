@@ -127,7 +127,7 @@ struct ArchiveMatchList {
     /// The statement selecting `columns` of the articles of `month` the term matches, in the month's
     /// order, `limit` (-1: all) from `offset`, those `condition` holds for: the feed's ranks of the
     /// matched ids first, then the article rows of those asked for only.
-    private func rows(
+    func rows(
         of month: Month, columns: String, limit: Int, offset: Int, condition: String = "1"
     ) -> (sql: String, arguments: StatementArguments) {
         var matched: [String] = []

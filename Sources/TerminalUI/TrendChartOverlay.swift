@@ -71,7 +71,10 @@ struct TrendChartOverlay {
     /// The terms' roles, in order (the reader charts one term).
     private static let seriesRoles: [ColorRole] = [.accent, .unread, .error, .header]
 
+    /// One line of text in the content, indented by a column as the chart's own lines are.
     private func draw(_ text: String, row: Int, in content: Rect, style: TextStyle, on screen: any Screen) {
-        screen.draw(DisplayWidth.prefix(text, fitting: content.width).text, row: row, column: content.column, style: style)
+        let indent = min(1, content.width - 1)
+        screen.draw(
+            DisplayWidth.prefix(text, fitting: content.width - indent).text, row: row, column: content.column + indent, style: style)
     }
 }

@@ -84,13 +84,7 @@ struct TrendTests {
         /// rows: headline, abstract and lead paragraph lowered, `:` and `.` made spaces, every word
         /// between spaces.
         func counts(in store: ArticleStore) throws -> [String: Int] {
-            let text = "(' ' || replace(replace(lower(a.title || ' ' || a.abstract || ' ' || a.leadParagraph), ':', ' '), '.', ' ') || ' ')"
-            var conditions = words.map { _ in "\(text) LIKE ?" }
-            var arguments = words.map { "% \($0) %" }
-            if let cjk {
-                conditions.append("instr(a.title || ' ' || a.abstract || ' ' || a.leadParagraph || ' ' || a.byline, ?) > 0")
-                arguments.append(cjk)
-            }
+            let (conditions, arguments) = condition()
             return try store.writer.read { db in
                 var counts: [String: Int] = [:]
                 let rows = try Row.fetchAll(
@@ -100,12 +94,42 @@ struct TrendTests {
                         JOIN feed f ON f.key = 'archive:' || m.month
                         JOIN feedItem fi ON fi.feedId = f.id
                         JOIN article a ON a.id = fi.articleId
-                        WHERE \(conditions.joined(separator: " AND "))
+                        WHERE \(conditions)
                         GROUP BY m.month
                         """, arguments: StatementArguments(arguments))
                 for row in rows { counts[row[0]] = row[1] }
                 return counts
             }
+        }
+
+        /// The uris of the matching articles of the imported months `months`, month by month in each
+        /// month's order (the same rules as `counts`).
+        func uris(in store: ArticleStore, months: ClosedRange<String>) throws -> [String] {
+            let (conditions, arguments) = condition()
+            return try store.writer.read { db in
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT a.uri FROM archiveMonth m
+                        JOIN feed f ON f.key = 'archive:' || m.month
+                        JOIN feedItem fi ON fi.feedId = f.id
+                        JOIN article a ON a.id = fi.articleId
+                        WHERE m.month BETWEEN ? AND ? AND \(conditions)
+                        ORDER BY m.month, fi.rank
+                        """, arguments: StatementArguments([months.lowerBound, months.upperBound] + arguments))
+            }
+        }
+
+        /// The reference's rule as SQL over the article rows `a`, and its arguments.
+        private func condition() -> (sql: String, arguments: [String]) {
+            let text = "(' ' || replace(replace(lower(a.title || ' ' || a.abstract || ' ' || a.leadParagraph), ':', ' '), '.', ' ') || ' ')"
+            var conditions = words.map { _ in "\(text) LIKE ?" }
+            var arguments = words.map { "% \($0) %" }
+            if let cjk {
+                conditions.append("instr(a.title || ' ' || a.abstract || ' ' || a.leadParagraph || ' ' || a.byline, ?) > 0")
+                arguments.append(cjk)
+            }
+            return (conditions.joined(separator: " AND "), arguments)
         }
     }
 

@@ -92,6 +92,11 @@ struct ViewModelDriver {
         for action in actions { send(action) }
     }
 
+    /// A key of the trend overlay.
+    mutating func send(_ key: TrendOverlayKey) {
+        run(viewModel.handle(key))
+    }
+
     /// Types `text` into the search field, one character at a time.
     mutating func type(_ text: String) {
         for character in text { run(viewModel.edit(.insert(character))) }
