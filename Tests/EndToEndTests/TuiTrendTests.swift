@@ -32,9 +32,9 @@ struct TuiTrendTests {
         try reader.tmux.press("Enter")
         screen = try reader.tmux.waitFor("the period's matches") {
             $0.contains("The New York Times · “climate” in 2024-02") && $0.contains("“climate” in 2024-02 · \(february) articles")
+                && TuiHarness.showsLoadedRows($0) && $0.contains("Archive202402 story")
         }
         #expect(!screen.contains("Archived articles per 10,000"), "the chart closed: \(screen)")
-        #expect(TuiHarness.showsLoadedRows(screen) && screen.contains("Archive202402 story"), "\(screen)")
 
         try reader.tmux.press("t")
         try reader.tmux.waitFor("the chart again, on the period on screen") { $0.contains("2024-02: \(february) of \(docs) articles") }
