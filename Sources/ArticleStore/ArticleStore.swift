@@ -172,10 +172,14 @@ public final class ArticleStore: Sendable {
         }
     }
 
-    /// One article by its web address.
+    /// One article by its web address (the first stored, when several have it). An NYT address is
+    /// looked for as it is stored now (from its path) and as caches written before stored it (whole).
     public func entry(forURL url: String) throws(StoreError) -> ArticleEntry? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: ReadQueries.byURL), arguments: [url]).map(ArticleColumns.entry(from:))
+            let statement = try db.cachedStatement(sql: ReadQueries.byURL)
+            let forms = Set([ArticleColumns.storedURL(url), url])
+            let rows = try forms.compactMap { try Row.fetchOne(statement, arguments: [$0]) }
+            return rows.min { ($0["id"] as Int64) < ($1["id"] as Int64) }.map(ArticleColumns.entry(from:))
         }
     }
 
