@@ -118,13 +118,14 @@ struct ArchiveStoreTests {
         #expect(stillArchived == 0, "no archive month lists it any more: it is pruned like the others")
     }
 
-    @Test("An archived article keeps one paragraph and no thumbnail; one cached before keeps its text")
+    @Test("An archived article keeps one paragraph, no thumbnail and no item kind; one cached before keeps its text")
     func keptText() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         var articles = Self.articles(0..<3)
         articles[0].leadParagraph = "The lead."
         articles[0].abstract = "The abstract."
         articles[0].thumbnailURL = "https://static01.nyt.com/images/a.jpg"
+        articles[0].itemType = "News"
         articles[1].leadParagraph = ""
         articles[1].abstract = "Only an abstract."
         var live = articles[2]
@@ -138,6 +139,7 @@ struct ArchiveStoreTests {
         #expect(first.leadParagraph == "The lead.")
         #expect(first.abstract.isEmpty)
         #expect(first.thumbnailURL == nil)
+        #expect(first.itemType.isEmpty)
         #expect(try store.entry(for: articles[1].id)?.article.leadParagraph == "Only an abstract.")
         let kept = try #require(try store.entry(for: live.id)).article
         #expect(kept.title == live.title)

@@ -7,7 +7,7 @@ import Testing
 @testable import ArticleStore
 
 /// How the cache stores web addresses and pages: an NYT address from its path, read back whole, found by
-/// either form; a new cache in 8 kB pages.
+/// either form; a new cache in 16 kB pages.
 @Suite("Stored web addresses and pages")
 struct StoredURLTests {
     @Test("An NYT address is stored from its path and read back whole; another address is stored whole")
@@ -37,10 +37,10 @@ struct StoredURLTests {
         #expect(again.updated == 0)
     }
 
-    @Test("A new cache is made of 8 kB pages")
+    @Test("A new cache is made of 16 kB pages")
     func pageSize() throws {
         let directory = try TemporaryDirectory()
         let store = try ArticleStore(path: directory.path("cache.sqlite"))
-        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 8_192)
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
     }
 }
