@@ -49,7 +49,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .refresh: return "refresh from the NYT"
         case .search: return "search the cache as you type"
         case .nytSearch: return "search the NYT (from: to: sort:)"
-        case .trend: return "chart the search over the archive"
+        case .trend: return "chart the search in the archive"
         case .pickSection: return "choose a section"
         case .openInBrowser: return "open in the browser"
         case .copyLink: return "copy the link (OSC 52)"

@@ -141,7 +141,7 @@ struct FrameGoldenTests {
 
     @Test("Help overlay lists every key and the attribution")
     func help() {
-        let screen = GridScreen(rows: 30, columns: 80)
+        let screen = GridScreen(rows: 31, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .help
         #expect(
@@ -160,6 +160,7 @@ struct FrameGoldenTests {
                                 │ r          refresh from the NYT             │
                                 │ /          search the cache as you type     │
                                 │ f          search the NYT (from: to: sort:) │
+                                │ t          chart the search in the archive  │
                                 │ s          choose a section                 │
                                 │ o          open in the browser              │
                                 │ y          copy the link (OSC 52)           │
@@ -195,7 +196,6 @@ struct FrameGoldenTests {
                  The New York Times · World                                                 1/4
                 •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
                 •  3h A Very Long Headline Abou…│
-                •  3h 東京の新幹線が六十周年を… │ By Test Writer
                 ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
                 │ ↑ k        up (scrolls a focused de…   s          choose a section           │
                 │ ↓ j        down (scrolls a focused …   o          open in the browser        │
@@ -209,6 +209,7 @@ struct FrameGoldenTests {
                 │ r          refresh from the NYT        ?          this help                  │
                 │ /          search the cache as you …   q Ctrl-C   quit                       │
                 │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
+                │ t          chart the search in the …                                         │
                 │                                                                              │
                 │ Data provided by The New York Times                                          │
                 └──────────────────────────────────────────────────────────────────────────────┘
