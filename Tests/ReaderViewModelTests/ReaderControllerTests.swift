@@ -164,4 +164,31 @@ struct ReaderControllerTests {
         controller.checkForOutsideChanges()
         #expect(await settle(controller) { _ in reads() > before }, "the rows were read again")
     }
+
+    @Test("t opens the chart at once and its counts arrive later, from the service; a failure closes it")
+    func trend() async {
+        let service = RecordingService(count: 10)
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(feed: .search(SearchQuery(text: "climate"))), service: service, wake: {})
+        controller.start()
+        controller.send(.trend)
+        #expect(controller.state.overlay == .trend(TrendOverlay(term: "climate")), "drawn while counting")
+        #expect(await settle(controller) { state in
+            if case .trend(let overlay) = state.overlay { return overlay.trend != nil }
+            return false
+        })
+        #expect(service.calls.contains("trend climate by year"))
+        controller.send(TrendOverlayKey.previous)
+        guard case .trend(let overlay) = controller.state.overlay else {
+            Issue.record("the chart closed")
+            return
+        }
+        #expect(overlay.selected?.coverage.period == TrendPeriod(year: 2009))
+        controller.send(TrendOverlayKey.close)
+
+        let failing = ReaderController(viewModel: ReaderViewModel(feed: .search(SearchQuery(text: "fail"))), service: service, wake: {})
+        failing.start()
+        failing.send(.trend)
+        #expect(await settle(failing) { $0.overlay == nil && $0.cacheError?.cause == "disk I/O error" })
+    }
 }
