@@ -117,7 +117,8 @@ struct ArchiveBenchmarks {
             windows.append(try Stopwatch.time { try store.entries(in: .archive(month), range: start..<start + 50) }.milliseconds)
         }
         return Measurement(
-            "archive.window_p99_\(database.articleCount)", "any window of 50 rows of a month p99, \(database.articleCount.formatted()) archived",
+            "archive.window_p99_\(database.articleCount)",
+            "any window of 50 rows of a month p99, \(database.articleCount.formatted()) archived",
             value: windows.percentile(99), unit: "ms", target: 5, detail: "200 random months and offsets")
     }
 

@@ -260,7 +260,9 @@ struct NYTReaderBench: ParsableCommand {
         if buildOnly {
             for count in sizes {
                 let built = try benchmarks.cache(count: count)
-                progress("scale: the cache of \(count) articles is complete (\(built.buildSeconds.map { "built in \(Int($0)) s" } ?? "built before"))")
+                progress(
+                    "scale: the cache of \(count) articles is complete (\(built.buildSeconds.map { "built in \(Int($0)) s" } ?? "built before"))"
+                )
             }
             return
         }

@@ -73,11 +73,14 @@ struct ScaleBenchmarks {
         var samples = Samples()
         for run in 0...runs {
             let (milliseconds, status) = try Stopwatch.time {
-                try ChildProcess(binary, ["archive", "--status", "--db", database.path], environment: environment, output: output, errorOutput: nil)
-                    .waitForExit()
+                try ChildProcess(
+                    binary, ["archive", "--status", "--db", database.path], environment: environment, output: output, errorOutput: nil
+                )
+                .waitForExit()
             }
             guard status == 0 else {
-                throw BenchError.unexpected("archive --status exited with \(status): \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+                throw BenchError.unexpected(
+                    "archive --status exited with \(status): \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
             }
             // The first run reads the cache's pages from the disk into the page cache; it is not counted.
             if run > 0 { samples.append(milliseconds) }

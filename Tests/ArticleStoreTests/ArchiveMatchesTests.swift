@@ -32,7 +32,8 @@ struct ArchiveMatchesTests {
             let trend = try store.trend(TrendQuery(terms: [term], interval: .month))
             let byYear = try store.trend(TrendQuery(terms: [term], interval: .year))
             for (index, coverage) in (trend.coverage + byYear.coverage).enumerated() {
-                let counted = index < trend.coverage.count ? trend.series[0].matches[index] : byYear.series[0].matches[index - trend.coverage.count]
+                let counted =
+                    index < trend.coverage.count ? trend.series[0].matches[index] : byYear.series[0].matches[index - trend.coverage.count]
                 let period = coverage.period
                 let feed = Feed.archiveMatches(ArchiveMatches(term: term, period: period))
                 let expected = try reference.uris(in: store, months: period.firstMonth.description...period.lastMonth.description)
@@ -50,7 +51,9 @@ struct ArchiveMatchesTests {
     @Test("A term of punctuation, a period not imported and a month cut short list nothing")
     func empty() throws {
         let archive = try TrendTests.GeneratedArchive(store: ArticleStore(inMemoryWith: .standard))
-        for feed in [Self.feed("!!!", "2021"), Self.feed("zeppelin", "2021-04"), Self.feed("zeppelin", "2019"), Self.feed("zeppelin", "2022-06")] {
+        for feed in [
+            Self.feed("!!!", "2021"), Self.feed("zeppelin", "2021-04"), Self.feed("zeppelin", "2019"), Self.feed("zeppelin", "2022-06"),
+        ] {
             #expect(try archive.store.status(of: feed).count == 0, "\(feed)")
             #expect(try archive.store.entries(in: feed, range: 0..<50).isEmpty, "\(feed)")
         }

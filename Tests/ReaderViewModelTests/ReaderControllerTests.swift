@@ -56,8 +56,12 @@ final class RecordingService: ReaderServing {
     func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend {
         record("trend \(query.terms.joined(separator: ",")) by \(query.interval)")
         guard query.terms != ["fail"] else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
-        let years = (2001...2010).map { TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 1_000) }
-        return Trend(interval: query.interval, coverage: years, series: query.terms.map { TrendSeries(term: $0, matches: Array(repeating: 10, count: 10)) })
+        let years = (2001...2010).map {
+            TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 1_000)
+        }
+        return Trend(
+            interval: query.interval, coverage: years,
+            series: query.terms.map { TrendSeries(term: $0, matches: Array(repeating: 10, count: 10)) })
     }
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
@@ -173,10 +177,11 @@ struct ReaderControllerTests {
         controller.start()
         controller.send(.trend)
         #expect(controller.state.overlay == .trend(TrendOverlay(term: "climate")), "drawn while counting")
-        #expect(await settle(controller) { state in
-            if case .trend(let overlay) = state.overlay { return overlay.trend != nil }
-            return false
-        })
+        #expect(
+            await settle(controller) { state in
+                if case .trend(let overlay) = state.overlay { return overlay.trend != nil }
+                return false
+            })
         #expect(service.calls.contains("trend climate by year"))
         controller.send(TrendOverlayKey.previous)
         guard case .trend(let overlay) = controller.state.overlay else {

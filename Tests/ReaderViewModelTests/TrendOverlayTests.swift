@@ -15,7 +15,9 @@ struct TrendOverlayTests {
             let periods: [TrendPeriod] =
                 query.interval == .year
                 ? years.map(TrendPeriod.init(year:))
-                : years.flatMap { year in (1...12).map { TrendPeriod(ArchiveMonth(year: year, month: $0, latest: ArchiveMonth(containingDay: 30_000))!) } }
+                : years.flatMap { year in
+                    (1...12).map { TrendPeriod(ArchiveMonth(year: year, month: $0, latest: ArchiveMonth(containingDay: 30_000))!) }
+                }
             let coverage = periods.map { period in
                 let imported = period.year != 2004
                 let months = period.month == nil ? 12 : 1
@@ -159,7 +161,10 @@ struct TrendOverlayTests {
         var driver = Self.searched()
         driver.archiveTrend = Self.archive(years: 2023...2024)
         driver.send(.trend)
-        #expect(driver.effects.suffix(2) == [.loadTrend(TrendQuery(terms: ["climate"], interval: .year)), .loadTrend(TrendQuery(terms: ["climate"], interval: .month))])
+        #expect(
+            driver.effects.suffix(2) == [
+                .loadTrend(TrendQuery(terms: ["climate"], interval: .year)), .loadTrend(TrendQuery(terms: ["climate"], interval: .month)),
+            ])
         let overlay = try #require(Self.overlay(driver))
         #expect(overlay.trend?.interval == .month)
         #expect(overlay.trend?.periods.count == 24)

@@ -54,7 +54,9 @@ struct ViewModelDriver {
     /// Next pages asked for and not answered yet.
     var pendingMorePages: [Feed] = []
     /// The archive's trends: what `.loadTrend` answers (by default, an archive with nothing imported).
-    var archiveTrend: (TrendQuery) -> Trend = { Trend(interval: $0.interval, coverage: [], series: $0.terms.map { TrendSeries(term: $0, matches: []) }) }
+    var archiveTrend: (TrendQuery) -> Trend = {
+        Trend(interval: $0.interval, coverage: [], series: $0.terms.map { TrendSeries(term: $0, matches: []) })
+    }
     /// Trends asked for and not answered yet (only while `holdTrends` is set).
     var pendingTrends: [TrendQuery] = []
     var holdTrends = false
