@@ -92,18 +92,25 @@ struct ArchiveBenchmarks {
     func figures(_ database: BenchDatabase, months: [ArchiveMonth], repeats: Int) throws -> [Measurement] {
         let layout = ArchiveLayout(months: months.map { ($0, Self.monthSize) }, multimediaItems: 8)
         return [try windows(database, layout: layout)]
-            + (try search(database, repeats: repeats, targets: (30, 30))) + [bytesPerArticle(database, target: 1_200)]
+            + (try search(database, repeats: repeats, targets: (30, 30))).measurements + [bytesPerArticle(database, target: 1_200)]
     }
 
-    /// The store's search figures (p50, p99) over the archive cache, with these targets.
-    func search(_ database: BenchDatabase, repeats: Int, targets: (p50: Double, p99: Double)) throws -> [Measurement] {
-        try StoreBenchmarks(directory: directory, now: now).search(database, repeats: repeats).measurements.map { measurement in
+    /// The store's search figures (p50, p99) over the archive cache, with these targets, and a note of
+    /// each query's hits and median time.
+    func search(_ database: BenchDatabase, repeats: Int, targets: (p50: Double, p99: Double)) throws -> (
+        measurements: [Measurement], note: String
+    ) {
+        let search = try StoreBenchmarks(directory: directory, now: now).search(database, repeats: repeats)
+        let measurements = search.measurements.map { measurement in
             Measurement(
                 measurement.id.replacingOccurrences(of: "store.", with: "archive."),
                 measurement.label.replacingOccurrences(of: "cached", with: "archived"),
                 value: measurement.value, unit: measurement.unit, target: measurement.id.contains("p50") ? targets.p50 : targets.p99,
                 detail: measurement.detail)
         }
+        let note =
+            "search at \(database.articleCount.formatted()), " + StoreBenchmarks.queryNote(hits: search.hits, medians: search.medians)
+        return (measurements, note)
     }
 
     /// The p99 of 200 windows of 50 rows at random places of random months of `layout`.

@@ -139,11 +139,7 @@ struct NYTReaderBench: ParsableCommand {
         measurements += try store.window(large.database, runs: quick ? 3 : 10)
         let search = try store.search(large.database, repeats: quick ? 2 : 5)
         measurements += search.measurements
-        notes.append(
-            "search, hits (limit 50) and median ms per query: "
-                + StoreBenchmarks.searchQueries.map {
-                    "\($0) \(search.hits[$0] ?? 0) \(Measurement.format(search.medians[$0] ?? 0))"
-                }.joined(separator: ", "))
+        notes.append("search, " + StoreBenchmarks.queryNote(hits: search.hits, medians: search.medians))
 
         if !storeOnly {
             try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)

@@ -54,7 +54,9 @@ struct ScaleBenchmarks {
 
         progress("scale \(size): windows, search, trends")
         measurements.append(try archive.windows(database, layout: layout))
-        measurements += try archive.search(database, repeats: 5, targets: (20, 60))
+        let search = try archive.search(database, repeats: 5, targets: (20, 60))
+        measurements += search.measurements
+        notes.append(search.note)
         measurements += try TrendBenchmarks().figures(database, repeats: 5, intervals: [.year])
 
         progress("scale \(size): archive --status")
