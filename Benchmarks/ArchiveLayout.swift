@@ -61,10 +61,3 @@ struct ArchiveLayout {
         return ArchiveLayout(months: months, multimediaItems: 1)
     }
 }
-
-extension ArchiveMonth {
-    /// The month before this one.
-    var previous: ArchiveMonth {
-        ArchiveMonth(year: month == 1 ? year - 1 : year, month: month == 1 ? 12 : month - 1, latest: self)!
-    }
-}
