@@ -57,10 +57,22 @@ struct ScaleBenchmarks {
         let search = try archive.search(database, repeats: 5, targets: (20, 60))
         measurements += search.measurements
         notes.append(search.note)
-        measurements += try TrendBenchmarks().figures(database, repeats: 5, intervals: [.year])
+        for query in TrendBenchmarks.queries {
+            let (label, terms) = ("trend of \(query.terms.count) term\(query.terms.count == 1 ? "" : "s") by year", query.terms)
+            let samples = try command(["trend"] + terms + ["--json", "--offline", "--db", database.path], work: work)
+            measurements.append(
+                Measurement(
+                    "archive.trend_\(query.name)_command_\(count)", "\(label), \(size) archived", value: samples.median, unit: "ms",
+                    target: terms.count == 1 ? 500 : 1_000,
+                    detail: "nytreader trend --json, median of \(runs), process start to exit; " + terms.joined(separator: ", ")))
+        }
 
         progress("scale \(size): archive --status")
-        measurements.append(try archiveStatus(database, work: work))
+        let status = try command(["archive", "--status", "--db", database.path], work: work)
+        measurements.append(
+            Measurement(
+                "archive.status_\(count)", "archive --status, \(size) archived", value: status.median, unit: "ms", target: 100,
+                detail: "median of \(runs), process start to exit"))
         measurements.append(archive.bytesPerArticle(database, target: 1_000))
 
         progress("scale \(size): one month of \(ArchiveBenchmarks.monthSize) docs imported into the cache")
@@ -68,28 +80,24 @@ struct ScaleBenchmarks {
         return measurements
     }
 
-    /// `nytreader archive --status` on the cache, process start to exit; median of `runs`.
-    private func archiveStatus(_ database: BenchDatabase, work: String) throws -> Measurement {
+    /// `nytreader ARGUMENTS` timed from the spawn to its exit, `runs` times after one that is not counted
+    /// (it reads the cache's pages into the page cache).
+    private func command(_ arguments: [String], work: String) throws -> Samples {
         let environment = ["HOME": work, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let output = "\(work)/status.txt"
+        let output = "\(work)/command.txt"
         var samples = Samples()
         for run in 0...runs {
             let (milliseconds, status) = try Stopwatch.time {
-                try ChildProcess(
-                    binary, ["archive", "--status", "--db", database.path], environment: environment, output: output, errorOutput: nil
-                )
-                .waitForExit()
+                try ChildProcess(binary, arguments, environment: environment, output: output, errorOutput: nil).waitForExit()
             }
             guard status == 0 else {
                 throw BenchError.unexpected(
-                    "archive --status exited with \(status): \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+                    "nytreader \(arguments.joined(separator: " ")) exited with \(status): \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")"
+                )
             }
-            // The first run reads the cache's pages from the disk into the page cache; it is not counted.
             if run > 0 { samples.append(milliseconds) }
         }
-        return Measurement(
-            "archive.status_\(database.articleCount)", "archive --status, \(database.articleCount.formatted()) archived",
-            value: samples.median, unit: "ms", target: 100, detail: "median of \(runs), process start to exit")
+        return samples
     }
 
     /// One generated month of 8,000 docs imported into the full cache as the program imports it, then
