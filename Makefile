@@ -33,7 +33,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
 BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
-.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor install uninstall clean
+.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor bench-scale install uninstall clean
 
 all: build
 
@@ -122,6 +122,17 @@ readme-screen: deps
 bench: build
 	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
 	"$(RELEASE_BIN)/nytreader-bench" --binary "$(RELEASE_BIN)/nytreader" $(BENCH_ARGS)
+
+## bench-scale: the whole NYT on one machine: archive caches of 100,000, 1,000,000 and 15,000,000 generated
+## articles spread over every month since 1851 (thin before 1900, thickest after 1980), each built once into
+## .bench/scale and kept (hours for the largest, about 15 GB; stopped, the next run goes on where it stopped),
+## built at low priority (SCALE_NICE), then the same rows measured on each and printed side by side
+## (BENCH_ARGS="--update-doc docs/performance.md" records the table, "--scale-sizes 100000" picks sizes)
+SCALE_NICE ?= nice -n 10
+bench-scale: build
+	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
+	$(SCALE_NICE) "$(RELEASE_BIN)/nytreader-bench" --scale --build-only --binary "$(RELEASE_BIN)/nytreader" $(BENCH_ARGS)
+	"$(RELEASE_BIN)/nytreader-bench" --scale --binary "$(RELEASE_BIN)/nytreader" $(BENCH_ARGS)
 
 ## bench-peer: newsboat and nytreader side by side on the same generated articles, at 1,000 and 10,000:
 ## reload time and peak RSS, start to first screen, key → screen, cache size; installs Debian's newsboat and

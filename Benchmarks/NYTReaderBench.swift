@@ -45,6 +45,18 @@ struct NYTReaderBench: ParsableCommand {
     @Flag(help: "Only the side-by-side figures of newsboat and nytreader on the same articles (make bench-peer).")
     var peer = false
 
+    @Flag(
+        help:
+            "Only the whole-archive figures (make bench-scale): archive caches of --scale-sizes articles spread over every month since 1851, built once into <output>/scale and kept (a build that was stopped goes on)."
+    )
+    var scale = false
+
+    @Option(help: ArgumentHelp("The sizes of the archive caches of --scale, in articles, comma-separated.", valueName: "n,n,…"))
+    var scaleSizes = "100000,1000000,15000000"
+
+    @Flag(help: "With --scale: only build (or finish building) the caches, measure nothing.")
+    var buildOnly = false
+
     @Option(help: ArgumentHelp("The newsboat to compare with (for --peer).", valueName: "path"))
     var newsboat = "/usr/bin/newsboat"
 
@@ -116,6 +128,10 @@ struct NYTReaderBench: ParsableCommand {
             try runPeer()
             return
         }
+        if scale {
+            try runScale()
+            return
+        }
         let now = Date()
         let loadAtStart = BenchReport.loadAverage()
         let work = "\(output)/work"
@@ -147,11 +163,7 @@ struct NYTReaderBench: ParsableCommand {
         measurements += try store.window(large.database, runs: quick ? 3 : 10)
         let search = try store.search(large.database, repeats: quick ? 2 : 5)
         measurements += search.measurements
-        notes.append(
-            "search, hits (limit 50) and median ms per query: "
-                + StoreBenchmarks.searchQueries.map {
-                    "\($0) \(search.hits[$0] ?? 0) \(Measurement.format(search.medians[$0] ?? 0))"
-                }.joined(separator: ", "))
+        notes.append("search, " + StoreBenchmarks.queryNote(hits: search.hits, medians: search.medians))
 
         if !storeOnly {
             try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)
@@ -283,6 +295,41 @@ struct NYTReaderBench: ParsableCommand {
         print("")
         print(report.consoleTable())
         print("Figures written to \(output)/peer.json and \(output)/peer.md.")
+    }
+
+    /// The archive caches of `--scale-sizes` (made smaller by `--quick`), built when missing, then with
+    /// the same rows on each: prints the table, writes `<output>/scale.json` and `<output>/scale.md`, and
+    /// with `--update-doc` the table into that file.
+    private func runScale() throws {
+        let now = Date()
+        let loadAtStart = BenchReport.loadAverage()
+        let sizes = quick ? [2_000, 6_000, 20_000] : scaleSizes.split(separator: ",").compactMap { Int($0) }
+        guard !sizes.isEmpty else { throw BenchError.unexpected("--scale-sizes names no size") }
+        let benchmarks = ScaleBenchmarks(directory: "\(output)/scale", binary: readerBinary(), runs: quick ? 3 : runs, now: now)
+        if buildOnly {
+            for count in sizes {
+                let built = try benchmarks.cache(count: count)
+                progress(
+                    "scale: the cache of \(count) articles is complete (\(built.buildSeconds.map { "built in \(Int($0)) s" } ?? "built before"))"
+                )
+            }
+            return
+        }
+        var notes: [String] = []
+        var results: [(count: Int, measurements: [Measurement])] = []
+        for count in sizes {
+            results.append((count, try benchmarks.figures(count: count, notes: &notes)))
+        }
+        let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
+        let report = ScaleReport(sizes: results, notes: notes, machine: machine, date: now)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(results.flatMap(\.measurements)).write(to: URL(fileURLWithPath: "\(output)/scale.json"))
+        try report.markdownTable().write(toFile: "\(output)/scale.md", atomically: true, encoding: .utf8)
+        if let updateDoc { try BenchReport.replaceSection("scale", of: updateDoc, with: report.markdownTable()) }
+        print("")
+        print(report.consoleTable())
+        print("Figures written to \(output)/scale.json and \(output)/scale.md.")
     }
 
     /// The `nytreader` to measure: `--binary`, else the one beside this program.

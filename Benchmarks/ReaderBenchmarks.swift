@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// The real release `nytreader` measured in tmux: time to the first screen, peak memory, and key-to-repaint
 /// latency from the reader's own key trace (`NYTREADER_KEY_TRACE`).
@@ -16,11 +17,12 @@ struct ReaderBenchmarks {
     /// - Parameters:
     ///   - arguments: more arguments for the reader (already quoted), e.g. `--archive 2024-12`.
     ///   - target: the start-up target, when not the default for the size.
+    ///   - memoryTarget: the peak RSS target, when not the default for the size.
     ///   - settled: what the screen shows once the keys' effects are done (e.g. a photo), waited for before
     ///     the peak memory is read.
     func startUp(
         _ database: BenchDatabase, firstTitle: String, runs: Int, arguments: String = "", target: Double? = nil,
-        settled: (([String]) -> Bool)? = nil
+        memoryTarget: Double? = nil, settled: (([String]) -> Bool)? = nil
     ) throws -> [Measurement] {
         let marker = Self.marker(for: firstTitle)
         var firstScreen = Samples()
@@ -41,7 +43,7 @@ struct ReaderBenchmarks {
         let count = database.articleCount
         let size = count.formatted()
         let startTarget: Double = target ?? (count <= 10_000 ? 50 : 80)
-        let memoryTarget: Double = count <= 10_000 ? 30 : 60
+        let memoryTarget: Double = memoryTarget ?? (count <= 10_000 ? 30 : 60)
         let retried = retries > 0 ? ", \(retries) terminal restart(s)" : ""
         return [
             Measurement(
@@ -53,6 +55,36 @@ struct ReaderBenchmarks {
                 value: peak.count > 0 ? peak.median : nil, unit: "MB", target: memoryTarget,
                 detail: peak.count > 0 ? "VmHWM after 24 keys, median of \(peak.count)" : "process not found"),
         ]
+    }
+
+    /// The section picker opened on an archive cache of `months` months: the reader started on the month
+    /// `newest`, then `s` pressed; the time from the key to the first capture that lists the months (the
+    /// picker reads them when it opens), in a window tall enough to show the fixed feeds and the first of
+    /// them. A new reader each time, so the months are read each time; median of `presses`.
+    func picker(_ database: BenchDatabase, newest: ArchiveMonth, months: Int, presses: Int) throws -> Measurement {
+        let terminal = try ReaderTerminal(environment: environment(trace: nil), columns: 120, rows: 50)
+        let row = "• \(newest.title) · "
+        var samples = Samples()
+        for _ in 0..<presses {
+            _ = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path)) --archive \(newest) --offline")
+            // The header shows the position (`1/12000`) once the month's feed is read.
+            guard try terminal.waitForScreen(timeout: 10, { $0.first?.contains(" 1/") == true }) != nil else {
+                throw BenchError.unexpected("the reader did not show its first screen")
+            }
+            let start = Stopwatch.now()
+            try terminal.press("s")
+            guard let shown = try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(row) } }) else {
+                throw BenchError.unexpected("the picker did not list “\(row)”:\n" + (try terminal.screen()).joined(separator: "\n"))
+            }
+            samples.append(shown - start)
+            try terminal.press("Escape")
+            try terminal.press("q")
+            guard try terminal.waitForPrompt() else { throw BenchError.unexpected("the reader did not quit on q") }
+        }
+        return Measurement(
+            "reader.picker_\(database.articleCount)", "s → the picker with every month, \(database.articleCount.formatted()) archived",
+            value: samples.median, unit: "ms", target: 50,
+            detail: "median of \(presses), \(months.formatted()) months, tmux poll")
     }
 
     /// `runs` starts in one terminal, appending to `firstScreen` (ms) and `peak` (MB).

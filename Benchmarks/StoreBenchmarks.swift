@@ -17,6 +17,12 @@ struct StoreBenchmarks {
         "東京", "気候変動", "経済", "选举",
     ]
 
+    /// `hits (limit 50) and median ms per query: elec 50 8.89, …` for the figures of `search`.
+    static func queryNote(hits: [String: Int], medians: [String: Double]) -> String {
+        "hits (limit 50) and median ms per query: "
+            + searchQueries.map { "\($0) \(hits[$0] ?? 0) \(Measurement.format(medians[$0] ?? 0))" }.joined(separator: ", ")
+    }
+
     /// Persisting one refresh of `count` new articles into an empty cache, and a second refresh of the same
     /// feed where a tenth of the articles changed; medians over `runs` fresh databases.
     func persist(count: Int, runs: Int, target: Double?) throws -> [Measurement] {

@@ -11,12 +11,12 @@ struct TrendBenchmarks {
         ("three_terms", ["climate change", "election", "supreme court"]),
     ]
 
-    /// The median time of each query by year and by month, over `repeats` runs after one warm-up.
-    func figures(_ database: BenchDatabase, repeats: Int) throws -> [Measurement] {
+    /// The median time of each query by each of `intervals`, over `repeats` runs after one warm-up.
+    func figures(_ database: BenchDatabase, repeats: Int, intervals: [TrendInterval] = TrendInterval.allCases) throws -> [Measurement] {
         let store = try ArticleStore(path: database.path, policy: BenchDatabase.keepEverything, access: .readOnlyWhenReady)
         let size = database.articleCount
         var measurements: [Measurement] = []
-        for interval in TrendInterval.allCases {
+        for interval in intervals {
             for query in Self.queries {
                 let trendQuery = TrendQuery(terms: query.terms, interval: interval)
                 let periods = try store.trend(trendQuery).coverage.count

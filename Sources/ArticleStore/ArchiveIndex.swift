@@ -1,14 +1,27 @@
 import SQLite
 
-/// The full-text index of archived articles, one FTS5 table per year of the archive (`archiveFTS_2024`),
-/// beside `articleFTS`, which indexes every other article. A query's cost grows with the matches of its
-/// words in the index it reads: searching the newest year first, and the older ones only while fewer
-/// than the ranking window matched, keeps a search of a million archived articles near the cost of one
-/// of a year's hundred thousand.
+/// The full-text index of archived articles, one FTS5 table per year of the archive from 2000 on
+/// (`archiveFTS_2024`) and per decade before it (`archiveFTS_1970`: 1970 … 1979), beside `articleFTS`,
+/// which indexes every other article. A query's cost grows with the matches of its words in the index it
+/// reads: searching the newest year first, and the older ones only while fewer than the ranking window
+/// matched, keeps a search of a million archived articles near the cost of one of a year's hundred
+/// thousand. The older years are read only by searches that read every index anyway, and every table
+/// costs every connection its schema (five tables and a trigger, which SQLite parses, and compares with
+/// each other, on a connection's first statement): decades there keep the whole archive since 1851 at
+/// 40 indexes instead of 174 (docs/performance.md).
 ///
-/// Each article is indexed in one table only, named by its `ftsPartition` (0: `articleFTS`; a year: that
-/// year's table). Deleting an article takes it out of its table (a trigger per table).
+/// Each article is indexed in one table only, named by its `ftsPartition` (0: `articleFTS`; else the
+/// first year of the table's years). Deleting an article takes it out of its table (a trigger per table).
+/// A cache made when every year had a table keeps them: the articles stay in the table they are in.
 enum ArchiveIndex {
+    /// From this year on, each year has a table of its own.
+    static let firstYearAlone = 2000
+
+    /// The partition of the articles of `year`: the year from `firstYearAlone` on, else its decade.
+    static func partition(forYear year: Int) -> Int {
+        year >= firstYearAlone ? year : year - year % 10
+    }
+
     /// The table indexing the articles of `partition` (0 or a year).
     static func table(_ partition: Int) -> String {
         partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
@@ -18,9 +31,9 @@ enum ArchiveIndex {
     /// decompose, `nytfold` (CFTSRank) the letters that do not (ø, æ, ß, ł …), as `SearchTerms.fold` does.
     static let tokenizer = "nytfold unicode61 remove_diacritics 2"
 
-    /// Creates `year`'s table and its delete trigger when they do not exist.
-    static func ensure(year: Int, in db: Database) throws {
-        let table = table(year)
+    /// Creates the table of `partition` and its delete trigger when they do not exist.
+    static func ensure(partition: Int, in db: Database) throws {
+        let table = table(partition)
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
@@ -28,7 +41,7 @@ enum ArchiveIndex {
                     content='article', content_rowid='id',
                     tokenize='\(tokenizer)'
                 );
-                CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(year) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(partition) BEGIN
                     INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
                     VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
                 END;
@@ -52,8 +65,8 @@ enum ArchiveIndex {
                 """)
     }
 
-    /// The years that have a table, newest first.
-    static func years(in db: Database) throws -> [Int] {
+    /// The partitions that have a table, newest first.
+    static func partitions(in db: Database) throws -> [Int] {
         try String.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -62,8 +75,8 @@ enum ArchiveIndex {
         ).compactMap { Int($0.dropFirst("archiveFTS_".count)) }.sorted(by: >)
     }
 
-    /// Every index to search, in the order to search them: `articleFTS`, then the years, newest first.
+    /// Every index to search, in the order to search them: `articleFTS`, then the archive's, newest first.
     static func tables(in db: Database) throws -> [String] {
-        try [table(0)] + years(in: db).map(table)
+        try [table(0)] + partitions(in: db).map(table)
     }
 }

@@ -56,9 +56,10 @@ extension ArticleStore {
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
             let kept = articles.map { ArchivedText.kept(of: ArticleBounds.bounded($0)) }
-            try ArchiveIndex.ensure(year: month.year, in: db)
+            let partition = ArchiveIndex.partition(forYear: month.year)
+            try ArchiveIndex.ensure(partition: partition, in: db)
             let appended = try writer.append(
-                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true, ftsPartition: month.year
+                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true, ftsPartition: partition
             )
             try db.execute(
                 sql: """

@@ -109,6 +109,10 @@ public final class ArticleStore: Sendable {
     }
 
     private static func status(of feed: Feed, in db: Database) throws -> FeedStatus {
+        if case .archiveMatches(let matches) = feed {
+            let list = try ArchiveMatchList(db: db, matches: matches)
+            return FeedStatus(feed: feed, count: try list.count(), unreadCount: try list.unreadCount())
+        }
         if case .saved = feed {
             return FeedStatus(
                 feed: feed, count: try Int.fetchOne(db.cachedStatement(sql: ReadQueries.savedCount)) ?? 0,
@@ -136,6 +140,9 @@ public final class ArticleStore: Sendable {
     public func entries(in feed: Feed, range: Range<Int>, filter: FeedFilter = .all) throws(StoreError) -> [ArticleEntry] {
         guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         return try read { db in
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).entries(range)
+            }
             let kept = filter.keeping?.rawValue ?? ""
             let rows: [Row]
             switch (feed, filter.unreadOnly) {
@@ -164,6 +171,8 @@ public final class ArticleStore: Sendable {
     public func count(in feed: Feed, filter: FeedFilter) throws(StoreError) -> Int {
         try read { db in
             let status = try Self.status(of: feed, in: db)
+            // An archive period's matches are listed whole: the unread-only view does not apply to them.
+            if case .archiveMatches = feed { return status.count }
             guard filter.unreadOnly else { return status.count }
             guard let kept = filter.keeping else { return status.unreadCount }
             let keptIsRead: Bool?
@@ -184,6 +193,9 @@ public final class ArticleStore: Sendable {
     /// Where the article `id` sits in `feed` as `filter` shows it (0 is first), when it is there.
     public func position(of id: ArticleID, in feed: Feed, filter: FeedFilter = .all) throws(StoreError) -> Int? {
         try read { db in
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).position(of: id.rawValue)
+            }
             let kept = filter.keeping?.rawValue ?? ""
             switch (feed, filter.unreadOnly) {
             case (.saved, false):
@@ -215,10 +227,14 @@ public final class ArticleStore: Sendable {
         }
     }
 
-    /// One article by its web address.
+    /// One article by its web address (the first stored, when several have it). An NYT address is
+    /// looked for as it is stored now (from its path) and as caches written before stored it (whole).
     public func entry(forURL url: String) throws(StoreError) -> ArticleEntry? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: ReadQueries.byURL), arguments: [url]).map(ArticleColumns.entry(from:))
+            let statement = try db.cachedStatement(sql: ReadQueries.byURL)
+            let forms = Set([ArticleColumns.storedURL(url), url])
+            let rows = try forms.compactMap { try Row.fetchOne(statement, arguments: [$0]) }
+            return rows.min { ($0["id"] as Int64) < ($1["id"] as Int64) }.map(ArticleColumns.entry(from:))
         }
     }
 
@@ -226,6 +242,9 @@ public final class ArticleStore: Sendable {
     public func firstUnreadPosition(in feed: Feed, after position: Int) throws(StoreError) -> Int? {
         guard feed != .saved else { return nil }
         return try read { db in
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).firstUnreadPosition(after: position)
+            }
             let unread = try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadCount), arguments: [feed.key]) ?? 0
             guard unread > 0 else { return nil }
             let statement = try db.cachedStatement(sql: ReadQueries.nextUnread)
@@ -297,6 +316,9 @@ public final class ArticleStore: Sendable {
     public func markAllRead(in feed: Feed, at date: Date) throws(StoreError) -> Int {
         try write { db in
             let seconds = ArticleColumns.seconds(date)
+            if case .archiveMatches(let matches) = feed {
+                return try ArchiveMatchList(db: db, matches: matches).markAllRead(at: seconds)
+            }
             if case .saved = feed {
                 try db.execute(sql: "UPDATE article SET readAt = ? WHERE savedAt IS NOT NULL AND readAt IS NULL", arguments: [seconds])
             } else {

@@ -19,7 +19,7 @@ enum ReadQueries {
     static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?"
 
     /// One article by its web address (the first stored, when several share it).
-    static let byURL = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.url = ? ORDER BY a.id LIMIT 1"
+    static let byURL = "SELECT \(ArticleColumns.selection), a.id FROM article a WHERE a.url = ? ORDER BY a.id LIMIT 1"
 
     /// The position of the article with `uri = ?` in the feed with key `?`.
     static let feedPosition = """

@@ -317,7 +317,7 @@ enum Schema {
     /// Every full-text index made again with the `nytfold` tokenizer, which also folds the letters that do
     /// not decompose (`Løvaas` found from `lovaas`).
     private static func foldUndecomposedLetters(_ db: Database) throws {
-        for partition in try [0] + ArchiveIndex.years(in: db) {
+        for partition in try [0] + ArchiveIndex.partitions(in: db) {
             try ArchiveIndex.rebuild(partition, tokenizer: "nytfold unicode61 remove_diacritics 2", in: db)
         }
     }

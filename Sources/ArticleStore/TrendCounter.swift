@@ -91,32 +91,30 @@ struct TrendCounter {
     }
 
     /// The articles of `span` that `term` matches.
-    private func count(_ term: TrendTerm, in span: Span) throws -> Int {
+    func count(_ term: TrendTerm, in span: Span) throws -> Int {
+        guard let match = Self.match(term, in: span, selecting: "COUNT(*)") else { return 0 }
+        return try Int.fetchOne(db.cachedStatement(sql: match.sql), arguments: match.arguments) ?? 0
+    }
+
+    /// The statement selecting `columns` (`COUNT(*)`, `rowid`) of the articles of `span` that `term`
+    /// matches, from the full-text indexes alone; nil when the term looks for nothing.
+    static func match(_ term: TrendTerm, in span: Span, selecting columns: String) -> (sql: String, arguments: StatementArguments)? {
         let range = [span.firstID.databaseValue, span.lastID.databaseValue]
         switch (term.words, term.cjk) {
         case (let words?, let cjk):
-            let sql = Self.countSQL(table: ArchiveIndex.table(span.partition), cjk: cjk != nil)
-            let arguments = StatementArguments([words.databaseValue] + range + (cjk.map { [$0.databaseValue] + range } ?? []))
-            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+            let table = ArchiveIndex.table(span.partition)
+            let sql = """
+                SELECT \(columns) FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ?
+                \(cjk == nil ? "" : "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?)")
+                """
+            return (sql, StatementArguments([words.databaseValue] + range + (cjk.map { [$0.databaseValue] + range } ?? [])))
         case (nil, let cjk?):
-            return try Int.fetchOne(db.cachedStatement(sql: Self.cjkCountSQL), arguments: StatementArguments([cjk.databaseValue] + range))
-                ?? 0
+            let sql = "SELECT \(columns) FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?"
+            return (sql, StatementArguments([cjk.databaseValue] + range))
         case (nil, nil):
-            return 0
+            return nil
         }
     }
-
-    /// Counts the matches of `MATCH ?` in `table` between two ids (and, with `cjk`, of a CJK expression
-    /// in `articleCJK` too), from the index alone.
-    static func countSQL(table: String, cjk: Bool) -> String {
-        """
-        SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ?
-        \(cjk ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?)" : "")
-        """
-    }
-
-    /// Counts the matches of a CJK expression between two ids.
-    static let cjkCountSQL = "SELECT COUNT(*) FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?"
 
     /// The month stored as `2024-03`.
     private static func month(_ text: String) -> ArchiveMonth? {

@@ -38,7 +38,7 @@ public enum Endpoint: Hashable, Sendable {
         case .mostPopular(let kind, let period): self = .mostPopular(kind, period)
         case .latest: self = .newswire
         case .archive(let month): self = .archive(month)
-        case .saved: return nil
+        case .saved, .archiveMatches: return nil
         }
     }
 

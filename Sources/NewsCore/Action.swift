@@ -20,6 +20,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case search = "search"
     /// Open the prompt that searches the NYT (Article Search).
     case nytSearch = "nyt_search"
+    /// Chart the words of the current search over the archive, period by period.
+    case trend = "trend"
     case pickSection = "sections"
     case openInBrowser = "browser"
     /// Copy the article's NYT link to the clipboard (through the terminal, OSC 52).
@@ -58,6 +60,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .refreshFollowed: return "refresh every followed feed"
         case .search: return "search the cache as you type"
         case .nytSearch: return "search the NYT (from: to: sort:)"
+        case .trend: return "chart the search in the archive"
         case .pickSection: return "choose a feed (/ filters)"
         case .openInBrowser: return "open in the browser, mark it read"
         case .copyLink: return "copy the link (OSC 52)"

@@ -53,6 +53,11 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
         month == 12 ? ArchiveMonth(uncheckedYear: year + 1, month: 1) : ArchiveMonth(uncheckedYear: year, month: month + 1)
     }
 
+    /// The month before this one.
+    public var previous: ArchiveMonth {
+        month == 1 ? ArchiveMonth(uncheckedYear: year - 1, month: 12) : ArchiveMonth(uncheckedYear: year, month: month - 1)
+    }
+
     /// `2024-03`.
     public var description: String {
         DecimalText.zeroPadded(year, width: 4) + "-" + DecimalText.zeroPadded(month, width: 2)

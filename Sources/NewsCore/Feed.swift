@@ -12,6 +12,9 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     case latest
     /// Every article of one month, imported from the NYT's archive, in publication order.
     case archive(ArchiveMonth)
+    /// The archived articles of a period that a term matches, in publication order (read from the cache,
+    /// never stored as a feed of its own).
+    case archiveMatches(ArchiveMatches)
 
     /// The feed's stable key in the cache, e.g. `top:world` or `search:q=election;from=20240101;to=20240131`.
     public var key: String {
@@ -32,6 +35,8 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             return "latest"
         case .archive(let month):
             return "archive:\(month)"
+        case .archiveMatches(let matches):
+            return "matches:\(matches.period):\(matches.term)"
         }
     }
 
@@ -44,6 +49,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .mostPopular: return .mostPopular
         case .latest: return .latest
         case .archive: return .archive
+        case .archiveMatches: return .archiveMatches
         }
     }
 
@@ -56,6 +62,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         case .mostPopular(let kind, let period): return "\(kind.title) · \(period.title)"
         case .latest: return "Latest"
         case .archive(let month): return month.title
+        case .archiveMatches(let matches): return matches.title
         }
     }
 
@@ -92,6 +99,12 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
             self = .archive(month)
             return
         }
+        if key.hasPrefix("matches:") {
+            let parts = key.dropFirst("matches:".count).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let period = TrendPeriod(parts[0]), !parts[1].isEmpty else { return nil }
+            self = .archiveMatches(ArchiveMatches(term: String(parts[1]), period: period))
+            return
+        }
         guard key.hasPrefix("search:q=") else { return nil }
         var rest = Substring(key.dropFirst("search:q=".count))
         var query = SearchQuery(text: "")
@@ -123,8 +136,10 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the feed comes from the NYT API (and so can be refreshed).
     public var isRemote: Bool {
-        if case .saved = self { return false }
-        return true
+        switch self {
+        case .saved, .archiveMatches: return false
+        default: return true
+        }
     }
 
     /// Whether a refresh asks the NYT for the feed (`R` and `nytreader refresh` of the followed feeds): a

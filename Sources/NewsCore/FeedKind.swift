@@ -7,4 +7,6 @@ public enum FeedKind: String, Hashable, Sendable, CaseIterable {
     case mostPopular = "popular"
     case latest = "latest"
     case archive = "archive"
+    /// An archive period's matches of a term: read from the cache, never stored.
+    case archiveMatches = "matches"
 }

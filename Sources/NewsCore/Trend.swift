@@ -33,3 +33,16 @@ public struct Trend: Hashable, Sendable {
         Self.share(matches: series[term].matches[index], articles: coverage[index].articleCount)
     }
 }
+
+extension Trend {
+    /// This trend with the periods of `later` (the same terms, counted by the same interval, over the
+    /// periods right after these) after its own.
+    public func appending(_ later: Trend) -> Trend {
+        var joined = self
+        joined.coverage += later.coverage
+        for index in joined.series.indices where later.series.indices.contains(index) {
+            joined.series[index].matches += later.series[index].matches
+        }
+        return joined
+    }
+}

@@ -24,7 +24,28 @@ public struct TrendPeriod: Hashable, Comparable, Sendable, CustomStringConvertib
         }
     }
 
+    /// `2024` or `2024-03` (the text `description` gives), for any year from 1 to 9999.
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4, let year = ArchiveMonth.number(bytes[0..<4]), year > 0 else { return nil }
+        switch bytes.count {
+        case 4:
+            self.init(year: year)
+        case 7 where bytes[4] == UInt8(ascii: "-"):
+            guard let month = ArchiveMonth.number(bytes[5..<7]), (1...12).contains(month) else { return nil }
+            self.init(ArchiveMonth(uncheckedYear: year, month: month))
+        default:
+            return nil
+        }
+    }
+
     public var interval: TrendInterval { month == nil ? .year : .month }
+
+    /// The period's first month (January for a year).
+    public var firstMonth: ArchiveMonth { ArchiveMonth(uncheckedYear: year, month: month ?? 1) }
+
+    /// The period's last month (December for a year).
+    public var lastMonth: ArchiveMonth { ArchiveMonth(uncheckedYear: year, month: month ?? 12) }
 
     /// The period's place among those of its interval: the year, or the months since January of year 0.
     public var ordinal: Int { month.map { year * 12 + $0 - 1 } ?? year }

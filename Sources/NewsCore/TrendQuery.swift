@@ -15,3 +15,45 @@ public struct TrendQuery: Hashable, Sendable {
         self.last = last
     }
 }
+
+extension TrendQuery {
+    /// The query in two, an older part and a newer, each of whole periods with about half of the
+    /// articles of the months `imported` (each imported month and its articles), so the two can be
+    /// counted side by side; the two trends, the newer appended to the older, are the whole query's.
+    /// Nil when the range has fewer than two periods or no article. The bounds not given are the first
+    /// and last months imported (the other bound when it lies beyond), as a trend takes them.
+    public func halves(imported: [ArchiveMonth: Int]) -> (older: TrendQuery, newer: TrendQuery)? {
+        let start = first ?? imported.keys.min().map { Swift.min($0, last ?? $0) }
+        let end = last ?? imported.keys.max().map { Swift.max($0, start ?? $0) }
+        guard let start, let end, start <= end else { return nil }
+        let periods = TrendPeriod.periods(from: start, through: end, by: interval)
+        guard periods.count >= 2 else { return nil }
+        var articles = Array(repeating: 0, count: periods.count)
+        let position = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($0.element, $0.offset) })
+        for (month, count) in imported where start <= month && month <= end {
+            articles[position[TrendPeriod(containing: month, by: interval)]!] += count
+        }
+        let total = articles.reduce(0, +)
+        guard total > 0 else { return nil }
+        // The first period of the newer part: where the running total passes half, the period that
+        // passes it goes to the part it leaves closer to half.
+        var running = 0
+        var split = periods.count - 1
+        for (index, count) in articles.enumerated() {
+            if (running + count) * 2 >= total {
+                let closerBefore = abs(running * 2 - total) <= abs((running + count) * 2 - total)
+                split = Swift.min(Swift.max(1, closerBefore ? index : index + 1), periods.count - 1)
+                break
+            }
+            running += count
+        }
+        let boundary = periods[split].firstMonth
+        var older = self
+        older.first = start
+        older.last = boundary.previous
+        var newer = self
+        newer.first = boundary
+        newer.last = end
+        return (older, newer)
+    }
+}

@@ -107,7 +107,7 @@ extension ReaderService {
         case .mostPopular(let kind, let period):
             let list = try await client.mostPopular(kind, period: period)
             return FeedSnapshot(feed: feed, articles: list.articles, fetchedDate: list.fetchedDate, skippedCount: list.skippedCount)
-        case .saved, .archive:
+        case .saved, .archive, .archiveMatches:
             throw .notFound
         }
     }

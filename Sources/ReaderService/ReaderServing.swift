@@ -36,6 +36,8 @@ public protocol ReaderServing: Sendable {
     func forget(_ feed: Feed) async throws(ServiceError)
     /// Full-text search of the cache, best first: of `feed`'s articles, or of every article when nil.
     func search(_ text: String, in feed: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit]
+    /// The share of archived articles matching each term, period by period (see `ArticleStore.trend`).
+    func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend
     /// The position of the next unread article after `position`, wrapping around; nil when all are read.
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int?
     /// Marks every article of `feed` read.

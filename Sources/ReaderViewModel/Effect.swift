@@ -31,6 +31,8 @@ public enum Effect: Hashable, Sendable {
     case search(String, in: Feed?)
     /// Keep what was entered at the prompts, for the next run.
     case saveHistory(PromptHistory)
+    /// Count the trend of the archive (for the trend overlay).
+    case loadTrend(TrendQuery)
     /// Find the next unread article of the feed after `position`.
     case findNextUnread(Feed, after: Int)
     /// Mark every article of the feed read.

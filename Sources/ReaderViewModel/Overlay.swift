@@ -5,4 +5,6 @@ public enum Overlay: Hashable, Sendable {
     /// The list of feeds to switch to; `selection` indexes `ReaderState.pickerEntries` (always a feed's row
     /// while there is one).
     case sectionPicker(selection: Int)
+    /// The chart of the search's words over the archive, and the period highlighted.
+    case trend(TrendOverlay)
 }

@@ -97,6 +97,11 @@ public final class ReaderController {
         run(viewModel.edit(edit))
     }
 
+    /// A key in the trend overlay.
+    public func send(_ key: TrendOverlayKey) {
+        run(viewModel.handle(key))
+    }
+
     public func setListHeight(_ height: Int) {
         run(viewModel.setListHeight(height))
     }
@@ -223,6 +228,15 @@ public final class ReaderController {
             }
         case .saveHistory(let history):
             saveHistory?(history)
+        case .loadTrend(let query):
+            // Counting reads the archive's indexes on one of the store's reading threads; the screen goes on.
+            Task {
+                do throws(ServiceError) {
+                    inbox.post(.trendLoaded(query, try await service.trend(query)))
+                } catch {
+                    inbox.post(.trendFailed(query, error))
+                }
+            }
         case .findNextUnread(let feed, let position):
             cacheTask(inbox) { () throws(ServiceError) in
                 .nextUnreadFound(feed, after: position, try await service.nextUnread(in: feed, after: position))

@@ -47,12 +47,13 @@ extension ReaderViewModel {
 
     // MARK: - Refresh
 
-    /// Starts refreshing the shown feed, unless it is the saved articles, already refreshing or blocked.
-    /// An archive month with articles is imported again only once the person says yes
-    /// (`confirmed`): it is one large request.
+    /// Starts refreshing the shown feed, unless the cache alone holds it (saved articles, an archive
+    /// period's matches), already refreshing or blocked. An archive month with articles is imported again
+    /// only once the person says yes (`confirmed`): it is one large request.
     mutating func startRefresh(confirmed: Bool = false) -> [Effect] {
         guard state.feed.isRemote else {
-            state.notice = Notice("Saved articles live in the cache; there is nothing to refresh")
+            let what = state.feed == .saved ? "Saved articles live" : "The archive's matches live"
+            state.notice = Notice("\(what) in the cache; there is nothing to refresh")
             return []
         }
         guard !state.refresh.isRunning else { return [] }

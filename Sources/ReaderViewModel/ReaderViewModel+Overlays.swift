@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NewsCore
 
-// Keys while the help or the section picker is open, and the answers to a confirmation.
+// Keys while the help or the section picker is open, and the answers to a confirmation (the trend
+// overlay's keys are in ReaderViewModel+Trend).
 extension ReaderViewModel {
     /// Cached articles a search may hold (ten pages) before forgetting it asks first.
     public static let forgetWithoutAsking = 100
@@ -34,6 +35,9 @@ extension ReaderViewModel {
     /// Keys act on the open overlay: the help scrolls and closes on its own key, back or quit; the section
     /// picker moves and chooses.
     mutating func handle(_ action: Action, over overlay: Overlay) -> [Effect] {
+        if case .trend(let trend) = overlay {
+            return handle(action, overTrend: trend)
+        }
         guard case .sectionPicker(let selection) = overlay else {
             return handleInHelp(action)
         }

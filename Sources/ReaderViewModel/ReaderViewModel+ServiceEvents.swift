@@ -111,6 +111,12 @@ extension ReaderViewModel {
             scrollToSelection()
             return []
 
+        case .trendLoaded(let query, let trend):
+            return applyTrend(query, trend)
+
+        case .trendFailed(let query, let error):
+            return applyTrendFailure(query, error)
+
         case .nextUnreadFound(let feed, let after, let position):
             guard feed == state.feed, state.search?.showsHits != true, !state.filter.unreadOnly else { return [] }
             return openUnread(after: after, in: feed, at: position)

@@ -154,6 +154,8 @@ public struct ReaderViewModel: Sendable {
             return toggleUnreadOnly()
         case .nytSearch:
             return openPrompt()
+        case .trend:
+            return openTrend()
         case .forget:
             let keys = state.keys
             if let forget = keys.key(.forget) {

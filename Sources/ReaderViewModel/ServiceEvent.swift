@@ -32,6 +32,10 @@ public enum ServiceEvent: Hashable, Sendable {
     case followedRefreshEnded
     /// The answer to `.search(text, in: feed)`.
     case searchFinished(String, in: Feed?, [ArticleEntry])
+    /// The answer to `.loadTrend(query)`.
+    case trendLoaded(TrendQuery, Trend)
+    /// `.loadTrend(query)` could not read the cache.
+    case trendFailed(TrendQuery, ServiceError)
     /// The answer to `.findNextUnread(feed, after:)`: the position, or nil when every article is read.
     case nextUnreadFound(Feed, after: Int, Int?)
     /// Every article of the feed is now read.

@@ -9,6 +9,7 @@ public struct FrameRenderer {
     private let status = StatusBar()
     private let help: HelpOverlay
     private let picker = SectionPickerOverlay()
+    private let trendChart = TrendChartOverlay()
     /// The articles' photos in the detail pane; nil shows none.
     public var pictures: DetailPictures?
     /// The keys in force, for the hints.
@@ -115,6 +116,8 @@ public struct FrameRenderer {
             metrics.helpHeight = shown.height
         case .sectionPicker(let selection):
             picker.draw(selection: selection, state: state, in: body, on: screen, now: now)
+        case .trend(let overlay):
+            trendChart.draw(overlay, in: body, on: screen)
         case nil:
             break
         }

@@ -97,6 +97,7 @@ public struct KeyMap: Sendable {
         .character("u"): .toggleUnreadOnly,
         .character("/"): .search,
         .character("f"): .nytSearch,
+        .character("t"): .trend,
         .character("d"): .forget,
         .character("s"): .pickSection,
         .character("o"): .openInBrowser,

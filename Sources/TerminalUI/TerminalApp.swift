@@ -155,6 +155,8 @@ public final class TerminalApp {
             controller.send(edit)
         } else if state.pickerFilter != nil, let edit = Self.filterEdit(for: key) {
             controller.send(edit)
+        } else if !takesEveryKey, case .trend = state.overlay, let trendKey = Self.trendKey(for: key, keyMap: keyMap) {
+            controller.send(trendKey)
         } else if let action = keyMap.action(for: key), !takesEveryKey || state.confirmation != nil {
             controller.send(action)
         }
@@ -167,6 +169,18 @@ public final class TerminalApp {
         case .backspace: return .deleteBackward
         case .enter: return .submit
         case .escape: return .cancel
+        default: return nil
+        }
+    }
+
+    /// The keys of the trend overlay that act otherwise than their actions: ← and → move along the periods
+    /// (they are back and open elsewhere), and a letter bound to quit closes the chart (a control key bound
+    /// to quit still quits). The other keys act through their actions (see `ReaderViewModel`).
+    static func trendKey(for key: Key, keyMap: KeyMap) -> TrendOverlayKey? {
+        switch key {
+        case .left: return .previous
+        case .right: return .next
+        case .character where keyMap.action(for: key) == .quit: return .close
         default: return nil
         }
     }

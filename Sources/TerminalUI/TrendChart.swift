@@ -31,7 +31,8 @@ public struct TrendChart {
     }
 
     /// The chart in `columns` × `rows` (at least `framingRows` + 2 rows are used). Terms are made terminal-safe.
-    public func render(columns: Int, rows: Int) -> [TrendChartLine] {
+    /// With a `cursor` (an index of the trend's periods), a dotted line marks the column of its period.
+    public func render(columns: Int, rows: Int, cursor: Int? = nil) -> [TrendChartLine] {
         let columns = max(20, columns)
         let plotRows = max(2, rows - Self.framingRows)
         var canvas = TrendChartCanvas(rows: plotRows + Self.framingRows, columns: columns)
@@ -76,6 +77,12 @@ public struct TrendChart {
             canvas.write(placement.label, row: axisRow + 1, column: plotColumn + placement.column, role: .label)
         }
 
+        if let cursor, trend.coverage.indices.contains(cursor) {
+            let column = plotColumn + slots.center(of: slots.slot(holding: cursor))
+            for row in plotTop..<axisRow where canvas.character(row: row, column: column) == " " {
+                canvas.put("┊", row: row, column: column, role: .cursor)
+            }
+        }
         switch style {
         case .line: drawLines(on: &canvas, slots: slots, scale: scale, origin: (plotTop, plotColumn), plotRows: plotRows)
         case .bar: drawBars(on: &canvas, slots: slots, scale: scale, origin: (plotTop, plotColumn), plotRows: plotRows)

@@ -13,6 +13,8 @@ public enum TrendChartRole: Hashable, Sendable {
     case gap
     /// The marks of the term at this index (its marker, line or bar, and its legend entry).
     case series(Int)
+    /// The line marking the period a cursor is on (the reader's trend overlay).
+    case cursor
 }
 
 /// A run of a chart line's text in one role.

@@ -36,6 +36,7 @@ enum RefreshLog {
         case .mostPopular(let kind, let period): return "popular \(kind.rawValue) \(period.rawValue)"
         case .latest: return "latest"
         case .archive(let month): return "archive \(month)"
+        case .archiveMatches(let matches): return "archive matches \(matches.title)"
         }
     }
 }

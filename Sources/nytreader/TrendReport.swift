@@ -88,7 +88,7 @@ struct TrendReport {
         switch role {
         case .plain, .label: return nil
         case .title: return "1"
-        case .axis, .gap: return "2"
+        case .axis, .gap, .cursor: return "2"
         case .series(let index): return seriesCodes[index % seriesCodes.count]
         }
     }

@@ -118,13 +118,14 @@ struct ArchiveStoreTests {
         #expect(stillArchived == 0, "no archive month lists it any more: it is pruned like the others")
     }
 
-    @Test("An archived article keeps one paragraph and no thumbnail; one cached before keeps its text")
+    @Test("An archived article keeps one paragraph, no thumbnail and no item kind; one cached before keeps its text")
     func keptText() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         var articles = Self.articles(0..<3)
         articles[0].leadParagraph = "The lead."
         articles[0].abstract = "The abstract."
         articles[0].thumbnailURL = "https://static01.nyt.com/images/a.jpg"
+        articles[0].itemType = "News"
         articles[1].leadParagraph = ""
         articles[1].abstract = "Only an abstract."
         var live = articles[2]
@@ -138,6 +139,7 @@ struct ArchiveStoreTests {
         #expect(first.leadParagraph == "The lead.")
         #expect(first.abstract.isEmpty)
         #expect(first.thumbnailURL == nil)
+        #expect(first.itemType.isEmpty)
         #expect(try store.entry(for: articles[1].id)?.article.leadParagraph == "Only an abstract.")
         let kept = try #require(try store.entry(for: live.id)).article
         #expect(kept.title == live.title)
@@ -176,6 +178,27 @@ struct ArchiveStoreTests {
         try store.apply(FeedSnapshot(feed: .topStories(.home), articles: newer, fetchedDate: Self.imported), origin: .network)
         #expect(try store.search("parade", limit: 50).isEmpty)
         #expect(try store.search("harbour", limit: 50).count == 2)
+    }
+
+    @Test("Before 2000 a decade shares an index; searches, trends and a period's matches read it as they read a year's")
+    func decadeIndexes() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let months = ["1983-02", "1989-11", "1851-01", "2001-06"].map { ArchiveMonth($0, latest: Self.latest)! }
+        for (position, month) in months.enumerated() {
+            var articles = Self.articles(0..<(10 + position), prefix: month.description)
+            for index in articles.indices where index % 2 == 0 { articles[index].title = "Zeppelin sighted \(index)" }
+            try Self.importMonth(store, month, articles)
+        }
+        let tables = try store.writer.read { db in try ArchiveIndex.tables(in: db) }
+        #expect(tables == ["articleFTS", "archiveFTS_2001", "archiveFTS_1980", "archiveFTS_1850"])
+        #expect(try store.search("zeppelin", limit: 100).count == 5 + 6 + 6 + 7)
+        let trend = try store.trend(TrendQuery(terms: ["zeppelin"], interval: .month, first: months[0], last: months[1]))
+        let counted = zip(trend.periods, trend.series[0].matches).filter { $0.1 != nil }.map { "\($0.0) \($0.1!)" }
+        #expect(counted == ["1983-02 5", "1989-11 6"], "each month of a decade's index counts its own")
+        let eighties = Feed.archiveMatches(ArchiveMatches(term: "zeppelin", period: TrendPeriod(year: 1989)))
+        #expect(try store.entries(in: eighties, range: 0..<50).allSatisfy { $0.id.rawValue.hasPrefix("nyt://article/1989-11-") })
+        try store.forget([months[0]])
+        #expect(try store.search("zeppelin", limit: 100).count == 6 + 6 + 7, "forgetting a month takes its articles out of the decade")
     }
 
     @Test("A live refresh that changes an archived article's text keeps its year's index right")

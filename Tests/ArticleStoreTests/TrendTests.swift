@@ -84,13 +84,7 @@ struct TrendTests {
         /// rows: headline, abstract and lead paragraph lowered, `:` and `.` made spaces, every word
         /// between spaces.
         func counts(in store: ArticleStore) throws -> [String: Int] {
-            let text = "(' ' || replace(replace(lower(a.title || ' ' || a.abstract || ' ' || a.leadParagraph), ':', ' '), '.', ' ') || ' ')"
-            var conditions = words.map { _ in "\(text) LIKE ?" }
-            var arguments = words.map { "% \($0) %" }
-            if let cjk {
-                conditions.append("instr(a.title || ' ' || a.abstract || ' ' || a.leadParagraph || ' ' || a.byline, ?) > 0")
-                arguments.append(cjk)
-            }
+            let (conditions, arguments) = condition()
             return try store.writer.read { db in
                 var counts: [String: Int] = [:]
                 let rows = try Row.fetchAll(
@@ -100,12 +94,42 @@ struct TrendTests {
                         JOIN feed f ON f.key = 'archive:' || m.month
                         JOIN feedItem fi ON fi.feedId = f.id
                         JOIN article a ON a.id = fi.articleId
-                        WHERE \(conditions.joined(separator: " AND "))
+                        WHERE \(conditions)
                         GROUP BY m.month
                         """, arguments: StatementArguments(arguments))
                 for row in rows { counts[row[0]] = row[1] }
                 return counts
             }
+        }
+
+        /// The uris of the matching articles of the imported months `months`, month by month in each
+        /// month's order (the same rules as `counts`).
+        func uris(in store: ArticleStore, months: ClosedRange<String>) throws -> [String] {
+            let (conditions, arguments) = condition()
+            return try store.writer.read { db in
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT a.uri FROM archiveMonth m
+                        JOIN feed f ON f.key = 'archive:' || m.month
+                        JOIN feedItem fi ON fi.feedId = f.id
+                        JOIN article a ON a.id = fi.articleId
+                        WHERE m.month BETWEEN ? AND ? AND \(conditions)
+                        ORDER BY m.month, fi.rank
+                        """, arguments: StatementArguments([months.lowerBound, months.upperBound] + arguments))
+            }
+        }
+
+        /// The reference's rule as SQL over the article rows `a`, and its arguments.
+        private func condition() -> (sql: String, arguments: [String]) {
+            let text = "(' ' || replace(replace(lower(a.title || ' ' || a.abstract || ' ' || a.leadParagraph), ':', ' '), '.', ' ') || ' ')"
+            var conditions = words.map { _ in "\(text) LIKE ?" }
+            var arguments = words.map { "% \($0) %" }
+            if let cjk {
+                conditions.append("instr(a.title || ' ' || a.abstract || ' ' || a.leadParagraph || ' ' || a.byline, ?) > 0")
+                arguments.append(cjk)
+            }
+            return (conditions.joined(separator: " AND "), arguments)
         }
     }
 
@@ -278,10 +302,14 @@ struct TrendTests {
         }
         #expect(spans.count == GeneratedArchive.months.count)
         #expect(spans.allSatisfy { $0.1 <= 3 }, "\(spans)")
-        for sql in [
-            TrendCounter.countSQL(table: "archiveFTS_2021", cjk: false), TrendCounter.countSQL(table: "articleFTS", cjk: true),
-            TrendCounter.cjkCountSQL,
-        ] {
+        let year = TrendCounter.Span(partition: 2021, firstID: 1, lastID: 9)
+        let live = TrendCounter.Span(partition: 0, firstID: 1, lastID: 9)
+        let matches = [
+            TrendCounter.match(TrendTerm("climate"), in: year, selecting: "COUNT(*)"),
+            TrendCounter.match(TrendTerm("climate 東京"), in: live, selecting: "COUNT(*)"),
+            TrendCounter.match(TrendTerm("東京"), in: live, selecting: "COUNT(*)"),
+        ]
+        for sql in matches.compactMap({ $0?.sql }) {
             let steps = try QueryPlanTests.plan(of: sql, in: archive.store)
             #expect(steps.allSatisfy { $0.contains("VIRTUAL TABLE") || $0.contains("LIST SUBQUERY") }, "\(steps)")
             #expect(!steps.contains { $0.contains(" article ") || $0.hasSuffix(" article") }, "\(steps)")

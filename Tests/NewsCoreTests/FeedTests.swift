@@ -45,8 +45,26 @@ struct FeedTests {
         let feeds: [Feed] = [
             .topStories(.world), .search(SearchQuery(text: "x")), .saved, .mostPopular(.viewed, .day), .latest,
             .archive(ArchiveMonth(containingDay: 19_844)),
+            .archiveMatches(ArchiveMatches(term: "x", period: TrendPeriod(year: 1987))),
         ]
-        #expect(feeds.map(\.kind.rawValue) == ["top", "search", "saved", "popular", "latest", "archive"])
+        #expect(feeds.map(\.kind.rawValue) == ["top", "search", "saved", "popular", "latest", "archive", "matches"])
+    }
+
+    @Test("An archive period's matches: its key names the period and the words, read back whole; the cache alone holds it")
+    func archiveMatches() {
+        let year = Feed.archiveMatches(ArchiveMatches(term: "climate: change", period: TrendPeriod(year: 1987)))
+        let month = Feed.archiveMatches(ArchiveMatches(term: "東京", period: TrendPeriod(ArchiveMonth(containingDay: 19_844))))
+        #expect(year.key == "matches:1987:climate: change")
+        #expect(month.key == "matches:2024-05:東京")
+        #expect(Feed(key: year.key) == year)
+        #expect(Feed(key: month.key) == month)
+        #expect(Feed(key: "matches:1987:") == nil)
+        #expect(Feed(key: "matches:87:x") == nil)
+        #expect(Feed(key: "matches:1987-13:x") == nil)
+        #expect(year.title == "“climate: change” in 1987")
+        #expect(!year.isRemote)
+        #expect(TrendPeriod("1987")?.lastMonth.description == "1987-12")
+        #expect(TrendPeriod("1987-02")?.firstMonth.description == "1987-02")
     }
 
     @Test("There are 26 sections and only they validate")

@@ -60,6 +60,16 @@ final class RecordingService: ReaderServing {
     }
     func forget(_ feed: Feed) async throws(ServiceError) { record("forget \(feed.key)") }
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
+    func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend {
+        record("trend \(query.terms.joined(separator: ",")) by \(query.interval)")
+        guard query.terms != ["fail"] else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
+        let years = (2001...2010).map {
+            TrendCoverage(period: TrendPeriod(year: $0), monthCount: 12, importedMonthCount: 12, articleCount: 1_000)
+        }
+        return Trend(
+            interval: query.interval, coverage: years,
+            series: query.terms.map { TrendSeries(term: $0, matches: Array(repeating: 10, count: 10)) })
+    }
     func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
         guard text != "fail" else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
@@ -164,5 +174,33 @@ struct ReaderControllerTests {
         let before = reads()
         controller.checkForOutsideChanges()
         #expect(await settle(controller) { _ in reads() > before }, "the rows were read again")
+    }
+
+    @Test("t opens the chart at once and its counts arrive later, from the service; a failure closes it")
+    func trend() async {
+        let service = RecordingService(count: 10)
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(feed: .search(SearchQuery(text: "climate"))), service: service, wake: {})
+        controller.start()
+        controller.send(.trend)
+        #expect(controller.state.overlay == .trend(TrendOverlay(term: "climate")), "drawn while counting")
+        #expect(
+            await settle(controller) { state in
+                if case .trend(let overlay) = state.overlay { return overlay.trend != nil }
+                return false
+            })
+        #expect(service.calls.contains("trend climate by year"))
+        controller.send(TrendOverlayKey.previous)
+        guard case .trend(let overlay) = controller.state.overlay else {
+            Issue.record("the chart closed")
+            return
+        }
+        #expect(overlay.selected?.coverage.period == TrendPeriod(year: 2009))
+        controller.send(TrendOverlayKey.close)
+
+        let failing = ReaderController(viewModel: ReaderViewModel(feed: .search(SearchQuery(text: "fail"))), service: service, wake: {})
+        failing.start()
+        failing.send(.trend)
+        #expect(await settle(failing) { $0.overlay == nil && $0.cacheError?.cause == "disk I/O error" })
     }
 }

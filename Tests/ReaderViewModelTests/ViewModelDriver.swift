@@ -63,6 +63,13 @@ struct ViewModelDriver {
     var pendingFollowed: [Feed] = []
     /// The maximum ages asked of `.refreshIfStale`, in order.
     var stalenessAges: [TimeInterval?] = []
+    /// The archive's trends: what `.loadTrend` answers (by default, an archive with nothing imported).
+    var archiveTrend: (TrendQuery) -> Trend = {
+        Trend(interval: $0.interval, coverage: [], series: $0.terms.map { TrendSeries(term: $0, matches: []) })
+    }
+    /// Trends asked for and not answered yet (only while `holdTrends` is set).
+    var pendingTrends: [TrendQuery] = []
+    var holdTrends = false
     let clock = DriverClock()
     /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
     private var ticks = 0
@@ -106,6 +113,11 @@ struct ViewModelDriver {
         for action in actions { send(action) }
     }
 
+    /// A key of the trend overlay.
+    mutating func send(_ key: TrendOverlayKey) {
+        run(viewModel.handle(key))
+    }
+
     /// Types `text` into the search field, one character at a time.
     mutating func type(_ text: String) {
         for character in text { run(viewModel.edit(.insert(character))) }
@@ -134,6 +146,13 @@ struct ViewModelDriver {
         for (text, scope) in texts {
             run(viewModel.apply(.searchFinished(text, in: scope, searchHits(text, in: scope))))
         }
+    }
+
+    /// Answers the trends held so far, in the order they were asked for.
+    mutating func answerTrends() {
+        let queries = pendingTrends
+        pendingTrends.removeAll()
+        for query in queries { run(viewModel.apply(.trendLoaded(query, archiveTrend(query)))) }
     }
 
     /// Answers the reads held so far, in the order they were asked for.
@@ -263,7 +282,11 @@ struct ViewModelDriver {
             let effect = queue.removeFirst()
             effects.append(effect)
             if let cacheFailure, effect.readsCache {
-                queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
+                if case .loadTrend(let query) = effect {
+                    queue += viewModel.apply(.trendFailed(query, .cache(cacheFailure)))
+                } else {
+                    queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
+                }
                 continue
             }
             switch effect {
@@ -294,6 +317,12 @@ struct ViewModelDriver {
                 }
             case .saveHistory(let history):
                 savedHistories.insert(history, at: 0)
+            case .loadTrend(let query):
+                if holdTrends {
+                    pendingTrends.append(query)
+                } else {
+                    queue += viewModel.apply(.trendLoaded(query, archiveTrend(query)))
+                }
             case .findNextUnread(let feed, let position):
                 let rows = rows(of: feed)
                 let order = Array(rows.indices.dropFirst(position + 1)) + Array(rows.indices.prefix(position + 1))
@@ -373,7 +402,7 @@ extension Effect {
     /// Whether the effect reads the cache (and so fails when the cache does).
     var readsCache: Bool {
         switch self {
-        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds, .loadCounts: return true
+        case .loadFeed, .loadEntries, .search, .findNextUnread, .loadPickerFeeds, .loadCounts, .loadTrend: return true
         default: return false
         }
     }

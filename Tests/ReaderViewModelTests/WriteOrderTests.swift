@@ -44,6 +44,7 @@ final class DelayingService: ReaderServing {
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
     func forget(_ feed: Feed) async throws(ServiceError) { await delayThenRecord("forget \(feed.key)") }
     func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] { [] }
+    func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend { Trend(interval: query.interval, coverage: [], series: []) }
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? { nil }
     func markAllRead(in feed: Feed) async throws(ServiceError) { await delayThenRecord("markAllRead") }
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) { await delayThenRecord("read \(isRead)") }

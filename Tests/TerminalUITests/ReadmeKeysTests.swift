@@ -32,7 +32,7 @@ struct ReadmeKeysTests {
     func tableMatchesDefaults() throws {
         let rows = try Self.rows()
         let map = KeyMap()
-        #expect(rows.count == 25, "the table was found and read whole")
+        #expect(rows.count == 26, "the table was found and read whole")
         var named: [String] = []
         for row in rows where !row.names.isEmpty {
             let actions = row.names.compactMap(Action.init(rawValue:))
