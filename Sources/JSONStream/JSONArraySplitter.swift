@@ -68,7 +68,7 @@ public struct JSONArraySplitter: Sendable {
     private var targetDepth = 0
     private var inString = false
     private var escaped = false
-    /// Bytes of the key being read, while it may still equal the next key of the path.
+    /// Bytes of the key being read (escapes as written), while it may still equal the next key of the path.
     private var key: [UInt8] = []
     private var keyMayMatch = false
     private var readingKey = false
@@ -97,16 +97,15 @@ public struct JSONArraySplitter: Sendable {
         while index < count {
             let byte = bytes[index]
             if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == 0x5C {  // backslash
-                    escaped = true
-                } else if byte == 0x22 {  // closing quote
+                if !escaped && byte == 0x22 {  // closing quote
                     inString = false
                     if readingKey { finishKey() }
-                } else if readingKey && keyMayMatch {
-                    key.append(byte)
-                    if key.count > 256 { keyMayMatch = false }
+                } else {
+                    if readingKey && keyMayMatch {
+                        key.append(byte)
+                        if key.count > 256 { keyMayMatch = false }
+                    }
+                    escaped = !escaped && byte == 0x5C  // a backslash escapes the next byte
                 }
                 index += 1
                 continue
@@ -252,7 +251,18 @@ public struct JSONArraySplitter: Sendable {
         readingKey = false
         let level = levels.count - 1
         let matched = levels[level].matched
-        levels[level].keyOnPath = keyMayMatch && matched >= 0 && matched < path.count && key == path[matched]
+        levels[level].keyOnPath = keyMayMatch && matched >= 0 && matched < path.count && Self.text(ofKey: key) == path[matched]
+    }
+
+    /// The text of a key from its bytes between the quotes, escapes decoded as the JSON decoder decodes
+    /// them (`r\u0065sults` is `results`, `results\"` is not), so a key is on the path exactly when the
+    /// decoder reads it as the path's key.
+    private static func text(ofKey key: [UInt8]) -> [UInt8] {
+        guard key.contains(0x5C) else { return key }
+        let tape = JSONTape(maximumDepth: 1)
+        return ([0x22] + key + [0x22]).withUnsafeBytes { quoted in
+            (try? tape.parse(quoted)) == nil ? [] : Array(tape.string(at: 0).utf8)
+        }
     }
 
     private mutating func endElement(

@@ -112,6 +112,19 @@ struct JSONArraySplitterTests {
         #expect(String(decoding: split.envelope, as: UTF8.self) == #"{"docs":[0],"response":{"meta":{"hits":3},"docs":[],"x":{"docs":[5]}},"status":"OK"}"#)
     }
 
+    @Test("A key written with escapes is the text it stands for, split anywhere (found by fuzzing)", arguments: [1, 3, 100])
+    func escapedKeys(chunkSize: Int) throws {
+        // `"results\""` is the key `results"`, not `results`; `"r\u0065sults"` is `results`.
+        let document = Data(#"{"results\"":[1],"r\u0065sults":[2,3],"resu\\lts":[4],"results":[5]}"#.utf8)
+        let split = try Self.split(document, path: ["results"], chunkSizes: [chunkSize])
+        #expect(split.elements.map { String(decoding: $0, as: UTF8.self) } == ["2", "3", "5"])
+        #expect(String(decoding: split.envelope, as: UTF8.self) == #"{"results\"":[1],"r\u0065sults":[],"resu\\lts":[4],"results":[]}"#)
+        let nested = Data(#"{"docs":[0],"r\u0065sponse":{"\u0064ocs":[{"a":1}]}}"#.utf8)
+        let nestedSplit = try Self.split(nested, path: ["response", "docs"], chunkSizes: [chunkSize])
+        try Self.expectSame(nestedSplit, as: nested, path: ["response", "docs"], "escaped path")
+        #expect(nestedSplit.elements.count == 1)
+    }
+
     @Test("An array that is not there: no elements, the whole document as the envelope")
     func missingArray() throws {
         let document = Data(#"{"status":"ERROR","errors":["bad"],"results":{"not":"an array"}}"#.utf8)
