@@ -166,6 +166,27 @@ struct ConfigFileTests {
         #expect(settings == Settings())
     }
 
+    @Test("A table header whose name starts with no key character is one warning and all defaults, not a crash (found by fuzzing)",
+          arguments: ["[\n", "[ \r\n", "[[\n", "[é]\n", "[[😀]]\n", "[[[x]]]\n", "[[ [x]]]\n", "[=\n", "[\t#\n", "[\u{301}x]\n"])
+    func unreadableTableHeader(header: String) {
+        let (settings, problems) = parse("retention_days = 10\n\n" + header + "refresh = \"R\"\n")
+        #expect(problems.map(\.line) == [3], "\(header.debugDescription)")
+        #expect(problems.first?.key == nil)
+        #expect(problems.first?.message == "not valid TOML (a table header starts with its name: [name]); using the defaults")
+        #expect(settings == Settings())
+    }
+
+    @Test("Table headers the parser reads, or refuses on its own, are left to it")
+    func readableTableHeaders() {
+        #expect(parse("[keys]\nrefresh = \"R\"\n").1.isEmpty)
+        #expect(parse("[ \"keys\" ]\nrefresh = \"R\"\n").1.isEmpty)
+        #expect(parse("[\t'colors' ]\nenabled = false\n").1.isEmpty)
+        for header in ["[]\n", "[[]]\n", "[ [x]]\n", "x = 1\n["] {
+            let problems = parse(header).1
+            #expect(problems.count == 1 && problems[0].message.hasPrefix("not valid TOML (Error while parsing table header"), "\(header.debugDescription): \(problems)")
+        }
+    }
+
     @Test("A file that is not UTF-8 text is one warning and all defaults")
     func notText() throws {
         let directory = try TemporaryDirectory()
