@@ -27,10 +27,13 @@ for target in "${targets[@]}"; do
 		continue
 	fi
 	mkdir -p "$work/corpus/$target" "$work/crashes/$target" "$work/logs"
-	options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1
+	options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 		-artifact_prefix="$work/crashes/$target/")
+	# The longest input: a response of a few items; a page of text; a hundred keys, each drawn.
 	case $target in
-		json|topstories|articlesearch-*|mostpopular|newswire|archive) options+=(-dict=Fuzz/json.dict) ;;
+		json|topstories|articlesearch-*|mostpopular|newswire|archive) options+=(-max_len=16384 -dict=Fuzz/json.dict) ;;
+		keys) options+=(-max_len=512) ;;
+		*) options+=(-max_len=4096) ;;
 	esac
 	before=$(find "$work/crashes/$target" -type f | wc -l)
 	NYTREADER_FUZZ_TARGET=$target "$binary" "${options[@]}" "$work/corpus/$target" "$seeds" \

@@ -10,7 +10,7 @@ enum ConfigTarget {
         let text = String(decoding: bytes, as: UTF8.self)
         var settings = Settings()
         let problems = ConfigFile.apply(text, displayName: "config.toml", to: &settings)
-        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lineCount = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         for problem in problems {
             requireSafe(problem.description)
             if let line = problem.line {

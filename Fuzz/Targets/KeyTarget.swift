@@ -8,7 +8,9 @@ import TestSupport
 /// The key and mouse decoding: any bytes as what curses reads (characters, function keys, mouse reports,
 /// terminal sizes), each decoded by `KeyDecoder.key`, routed as the reader routes keys (the prompt, the
 /// search field, the key map, the pointer over the layout) into a reader showing a few articles, whose
-/// frame is then drawn on an in-memory screen of that size.
+/// frame is drawn on an in-memory screen of that size whenever the size changes and at the end (the reader
+/// draws after every key; drawing less lets many more inputs run, and the drawing must cope with a state
+/// the last frame did not measure, as it does after a refresh).
 ///
 /// The input: three bytes for the screen's rows, columns and the feed's article count, then events, each a
 /// tag byte and its operands: a character (3 bytes of code), a function key (2 bytes, from `KEY_MIN`), a
@@ -46,12 +48,14 @@ enum KeyTarget {
             if let key {
                 check(key, from: mouse)
                 reader.handle(key, size: size)
+            } else {
+                reader.draw(size)
             }
-            reader.draw(size)
         }
+        reader.draw(size)
     }
 
-    /// Up to 47 rows and 159 columns: every layout, and small enough to draw a frame after every key.
+    /// Up to 47 rows and 159 columns: every layout, and a frame small enough to draw often.
     private static func screenSize(_ input: inout ByteReader) -> ScreenSize {
         ScreenSize(rows: Int(input.byte() % 48), columns: Int(input.byte() % 160))
     }

@@ -11,7 +11,8 @@ struct ConfigLineIndex {
     init(text: String) {
         var table: [String] = []
         var openMultilineDelimiter: Substring? = nil
-        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // CR LF is one Character, which a split at "\n" alone would not split at.
+        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (offset, rawLine) in rawLines.enumerated() {
             let number = offset + 1
             if let delimiter = openMultilineDelimiter {

@@ -151,6 +151,15 @@ struct ConfigFileTests {
         ])
     }
 
+    @Test("Lines ended by CR LF are counted as lines")
+    func crlfLines() {
+        let (settings, problems) = parse("retention_days = 10\r\ncolour = 1\r\n\r\nmouse = \"x\"\r\n")
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 2: unknown key 'colour'", "\(Self.file) line 4: 'mouse' must be true or false",
+        ])
+        #expect(settings.retentionDays == Setting(10, source: .configFile(line: 1)))
+    }
+
     @Test("A syntax error gives one warning with its line, and all defaults")
     func syntaxError() {
         let (settings, problems) = parse("""
