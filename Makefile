@@ -85,12 +85,12 @@ fuzz: deps
 
 ## test-sanitizers: the unit tests under AddressSanitizer, then under ThreadSanitizer, each a build of its
 ## own (.build-asan, .build-tsan); not part of make test (docs/reliability.md has the last results)
-TSAN_SUPPRESSIONS = $(CURDIR)/Fuzz/tsan.supp
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
-	$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp" \
+		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
-	TSAN_OPTIONS="suppressions=$(TSAN_SUPPRESSIONS) halt_on_error=1" \
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1" \
 		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --skip EndToEndTests
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by

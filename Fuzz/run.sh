@@ -35,6 +35,12 @@ for target in "${targets[@]}"; do
 		keys) options+=(-max_len=512) ;;
 		*) options+=(-max_len=4096) ;;
 	esac
+	# Leaks are looked for when the run ends, not after each input, where an input allocates more than it
+	# frees: TOMLKit leaks on every document it refuses (Fuzz/lsan.supp), and the frames a key input draws
+	# leave caches behind; the checks after each input took 97 % (config) and 70 % (keys) of the time.
+	case $target in
+		config|keys) options+=(-detect_leaks=0) ;;
+	esac
 	before=$(find "$work/crashes/$target" -type f | wc -l)
 	NYTREADER_FUZZ_TARGET=$target "$binary" "${options[@]}" "$work/corpus/$target" "$seeds" \
 		> "$work/logs/$target.log" 2>&1
