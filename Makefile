@@ -88,10 +88,10 @@ fuzz: deps
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp" \
-		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests
+		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests --no-parallel
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1" \
-		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --skip EndToEndTests
+		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --skip EndToEndTests --no-parallel
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment
