@@ -6,6 +6,21 @@ import PackageDescription
 /// through a dependency's import must not slip in (it links Foundation and ICU, tens of megabytes).
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+/// libchafa's headers and the GLib headers they include (`pkg-config --cflags chafa`), for compiling the
+/// picture shim only: the libraries are loaded at run time (dlopen), so nothing here is linked. A
+/// `pkgConfig` system library would add `-lchafa -lglib-2.0` to the link.
+#if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+#else
+    let multiarch = "x86_64-linux-gnu"
+#endif
+let chafaHeaders: [CSetting] = [
+    .unsafeFlags([
+        "-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include",
+        "-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include",
+    ])
+]
+
 let package = Package(
     name: "nytreader",
     platforms: [.macOS(.v15)],
@@ -20,41 +35,54 @@ let package = Package(
     ],
     targets: [
         // MARK: - Libraries, lowest layer first
-        .target(name: "NewsCore", swiftSettings: strictImports),
-        .target(name: "JSONStream", swiftSettings: strictImports),
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "NewsCore", exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "JSONStream", exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "CCurl", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictImports),
-        .target(name: "CFTSRank", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "SQLite", dependencies: ["CSQLite"], exclude: ["README.md"], swiftSettings: strictImports),
+        .target(name: "CFTSRank", exclude: ["README.md"], linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore", "CCurl", "JSONStream"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ArticleStore",
             dependencies: ["NewsCore", "SQLite", "CFTSRank"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderService",
             dependencies: ["NewsCore", "NYTAPI", "ArticleStore"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
             name: "ReaderViewModel",
             dependencies: ["NewsCore", "ReaderService"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
-        .target(name: "CSpawn"),
-        .target(name: "CMalloc"),
+        .target(name: "CSpawn", exclude: ["README.md"]),
+        .target(name: "CMalloc", exclude: ["README.md"]),
         .target(
             name: "CNcursesw",
+            exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("ncursesw"), .linkedLibrary("tinfo")]
+        ),
+        .target(name: "CPicture", exclude: ["README.md"], cSettings: chafaHeaders, linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "TerminalPictures",
+            dependencies: ["CPicture"],
+            exclude: ["README.md"],
+            swiftSettings: strictImports
         ),
         .target(
             name: "TerminalUI",
             dependencies: ["NewsCore", "ReaderViewModel", "CNcursesw", "CSpawn"],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
@@ -64,6 +92,7 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
         .target(
@@ -82,6 +111,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strictImports
         ),
 
@@ -130,6 +160,17 @@ let package = Package(
         .testTarget(name: "ReaderViewModelTests", dependencies: ["ReaderViewModel", "ArticleStore", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ReaderConfig", "TestSupport"]),
         .testTarget(name: "ReaderConfigTests", dependencies: ["ReaderConfig", "TestSupport"]),
+        .executableTarget(
+            name: "picture-probe",
+            dependencies: ["TerminalPictures"],
+            path: "Tests/PictureProbe",
+            swiftSettings: strictImports
+        ),
+        .testTarget(
+            name: "TerminalPicturesTests",
+            dependencies: ["TerminalPictures", "TestSupport", "picture-probe"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(name: "BenchmarkTests", dependencies: ["nytreader-bench", "NewsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

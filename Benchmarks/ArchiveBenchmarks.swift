@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 
 /// The archive at scale: one month imported (decode, map, write), and a cache of a million archived
@@ -25,7 +25,10 @@ struct ArchiveBenchmarks {
         while months.count < wanted {
             months.append(ArchiveMonth("\(year)-\(month < 10 ? "0" : "")\(month)", latest: lastMonth)!)
             month -= 1
-            if month == 0 { month = 12; year -= 1 }
+            if month == 0 {
+                month = 12
+                year -= 1
+            }
         }
         return months.reversed()
     }
@@ -34,7 +37,7 @@ struct ArchiveBenchmarks {
     /// decoding in batches of 500, each written in its transaction, then the month completed.
     static func importMonth(_ month: ArchiveMonth, body: Data, into store: ArticleStore, now: Date) throws {
         try store.beginImport(of: month)
-        let summary = try NYTClient.decodeArchive(body, fetchedDate: now) { articles, _ in
+        let summary = try NYTClient.decodeArchive(body, month: month) { articles, _ in
             try store.appendBatch(articles, to: month, fetchedDate: now)
         }
         try store.completeImport(of: month, hits: summary.hits, byteCount: summary.byteCount, at: now)
@@ -97,16 +100,21 @@ struct ArchiveBenchmarks {
         let search = try StoreBenchmarks(directory: directory, now: now).search(database, repeats: repeats)
         let size = database.articleCount.formatted()
         return [
-            Measurement("archive.window_p99_\(database.articleCount)", "any window of 50 rows of a month p99, \(size) archived",
-                        value: windows.percentile(99), unit: "ms", target: 5, detail: "200 random months and offsets"),
-        ] + search.measurements.map { measurement in
-            Measurement(measurement.id.replacingOccurrences(of: "store.", with: "archive."), measurement.label.replacingOccurrences(of: "cached", with: "archived"),
-                        value: measurement.value, unit: measurement.unit, target: 30, detail: measurement.detail)
-        } + [
-            Measurement("archive.bytes_per_article_\(database.articleCount)", "cache bytes per article, \(size) archived",
-                        value: Double(database.fileBytes()) / Double(database.articleCount), unit: "B", target: 1_200,
-                        detail: "(db + wal) / articles"),
+            Measurement(
+                "archive.window_p99_\(database.articleCount)", "any window of 50 rows of a month p99, \(size) archived",
+                value: windows.percentile(99), unit: "ms", target: 5, detail: "200 random months and offsets")
         ]
+            + search.measurements.map { measurement in
+                Measurement(
+                    measurement.id.replacingOccurrences(of: "store.", with: "archive."),
+                    measurement.label.replacingOccurrences(of: "cached", with: "archived"),
+                    value: measurement.value, unit: measurement.unit, target: 30, detail: measurement.detail)
+            } + [
+                Measurement(
+                    "archive.bytes_per_article_\(database.articleCount)", "cache bytes per article, \(size) archived",
+                    value: Double(database.fileBytes()) / Double(database.articleCount), unit: "B", target: 1_200,
+                    detail: "(db + wal) / articles")
+            ]
     }
 
     /// The title of the first article of `month` in the reader's order (to know its first screen).

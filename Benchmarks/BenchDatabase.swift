@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import TestSupport
 import NewsCore
+import TestSupport
 
 /// A cache database file filled with generated articles through the store's public API.
 struct BenchDatabase {

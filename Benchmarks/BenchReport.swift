@@ -32,8 +32,9 @@ struct BenchReport: Encodable {
         ]
         for measurement in measurements {
             let verdict = measurement.met == false ? "**missed**" : measurement.verdict
-            lines.append("| \(measurement.label) | \(measurement.formattedValue) | \(measurement.unit) | "
-                + "\(measurement.formattedTarget) | \(verdict) | \(measurement.detail) |")
+            lines.append(
+                "| \(measurement.label) | \(measurement.formattedValue) | \(measurement.unit) | "
+                    + "\(measurement.formattedTarget) | \(verdict) | \(measurement.detail) |")
         }
         let stamp = ISO8601DateFormatter().string(from: date)
         if !notes.isEmpty {
@@ -79,7 +80,8 @@ struct BenchReport: Encodable {
     /// CPU model and core count, e.g. `2 × Intel Xeon …`.
     static func describeMachine() -> String {
         let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuInfo.split(separator: "\n")
+        let model =
+            cpuInfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Follows the reader's key trace file (one line per key: microseconds from key read to screen update).

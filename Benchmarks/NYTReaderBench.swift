@@ -44,13 +44,26 @@ struct NYTReaderBench: ParsableCommand {
     @Option(help: ArgumentHelp("The newsboat to compare with (for --peer).", valueName: "path"))
     var newsboat = "/usr/bin/newsboat"
 
-    @Option(help: ArgumentHelp("Only persist one refresh of this many new articles and exit (to profile it under valgrind --tool=callgrind).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Only persist one refresh of this many new articles and exit (to profile it under valgrind --tool=callgrind).", valueName: "n"))
     var profilePersist: Int?
 
-    @Option(help: ArgumentHelp("Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
     var profileSearch: Int?
 
-    @Option(help: ArgumentHelp("Only serve the Top Stories feed of this many generated articles (the peer figures' articles) from the loopback fake NYT server, print its base URL and serve until stdin closes (to profile nytreader refresh).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Only build (or with --reuse-archive reuse) the archive cache of this many articles, time trends on it and print the figures.",
+            valueName: "n"))
+    var profileTrend: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Only serve the Top Stories feed of this many generated articles (the peer figures' articles) from the loopback fake NYT server, print its base URL and serve until stdin closes (to profile nytreader refresh).",
+            valueName: "n"))
     var serveFeed: Int?
 
     func run() throws {
@@ -65,10 +78,19 @@ struct NYTReaderBench: ParsableCommand {
         if let profileSearch {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let path = "\(output)/profile-\(profileSearch).sqlite"
-            let database = FileManager.default.fileExists(atPath: path)
+            let database =
+                FileManager.default.fileExists(atPath: path)
                 ? BenchDatabase(path: path, articleCount: profileSearch)
                 : try BenchDatabase.fill(path: path, count: profileSearch, now: Date()).database
             _ = try StoreBenchmarks(directory: output, now: Date()).search(database, repeats: 1)
+            return
+        }
+        if let profileTrend {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let database = try ArchiveBenchmarks(directory: output, now: Date()).cache(count: profileTrend, reuse: reuseArchive).database
+            for figure in try TrendBenchmarks().figures(database, repeats: 5) {
+                print("\(figure.label): \(Measurement.format(figure.value ?? 0)) ms (\(figure.detail))")
+            }
             return
         }
         if peer {
@@ -92,16 +114,20 @@ struct NYTReaderBench: ParsableCommand {
         progress("store: filling databases of \(sizes.small) and \(sizes.large) articles")
         let small = try BenchDatabase.fill(path: "\(work)/cache-\(sizes.small).sqlite", count: sizes.small, now: now)
         let large = try BenchDatabase.fill(path: "\(work)/cache-\(sizes.large).sqlite", count: sizes.large, now: now)
-        notes.append(String(format: "generating %d articles took %.0f ms, writing them as one refresh %.0f ms",
-                            sizes.large, large.generate, large.write))
+        notes.append(
+            String(
+                format: "generating %d articles took %.0f ms, writing them as one refresh %.0f ms",
+                sizes.large, large.generate, large.write))
 
         progress("store: windows and search over \(sizes.large)")
         measurements += try store.window(large.database, runs: quick ? 3 : 10)
         let search = try store.search(large.database, repeats: quick ? 2 : 5)
         measurements += search.measurements
-        notes.append("search, hits (limit 50) and median ms per query: " + StoreBenchmarks.searchQueries.map {
-            "\($0) \(search.hits[$0] ?? 0) \(Measurement.format(search.medians[$0] ?? 0))"
-        }.joined(separator: ", "))
+        notes.append(
+            "search, hits (limit 50) and median ms per query: "
+                + StoreBenchmarks.searchQueries.map {
+                    "\($0) \(search.hits[$0] ?? 0) \(Measurement.format(search.medians[$0] ?? 0))"
+                }.joined(separator: ", "))
 
         if !storeOnly {
             try measurements += programFigures(small: small.database, large: large.database, now: now, work: work)
@@ -111,12 +137,13 @@ struct NYTReaderBench: ParsableCommand {
         }
 
         for database in [small.database, large.database] {
-            measurements.append(Measurement(
-                "store.bytes_per_article_\(database.articleCount)",
-                "database bytes per article, \(database.articleCount.formatted()) cached",
-                value: Double(database.fileBytes()) / Double(database.articleCount), unit: "B", target: 1_536,
-                detail: "(db + wal) / articles"
-            ))
+            measurements.append(
+                Measurement(
+                    "store.bytes_per_article_\(database.articleCount)",
+                    "database bytes per article, \(database.articleCount.formatted()) cached",
+                    value: Double(database.fileBytes()) / Double(database.articleCount), unit: "B", target: 1_536,
+                    detail: "(db + wal) / articles"
+                ))
         }
 
         let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
@@ -126,7 +153,7 @@ struct NYTReaderBench: ParsableCommand {
         if let updateDoc { try report.updateDocument(at: updateDoc) }
         print("")
         print(report.consoleTable())
-        notes.forEach { print("note: \($0)") }
+        for note in notes { print("note: \(note)") }
         print("Figures written to \(output)/latest.json and \(output)/latest.md.")
     }
 
@@ -148,8 +175,9 @@ struct NYTReaderBench: ParsableCommand {
         let downs = quick ? 100 : 1_000
         var titles = ArticleGenerator(now: now)
         let selectedTitle = titles.articles(0..<downs + 1)[downs].title
-        measurements += try reader.keypress(large, firstTitle: firstTitle, selectedTitle: selectedTitle, downs: downs,
-                                            pageDowns: quick ? 10 : 100)
+        measurements += try reader.keypress(
+            large, firstTitle: firstTitle, selectedTitle: selectedTitle, downs: downs,
+            pageDowns: quick ? 10 : 100)
         return measurements
     }
 
@@ -167,6 +195,7 @@ struct NYTReaderBench: ParsableCommand {
             notes.append(String(format: "building the archive cache of %d months took %.0f s", months.count, buildSeconds))
         }
         measurements += try kept.figures(database, months: months, repeats: quick ? 2 : 5)
+        measurements += try TrendBenchmarks().figures(database, repeats: quick ? 2 : 5)
         if !storeOnly, let month = months.last {
             progress("reader: starts on an archive month with \(count) archived")
             let reader = ReaderBenchmarks(binary: readerBinary(), directory: work)
@@ -191,7 +220,8 @@ struct NYTReaderBench: ParsableCommand {
         for count in quick ? [1_000] : [1_000, 10_000] {
             figures += try benchmarks.figures(count: count, newsboat: newsboat, nytreader: readerBinary())
         }
-        let version = try Subprocess.run(newsboat, ["--version"], timeout: 10).output.split(separator: "\n").first.map(String.init) ?? "newsboat"
+        let version =
+            try Subprocess.run(newsboat, ["--version"], timeout: 10).output.split(separator: "\n").first.map(String.init) ?? "newsboat"
         let machine = "\(BenchReport.describeMachine()), load average \(loadAtStart) at start, \(BenchReport.loadAverage()) at end"
         let report = PeerReport(figures: figures, machine: machine, date: now, newsboatVersion: version)
         try report.json().write(to: URL(fileURLWithPath: "\(output)/peer.json"))

@@ -18,8 +18,9 @@ struct PeerBenchmarks {
         var generator = ArticleGenerator(now: now)
         let server = try FakeNYTServer(servesFixtures: false)
         defer { server.stop() }
-        server.setBody(TopStoriesJSON.body(section: "home", articles: generator.articles(0..<count), lastUpdated: now),
-                       for: FakeNYTServer.topStoriesPath("home"))
+        server.setBody(
+            TopStoriesJSON.body(section: "home", articles: generator.articles(0..<count), lastUpdated: now),
+            for: FakeNYTServer.topStoriesPath("home"))
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
         while readLine() != nil {}
     }
@@ -31,13 +32,15 @@ struct PeerBenchmarks {
         let server = try FakeNYTServer(servesFixtures: false)
         defer { server.stop() }
         server.setBody(RSSFeed.body(articles: articles), for: PeerProgram.rssPath)
-        server.setBody(TopStoriesJSON.body(section: "home", articles: articles, lastUpdated: now), for: FakeNYTServer.topStoriesPath("home"))
+        server.setBody(
+            TopStoriesJSON.body(section: "home", articles: articles, lastUpdated: now), for: FakeNYTServer.topStoriesPath("home"))
 
         let folder = "\(directory)/peer-\(count)"
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let programs = [
-            try PeerProgram.newsboat(executable: newsboat, baseURL: server.baseURL, folder: "\(folder)/newsboat-files", firstTitle: articles[0].title),
+            try PeerProgram.newsboat(
+                executable: newsboat, baseURL: server.baseURL, folder: "\(folder)/newsboat-files", firstTitle: articles[0].title),
             PeerProgram.nytreader(executable: nytreader, baseURL: server.baseURL, firstTitle: articles[0].title),
         ]
         var results: [String: ProgramFigures] = [:]
@@ -45,26 +48,34 @@ struct PeerBenchmarks {
             progress("peer: \(program.name), \(count) articles")
             results[program.name] = try measure(program, server: server, folder: "\(folder)/\(program.name)", count: count)
         }
-        let peer = results["newsboat"]!, ours = results["nytreader"]!
+        let peer = results["newsboat"]!
+        let ours = results["nytreader"]!
         let size = count.formatted()
         // The targets: 10,000 articles in a quarter of newsboat's time and at most 30 MB and half its
         // memory; 1,000 articles within 40 ms.
         let large = count >= 10_000
         return [
-            PeerFigure("reload_ms_\(count)", "reload into an empty cache, \(size) articles", unit: "ms",
-                       newsboat: peer.reload, nytreader: ours.reload, ratioTarget: large ? 0.25 : nil,
-                       target: large ? nil : 40, how: "median of \(runs); newsboat -x reload, nytreader refresh"),
-            PeerFigure("reload_rss_\(count)", "reload peak RSS, \(size) articles", unit: "MB",
-                       newsboat: peer.reloadPeak, nytreader: ours.reloadPeak, ratioTarget: large ? 0.5 : nil,
-                       target: large ? 30 : nil, how: "GNU time %M, median of \(runs)"),
-            PeerFigure("first_screen_ms_\(count)", "start to first screen, \(size) cached", unit: "ms",
-                       newsboat: peer.firstScreen, nytreader: ours.firstScreen, how: "median of \(runs), tmux poll"),
-            PeerFigure("key_p50_ms_\(count)", "key → screen p50, \(size) cached", unit: "ms",
-                       newsboat: peer.keys.median, nytreader: ours.keys.median, how: "\(keyPresses) Down in the article list, tmux poll"),
-            PeerFigure("key_p99_ms_\(count)", "key → screen p99, \(size) cached", unit: "ms",
-                       newsboat: peer.keys.percentile(99), nytreader: ours.keys.percentile(99), how: "\(keyPresses) Down in the article list, tmux poll"),
-            PeerFigure("bytes_per_article_\(count)", "cache bytes per article, \(size) cached", unit: "B",
-                       newsboat: peer.bytesPerArticle, nytreader: ours.bytesPerArticle, how: "cache files ÷ articles"),
+            PeerFigure(
+                "reload_ms_\(count)", "reload into an empty cache, \(size) articles", unit: "ms",
+                newsboat: peer.reload, nytreader: ours.reload, ratioTarget: large ? 0.25 : nil,
+                target: large ? nil : 40, how: "median of \(runs); newsboat -x reload, nytreader refresh"),
+            PeerFigure(
+                "reload_rss_\(count)", "reload peak RSS, \(size) articles", unit: "MB",
+                newsboat: peer.reloadPeak, nytreader: ours.reloadPeak, ratioTarget: large ? 0.5 : nil,
+                target: large ? 30 : nil, how: "GNU time %M, median of \(runs)"),
+            PeerFigure(
+                "first_screen_ms_\(count)", "start to first screen, \(size) cached", unit: "ms",
+                newsboat: peer.firstScreen, nytreader: ours.firstScreen, how: "median of \(runs), tmux poll"),
+            PeerFigure(
+                "key_p50_ms_\(count)", "key → screen p50, \(size) cached", unit: "ms",
+                newsboat: peer.keys.median, nytreader: ours.keys.median, how: "\(keyPresses) Down in the article list, tmux poll"),
+            PeerFigure(
+                "key_p99_ms_\(count)", "key → screen p99, \(size) cached", unit: "ms",
+                newsboat: peer.keys.percentile(99), nytreader: ours.keys.percentile(99),
+                how: "\(keyPresses) Down in the article list, tmux poll"),
+            PeerFigure(
+                "bytes_per_article_\(count)", "cache bytes per article, \(size) cached", unit: "B",
+                newsboat: peer.bytesPerArticle, nytreader: ours.bytesPerArticle, how: "cache files ÷ articles"),
         ]
     }
 
@@ -84,34 +95,41 @@ struct PeerBenchmarks {
         let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "tmux-256color"]
         let cache = "\(folder)/cache.db"
 
-        var reload = Samples(), peak = Samples()
+        var reload = Samples()
+        var peak = Samples()
         for _ in 0..<runs {
             for file in program.cacheFiles(cache) + [cache + "-shm", cache + ".lock"] { try? FileManager.default.removeItem(atPath: file) }
-            let output = "\(folder)/reload-output.txt", usage = "\(folder)/reload-peak-kb.txt"
+            let output = "\(folder)/reload-output.txt"
+            let usage = "\(folder)/reload-peak-kb.txt"
             // Peak RSS through GNU time, which forks the program from its own small process: a program spawned
             // straight from this one would count this process's resident set as its own (the kernel carries the
             // spawning address space's peak across exec into ru_maxrss).
             let (milliseconds, status) = try Stopwatch.time {
-                try ChildProcess(Self.gnuTime, ["-f", "%M", "-o", usage, program.executable] + program.reloadArguments(cache),
-                                 environment: environment.merging(program.reloadEnvironment) { $1 },
-                                 output: output, errorOutput: nil).waitForExit()
+                try ChildProcess(
+                    Self.gnuTime, ["-f", "%M", "-o", usage, program.executable] + program.reloadArguments(cache),
+                    environment: environment.merging(program.reloadEnvironment) { $1 },
+                    output: output, errorOutput: nil
+                ).waitForExit()
             }
             guard status == 0 else {
-                throw BenchError.unexpected("\(program.name) reload failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
+                throw BenchError.unexpected(
+                    "\(program.name) reload failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
             }
             let kilobytes = (try? String(contentsOfFile: usage, encoding: .utf8))?.split(separator: "\n").last.flatMap { Double($0) }
             guard let kilobytes else { throw BenchError.unexpected("\(Self.gnuTime) wrote no peak RSS") }
             reload.append(milliseconds)
             peak.append(kilobytes / 1_024)
         }
-        let bytes = program.cacheFiles(cache).compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }.reduce(0, +)
+        let bytes = program.cacheFiles(cache).compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }.reduce(
+            0, +)
 
         let terminal = try ReaderTerminal(environment: environment)
         var firstScreen = Samples()
         for _ in 0..<runs {
             let start = try terminal.start(program.readerCommand(cache))
             guard let shown = try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(program.firstScreenMarker) } }) else {
-                throw BenchError.unexpected("\(program.name) did not show “\(program.firstScreenMarker)”:\n" + (try terminal.screen()).joined(separator: "\n"))
+                throw BenchError.unexpected(
+                    "\(program.name) did not show “\(program.firstScreenMarker)”:\n" + (try terminal.screen()).joined(separator: "\n"))
             }
             firstScreen.append(shown - start)
             try terminal.press("q")
@@ -124,7 +142,8 @@ struct PeerBenchmarks {
         }
         for key in program.openList.keys { try terminal.press(key) }
         guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(program.openList.marker) } }) != nil else {
-            throw BenchError.unexpected("\(program.name) did not show its article list:\n" + (try terminal.screen()).joined(separator: "\n"))
+            throw BenchError.unexpected(
+                "\(program.name) did not show its article list:\n" + (try terminal.screen()).joined(separator: "\n"))
         }
         var keys = Samples()
         for _ in 0..<keyPresses {
@@ -159,8 +178,10 @@ struct PeerFigure: Encodable {
     let target: Double?
     let how: String
 
-    init(_ id: String, _ label: String, unit: String, newsboat: Double, nytreader: Double, ratioTarget: Double? = nil,
-         target: Double? = nil, how: String) {
+    init(
+        _ id: String, _ label: String, unit: String, newsboat: Double, nytreader: Double, ratioTarget: Double? = nil,
+        target: Double? = nil, how: String
+    ) {
         self.id = id
         self.label = label
         self.unit = unit
@@ -186,8 +207,10 @@ struct PeerFigure: Encodable {
     }
 
     var cells: [String] {
-        [label, "\(Measurement.format(newsboat)) \(unit)", "\(Measurement.format(nytreader)) \(unit)",
-         "\(Measurement.format(ratio))×", targetText, verdict, how]
+        [
+            label, "\(Measurement.format(newsboat)) \(unit)", "\(Measurement.format(nytreader)) \(unit)",
+            "\(Measurement.format(ratio))×", targetText, verdict, how,
+        ]
     }
 }
 
@@ -208,7 +231,9 @@ struct PeerReport {
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
-        lines.append("\(newsboatVersion) and nytreader \(ProgramVersion.current), run of \(ISO8601DateFormatter().string(from: date)) on \(machine).")
+        lines.append(
+            "\(newsboatVersion) and nytreader \(ProgramVersion.current), run of \(ISO8601DateFormatter().string(from: date)) on \(machine)."
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

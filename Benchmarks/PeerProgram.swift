@@ -23,7 +23,8 @@ struct PeerProgram {
     /// newsboat reading the RSS rendering at `/rss/home.xml` of `baseURL`, with its URL list and an empty
     /// config written into `folder`.
     static func newsboat(executable: String, baseURL: URL, folder: String, firstTitle: String) throws -> PeerProgram {
-        let urls = "\(folder)/urls", config = "\(folder)/config"
+        let urls = "\(folder)/urls"
+        let config = "\(folder)/config"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data((baseURL.absoluteString + rssPath + "\n").utf8).write(to: URL(fileURLWithPath: urls))
         try Data().write(to: URL(fileURLWithPath: config))

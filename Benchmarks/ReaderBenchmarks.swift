@@ -21,8 +21,9 @@ struct ReaderBenchmarks {
         var retries = 0
         while firstScreen.count < runs {
             do {
-                try startUpRuns(database, marker: marker, runs: runs - firstScreen.count, arguments: arguments,
-                                firstScreen: &firstScreen, peak: &peak)
+                try startUpRuns(
+                    database, marker: marker, runs: runs - firstScreen.count, arguments: arguments,
+                    firstScreen: &firstScreen, peak: &peak)
             } catch {
                 // tmux itself has been seen to stop answering now and then: start a new terminal and go on.
                 retries += 1
@@ -36,12 +37,14 @@ struct ReaderBenchmarks {
         let memoryTarget: Double = count <= 10_000 ? 30 : 60
         let retried = retries > 0 ? ", \(retries) terminal restart(s)" : ""
         return [
-            Measurement("reader.first_screen_\(count)", "reader start to first screen, \(size) cached",
-                        value: firstScreen.median, unit: "ms", target: startTarget,
-                        detail: "median of \(runs), tmux poll\(retried)"),
-            Measurement("reader.peak_rss_\(count)", "reader peak RSS, \(size) cached",
-                        value: peak.count > 0 ? peak.median : nil, unit: "MB", target: memoryTarget,
-                        detail: peak.count > 0 ? "VmHWM after 24 keys, median of \(peak.count)" : "process not found"),
+            Measurement(
+                "reader.first_screen_\(count)", "reader start to first screen, \(size) cached",
+                value: firstScreen.median, unit: "ms", target: startTarget,
+                detail: "median of \(runs), tmux poll\(retried)"),
+            Measurement(
+                "reader.peak_rss_\(count)", "reader peak RSS, \(size) cached",
+                value: peak.count > 0 ? peak.median : nil, unit: "MB", target: memoryTarget,
+                detail: peak.count > 0 ? "VmHWM after 24 keys, median of \(peak.count)" : "process not found"),
         ]
     }
 
@@ -53,7 +56,8 @@ struct ReaderBenchmarks {
         for _ in 0..<runs {
             let start = try terminal.start("\(TmuxControl.quote(binary)) --db \(TmuxControl.quote(database.path)) \(arguments)")
             guard let shown = try terminal.waitForScreen(timeout: 10, { $0.contains { $0.contains(marker) } }) else {
-                throw BenchError.unexpected("the reader did not show “\(marker)” within 10 s:\n" + (try terminal.screen()).joined(separator: "\n"))
+                throw BenchError.unexpected(
+                    "the reader did not show “\(marker)” within 10 s:\n" + (try terminal.screen()).joined(separator: "\n"))
             }
             firstScreen.append(shown - start)
             for key in Array(repeating: "Down", count: 20) + ["NPage", "NPage", "NPage", "Home"] {
@@ -71,7 +75,8 @@ struct ReaderBenchmarks {
     /// Key-to-repaint latency over `downs` Down and `pageDowns` PgDn presses on `database`, each key sent once
     /// the previous one was drawn.
     /// `selectedTitle` is the title of article `downs`, which the detail pane must show after the Down presses.
-    func keypress(_ database: BenchDatabase, firstTitle: String, selectedTitle: String, downs: Int, pageDowns: Int) throws -> [Measurement] {
+    func keypress(_ database: BenchDatabase, firstTitle: String, selectedTitle: String, downs: Int, pageDowns: Int) throws -> [Measurement]
+    {
         let tracePath = "\(directory)/key-trace.txt"
         guard FileManager.default.createFile(atPath: tracePath, contents: nil) else {
             throw BenchError.unexpected("cannot create \(tracePath)")
@@ -86,8 +91,9 @@ struct ReaderBenchmarks {
         let down = try press("Down", times: downs, terminal: terminal, trace: trace)
         let afterDowns = try terminal.screen()
         guard afterDowns.contains(where: { $0.contains(Self.marker(for: selectedTitle)) }) else {
-            throw BenchError.unexpected("after \(downs) Down the reader does not show article \(downs):\n"
-                + afterDowns.joined(separator: "\n"))
+            throw BenchError.unexpected(
+                "after \(downs) Down the reader does not show article \(downs):\n"
+                    + afterDowns.joined(separator: "\n"))
         }
         let pageDown = try press("NPage", times: pageDowns, terminal: terminal, trace: trace)
         guard try terminal.screen() != afterDowns else { throw BenchError.unexpected("PgDn did not move the list") }
@@ -98,21 +104,25 @@ struct ReaderBenchmarks {
         func measurements(_ samples: Samples?, key: String, id: String, presses: Int) -> [Measurement] {
             let detail = samples.map { "\($0.count) of \(presses) presses traced" } ?? "no key trace (NYTREADER_KEY_TRACE)"
             return [
-                Measurement("reader.key_\(id)_p50_\(database.articleCount)", "\(key) → repaint p50, \(size) cached",
-                            value: samples?.median, unit: "ms", detail: detail),
-                Measurement("reader.key_\(id)_p99_\(database.articleCount)", "\(key) → repaint p99, \(size) cached",
-                            value: samples?.percentile(99), unit: "ms", target: 2, detail: detail),
+                Measurement(
+                    "reader.key_\(id)_p50_\(database.articleCount)", "\(key) → repaint p50, \(size) cached",
+                    value: samples?.median, unit: "ms", detail: detail),
+                Measurement(
+                    "reader.key_\(id)_p99_\(database.articleCount)", "\(key) → repaint p99, \(size) cached",
+                    value: samples?.percentile(99), unit: "ms", target: 2, detail: detail),
             ]
         }
         return measurements(down, key: "Down", id: "down", presses: downs)
             + measurements(pageDown, key: "PgDn", id: "pgdn", presses: pageDowns)
             + [
-                Measurement("reader.key_pgdn_complete_p50_\(database.articleCount)",
-                            "PgDn → rows on screen p50, \(size) cached", value: complete.median, unit: "ms",
-                            detail: "seen through tmux, \(complete.count) presses"),
-                Measurement("reader.key_pgdn_complete_p99_\(database.articleCount)",
-                            "PgDn → rows on screen p99, \(size) cached", value: complete.percentile(99), unit: "ms",
-                            detail: "seen through tmux, \(complete.count) presses"),
+                Measurement(
+                    "reader.key_pgdn_complete_p50_\(database.articleCount)",
+                    "PgDn → rows on screen p50, \(size) cached", value: complete.median, unit: "ms",
+                    detail: "seen through tmux, \(complete.count) presses"),
+                Measurement(
+                    "reader.key_pgdn_complete_p99_\(database.articleCount)",
+                    "PgDn → rows on screen p99, \(size) cached", value: complete.percentile(99), unit: "ms",
+                    detail: "seen through tmux, \(complete.count) presses"),
             ]
     }
 

@@ -17,8 +17,12 @@ final class ReaderTerminal {
         variables["PS1"] = Self.prompt + " "
         let assignments = variables.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(TmuxControl.quote($0.value))" }.joined(separator: " ")
-        try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", session,
-                               "-x", String(columns), "-y", String(rows), "env -i \(assignments) sh"])
+        try Self.tmux(
+            socket,
+            [
+                "-f", "/dev/null", "new-session", "-d", "-s", session,
+                "-x", String(columns), "-y", String(rows), "env -i \(assignments) sh",
+            ])
         serverPID = pid_t(try Self.tmux(socket, ["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
         control = try TmuxControl(socket: socket, session: session)
         try control.command("set-option -g status off")

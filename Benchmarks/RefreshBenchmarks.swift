@@ -25,8 +25,10 @@ struct RefreshBenchmarks {
         let home = "\(directory)/refresh-home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let environment = ["HOME": home, "NYT_API_KEY": "bench-key", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let arguments = ["refresh", "--section", "home", "--db", "\(directory)/refresh.sqlite",
-                         "--api-base-url", server.baseURL.absoluteString]
+        let arguments = [
+            "refresh", "--section", "home", "--db", "\(directory)/refresh.sqlite",
+            "--api-base-url", server.baseURL.absoluteString,
+        ]
         let output = "\(directory)/refresh-output.txt"
         var samples = Samples()
         // The first run creates the cache (and imports the bundled snapshot); it is not counted.
@@ -42,8 +44,9 @@ struct RefreshBenchmarks {
             }
             if run > 0 { samples.append(milliseconds) }
         }
-        return Measurement("refresh.end_to_end_\(count)", "nytreader refresh of \(count.formatted()) articles",
-                           value: samples.median, unit: "ms", target: 150,
-                           detail: "median of \(runs), process start to exit, loopback server")
+        return Measurement(
+            "refresh.end_to_end_\(count)", "nytreader refresh of \(count.formatted()) articles",
+            value: samples.median, unit: "ms", target: 150,
+            detail: "median of \(runs), process start to exit, loopback server")
     }
 }

@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import TestSupport
 import NewsCore
+import TestSupport
 
 /// The store's figures, taken in-process through `ArticleStore`'s public API.
 struct StoreBenchmarks {
@@ -30,20 +30,24 @@ struct StoreBenchmarks {
         for run in 0..<runs {
             let path = "\(directory)/persist-\(count)-\(run).sqlite"
             let store = try ArticleStore(path: path)
-            first.append(try Stopwatch.time {
-                try store.apply(FeedSnapshot(feed: feed, articles: articles, fetchedDate: now), origin: .network)
-            }.milliseconds)
-            again.append(try Stopwatch.time {
-                try store.apply(FeedSnapshot(feed: feed, articles: changed, fetchedDate: now + 60), origin: .network)
-            }.milliseconds)
+            first.append(
+                try Stopwatch.time {
+                    try store.apply(FeedSnapshot(feed: feed, articles: articles, fetchedDate: now), origin: .network)
+                }.milliseconds)
+            again.append(
+                try Stopwatch.time {
+                    try store.apply(FeedSnapshot(feed: feed, articles: changed, fetchedDate: now + 60), origin: .network)
+                }.milliseconds)
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         let label = count.formatted()
         return [
-            Measurement("store.persist_\(count)", "persist a refresh of \(label) new articles", value: first.median,
-                        unit: "ms", target: target, detail: "median of \(runs), empty cache"),
-            Measurement("store.persist_\(count)_again", "persist a refresh of \(label), 10 % changed", value: again.median,
-                        unit: "ms", target: target, detail: "median of \(runs), same feed again"),
+            Measurement(
+                "store.persist_\(count)", "persist a refresh of \(label) new articles", value: first.median,
+                unit: "ms", target: target, detail: "median of \(runs), empty cache"),
+            Measurement(
+                "store.persist_\(count)_again", "persist a refresh of \(label), 10 % changed", value: again.median,
+                unit: "ms", target: target, detail: "median of \(runs), same feed again"),
         ]
     }
 
@@ -67,18 +71,23 @@ struct StoreBenchmarks {
         }
         let size = database.articleCount.formatted()
         return [
-            Measurement("store.first_window_\(database.articleCount)", "first window of 50 rows, \(size) cached",
-                        value: first.median, unit: "ms", target: 5, detail: "median of \(runs) fresh opens"),
-            Measurement("store.feed_status_\(database.articleCount)", "feed status (count, age), \(size) cached",
-                        value: status.median, unit: "ms", detail: "median of \(runs)"),
-            Measurement("store.window_p99_\(database.articleCount)", "any window of 50 rows p99, \(size) cached",
-                        value: scrolled.percentile(99), unit: "ms", target: 5, detail: "\(scrolled.count) random offsets"),
+            Measurement(
+                "store.first_window_\(database.articleCount)", "first window of 50 rows, \(size) cached",
+                value: first.median, unit: "ms", target: 5, detail: "median of \(runs) fresh opens"),
+            Measurement(
+                "store.feed_status_\(database.articleCount)", "feed status (count, age), \(size) cached",
+                value: status.median, unit: "ms", detail: "median of \(runs)"),
+            Measurement(
+                "store.window_p99_\(database.articleCount)", "any window of 50 rows p99, \(size) cached",
+                value: scrolled.percentile(99), unit: "ms", target: 5, detail: "\(scrolled.count) random offsets"),
         ]
     }
 
     /// Full-text searches over `database`, `repeats` times each of `searchQueries`.
     /// Also returns each query's hit count and median time (ms).
-    func search(_ database: BenchDatabase, repeats: Int) throws -> (measurements: [Measurement], hits: [String: Int], medians: [String: Double]) {
+    func search(_ database: BenchDatabase, repeats: Int) throws -> (
+        measurements: [Measurement], hits: [String: Int], medians: [String: Double]
+    ) {
         let store = try ArticleStore(path: database.path, policy: BenchDatabase.keepEverything)
         var samples = Samples()
         var hits: [String: Int] = [:]
@@ -89,17 +98,21 @@ struct StoreBenchmarks {
             for _ in 0..<repeats {
                 times.append(try Stopwatch.time { try store.search(query, limit: 50) }.milliseconds)
             }
-            times.values.forEach { samples.append($0) }
+            for time in times.values { samples.append(time) }
             medians[query] = times.median
         }
         let size = database.articleCount.formatted()
         let detail = "\(Self.searchQueries.count) queries × \(repeats), limit 50"
-        return ([
-            Measurement("store.search_p50_\(database.articleCount)", "search p50, \(size) cached", value: samples.median,
-                        unit: "ms", target: 20, detail: detail),
-            Measurement("store.search_p99_\(database.articleCount)", "search p99, \(size) cached",
-                        value: samples.percentile(99), unit: "ms", target: 20, detail: detail),
-        ], hits, medians)
+        return (
+            [
+                Measurement(
+                    "store.search_p50_\(database.articleCount)", "search p50, \(size) cached", value: samples.median,
+                    unit: "ms", target: 20, detail: detail),
+                Measurement(
+                    "store.search_p99_\(database.articleCount)", "search p99, \(size) cached",
+                    value: samples.percentile(99), unit: "ms", target: 20, detail: detail),
+            ], hits, medians
+        )
     }
 }
 

@@ -1,7 +1,8 @@
 import CSpawn
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tmux control-mode client (`tmux -C attach`) kept open, so that each command (send-keys, capture-pane)
@@ -27,7 +28,9 @@ final class TmuxControl {
         nyt_spawn_close_from(&actions, 3)
         let arguments = ["tmux", "-L", socket, "-C", "attach-session", "-t", session]
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var child: pid_t = 0
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,5 +1,5 @@
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TerminalUI
 
 /// The config file: any bytes, read as UTF-8, applied as `config.toml` (TOMLKit's parser, then the
@@ -25,7 +25,7 @@ enum ConfigTarget {
         FuzzCheck.require(Settings.Limits.maximumArticles.contains(settings.maximumArticles.value), "maximum_articles")
         FuzzCheck.require(Settings.Limits.requestTimeoutSeconds.contains(settings.requestTimeoutSeconds.value), "request_timeout_seconds")
         for (role, color) in settings.colorTheme {
-            FuzzCheck.require(Settings.colorRoles.contains(role) && (-1...255).contains(color.value), "color \(role) = \(color.value)")
+            FuzzCheck.require(ColorRole.configurable.contains(role) && (-1...255).contains(color.value), "color \(role) = \(color.value)")
         }
         let keyMap = KeyMap(overrides: settings.keys)
         for problem in keyMap.problems { requireSafe(problem.message) }

@@ -2,7 +2,7 @@ import CNcursesw
 import FoundationEssentials
 import NewsCore
 import ReaderViewModel
-@testable import TerminalUI
+@_spi(Testing) @testable import TerminalUI
 import TestSupport
 
 /// The key and mouse decoding: any bytes as what curses reads (characters, function keys, mouse reports,

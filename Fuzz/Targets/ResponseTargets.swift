@@ -46,25 +46,39 @@ enum ResponseTargets {
         check(decoded.map(\.articles), skipped: decoded.map(\.skippedCount), streamed: streamed)
     }
 
+    /// The month the archive seeds are dated in.
+    private static let archiveMonth = ArchiveMonth(containingDay: 19_737)  // 2024-01-15
+
     /// An Archive month, its articles handed on in batches of three.
     static let archive = FuzzTarget(name: "archive") { bytes in
         let streamed = StreamedJSON.checkChunking(bytes, path: ["response", "docs"])
         var articles: [Article] = []
         var batchSizes: [Int] = []
         let decoded = Result { () throws(APIError) in
-            try NYTClient.decodeArchive(Data(bytes), fetchedDate: fetched, batchSize: 3) { batch, _ in
+            try NYTClient.decodeArchive(Data(bytes), month: archiveMonth, batchSize: 3) { batch, _ in
                 articles += batch
                 batchSizes.append(batch.count)
             }
         }
-        check(decoded.map { _ in articles }, skipped: decoded.map(\.skippedCount), streamed: streamed)
+        let leftOut = decoded.map { $0.skippedCount + $0.outsideCount }
+        check(decoded.map { _ in articles }, skipped: leftOut, streamed: streamed)
         if case .success(let summary) = decoded {
             FuzzCheck.require(summary.articleCount == articles.count, "\(summary.articleCount) articles counted, \(articles.count) handed on")
-            FuzzCheck.require(summary.articleCount + summary.skippedCount == summary.documentCount, "archive counts do not add up")
+            FuzzCheck.require(summary.articleCount + summary.skippedCount + summary.outsideCount == summary.documentCount,
+                              "archive counts do not add up")
+            FuzzCheck.require(articles.allSatisfy { isInArchiveMonth($0.publishedDate) }, "an article dated outside the month")
             FuzzCheck.require(summary.byteCount == bytes.count, "\(summary.byteCount) bytes counted of \(bytes.count)")
             FuzzCheck.require(batchSizes.dropLast().allSatisfy { $0 == 3 } && batchSizes.allSatisfy { (1...3).contains($0) },
                               "batches of \(batchSizes)")
         }
+    }
+
+    /// Whether `date` falls in the archive month in some time zone, UTC+14 to UTC−12.
+    private static func isInArchiveMonth(_ date: Date) -> Bool {
+        func month(_ shift: Double) -> ArchiveMonth {
+            ArchiveMonth(containingDay: Int(((date.timeIntervalSince1970 + shift * 3_600) / 86_400).rounded(.down)))
+        }
+        return month(14) >= archiveMonth && month(-12) <= archiveMonth
     }
 
     /// The promises of a decoded response: every article within `ArticleBounds`, with a uri and a title,

@@ -17,24 +17,28 @@ enum ArchiveIndex {
     /// Creates `year`'s table and its delete trigger when they do not exist.
     static func ensure(year: Int, in db: Database) throws {
         let table = table(year)
-        try db.execute(sql: """
-            CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
-                title, abstract, leadParagraph, byline,
-                content='article', content_rowid='id',
-                tokenize='unicode61 remove_diacritics 2'
-            );
-            CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(year) BEGIN
-                INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
-                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
+                    title, abstract, leadParagraph, byline,
+                    content='article', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(year) BEGIN
+                    INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
+                    VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                END;
+                """)
     }
 
     /// The years that have a table, newest first.
     static func years(in db: Database) throws -> [Int] {
-        try String.fetchAll(db.cachedStatement(sql: """
-            SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'archiveFTS_[0-9][0-9][0-9][0-9]'
-            """)).compactMap { Int($0.dropFirst("archiveFTS_".count)) }.sorted(by: >)
+        try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'archiveFTS_[0-9][0-9][0-9][0-9]'
+                    """)
+        ).compactMap { Int($0.dropFirst("archiveFTS_".count)) }.sorted(by: >)
     }
 
     /// Every index to search, in the order to search them: `articleFTS`, then the years, newest first.

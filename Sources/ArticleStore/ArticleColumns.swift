@@ -1,6 +1,6 @@
 import FoundationEssentials
-import SQLite
 import NewsCore
+import SQLite
 
 /// How an `ArticleEntry` is laid out in the `article` table, in one place for every query.
 enum ArticleColumns {

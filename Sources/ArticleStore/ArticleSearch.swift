@@ -24,7 +24,7 @@ struct ArticleSearch {
     /// match of each word in the whole index) available on `db`.
     static let registerRanking: @Sendable (Database) throws -> Void = { db in
         let code = nyt_register_rank(db.sqliteConnection)
-        guard code == SQLITE_OK_CODE else { throw RankingUnavailable(code: code) }
+        guard code == sqliteOK else { throw RankingUnavailable(code: code) }
     }
 
     /// The best `limit` matches of `terms`, or when there are none, of `terms.everyWordAsPrefix`; each
@@ -46,7 +46,8 @@ struct ArticleSearch {
             // The indexes newest first, until the window of candidates is full.
             for table in try ArchiveIndex.tables(in: db) where scored.count < candidates {
                 let sql = Self.newestMatches(table: table, weights: Self.weights, cjkFilter: cjk != nil)
-                let arguments: StatementArguments = cjk.map { [words, $0, candidates - scored.count] } ?? [words, candidates - scored.count]
+                let arguments: StatementArguments =
+                    cjk.map { [words, $0, candidates - scored.count] } ?? [words, candidates - scored.count]
                 scored += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
             }
         case (nil, let cjk?):
@@ -62,10 +63,12 @@ struct ArticleSearch {
     private func hits(best: [Int64], terms: SearchTerms) throws -> [SearchHit] {
         let rank = Dictionary(best.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         guard !best.isEmpty else { return [] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT \(ArticleColumns.selection), a.id FROM article a
-            WHERE a.id IN (\(Array(repeating: "?", count: best.count).joined(separator: ",")))
-            """, arguments: StatementArguments(best))
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(ArticleColumns.selection), a.id FROM article a
+                WHERE a.id IN (\(Array(repeating: "?", count: best.count).joined(separator: ",")))
+                """, arguments: StatementArguments(best))
         return rows.sorted { rank[$0["id"] as Int64] ?? 0 < rank[$1["id"] as Int64] ?? 0 }.map { row in
             let entry = ArticleColumns.entry(from: row)
             let article = entry.article
@@ -96,4 +99,4 @@ struct RankingUnavailable: Error, CustomStringConvertible {
 }
 
 /// SQLITE_OK, as the C function answers it.
-private let SQLITE_OK_CODE: Int32 = 0
+private let sqliteOK: Int32 = 0

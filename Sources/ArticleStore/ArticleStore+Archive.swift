@@ -1,15 +1,18 @@
 import FoundationEssentials
-import SQLite
 import NewsCore
+import SQLite
 
 // Months of the NYT's archive: written a batch at a time, complete only once their record is.
 extension ArticleStore {
     /// Every month imported whole, newest first.
     public func archiveMonths() throws(StoreError) -> [ArchiveMonthStatus] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT month, articleCount, hits, byteCount, completedAt FROM archiveMonth ORDER BY month DESC
-                """)).compactMap { row in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT month, articleCount, hits, byteCount, completedAt FROM archiveMonth ORDER BY month DESC
+                        """)
+            ).compactMap { row in
                 guard let feed = Feed(key: "archive:" + (row[0] as String)), case .archive(let month) = feed else { return nil }
                 return ArchiveMonthStatus(
                     month: month, articleCount: row[1], hits: row[2], byteCount: row[3],
@@ -22,7 +25,9 @@ extension ArticleStore {
     /// Whether `month` was imported whole.
     public func isComplete(_ month: ArchiveMonth) throws(StoreError) -> Bool {
         try read { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)"), arguments: [month.description]) ?? false
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)"), arguments: [month.description])
+                ?? false
         }
     }
 
@@ -32,9 +37,10 @@ extension ArticleStore {
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try write { db in
             let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
-            let complete = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)", arguments: [month.description]
-            ) ?? false
+            let complete =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)", arguments: [month.description]
+                ) ?? false
             guard !complete else { return }
             try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
             try db.execute(sql: "UPDATE feed SET articleCount = 0, unreadCount = 0, origin = NULL WHERE id = ?", arguments: [feedID])
@@ -54,10 +60,11 @@ extension ArticleStore {
             let appended = try writer.append(
                 kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true, ftsPartition: month.year
             )
-            try db.execute(sql: """
-                UPDATE article SET inArchive = 1
-                WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
-                """, arguments: [feedID])
+            try db.execute(
+                sql: """
+                    UPDATE article SET inArchive = 1
+                    WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
+                    """, arguments: [feedID])
             return appended.inserted
         }
     }
@@ -68,31 +75,37 @@ extension ArticleStore {
         try write { db in
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
-            try db.execute(sql: """
-                CREATE TEMP TABLE IF NOT EXISTS publicationOrder (rank INTEGER PRIMARY KEY, articleId INTEGER NOT NULL);
-                DELETE FROM publicationOrder;
-                """)
-            try db.execute(sql: """
-                INSERT INTO publicationOrder (articleId)
-                SELECT fi.articleId FROM feedItem fi JOIN article a ON a.id = fi.articleId
-                WHERE fi.feedId = ? ORDER BY a.publishedAt, a.id
-                """, arguments: [feedID])
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE IF NOT EXISTS publicationOrder (rank INTEGER PRIMARY KEY, articleId INTEGER NOT NULL);
+                    DELETE FROM publicationOrder;
+                    """)
+            try db.execute(
+                sql: """
+                    INSERT INTO publicationOrder (articleId)
+                    SELECT fi.articleId FROM feedItem fi JOIN article a ON a.id = fi.articleId
+                    WHERE fi.feedId = ? ORDER BY a.publishedAt, a.id
+                    """, arguments: [feedID])
             try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
-            try db.execute(sql: "INSERT INTO feedItem (feedId, rank, articleId) SELECT ?, rank - 1, articleId FROM publicationOrder", arguments: [feedID])
+            try db.execute(
+                sql: "INSERT INTO feedItem (feedId, rank, articleId) SELECT ?, rank - 1, articleId FROM publicationOrder",
+                arguments: [feedID])
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM publicationOrder") ?? 0
             try db.execute(sql: "DELETE FROM publicationOrder")
             let seconds = ArticleColumns.seconds(date)
-            try db.execute(sql: """
-                UPDATE feed SET origin = 'network', lastRefreshedAt = ?, lastError = NULL, articleCount = ?,
-                    unreadCount = (SELECT COUNT(*) FROM feedItem fi JOIN article a ON a.id = fi.articleId
-                                   WHERE fi.feedId = ? AND a.readAt IS NULL)
-                WHERE id = ?
-                """, arguments: [seconds, count, feedID, feedID])
-            try db.execute(sql: """
-                INSERT INTO archiveMonth (month, hits, articleCount, byteCount, completedAt) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(month) DO UPDATE SET hits = excluded.hits, articleCount = excluded.articleCount,
-                    byteCount = excluded.byteCount, completedAt = excluded.completedAt
-                """, arguments: [month.description, hits, count, byteCount, seconds])
+            try db.execute(
+                sql: """
+                    UPDATE feed SET origin = 'network', lastRefreshedAt = ?, lastError = NULL, articleCount = ?,
+                        unreadCount = (SELECT COUNT(*) FROM feedItem fi JOIN article a ON a.id = fi.articleId
+                                       WHERE fi.feedId = ? AND a.readAt IS NULL)
+                    WHERE id = ?
+                    """, arguments: [seconds, count, feedID, feedID])
+            try db.execute(
+                sql: """
+                    INSERT INTO archiveMonth (month, hits, articleCount, byteCount, completedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(month) DO UPDATE SET hits = excluded.hits, articleCount = excluded.articleCount,
+                        byteCount = excluded.byteCount, completedAt = excluded.completedAt
+                    """, arguments: [month.description, hits, count, byteCount, seconds])
         }
     }
 

@@ -1,15 +1,17 @@
-import SQLite
 import NewsCore
+import SQLite
 
 // The searches a person made, kept as feeds: listing them, adding pages, forgetting them.
 extension ArticleStore {
     /// Every search feed in the cache, the most recently refreshed first.
     public func searchFeeds() throws(StoreError) -> [FeedStatus] {
         try read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT key, articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount FROM feed
-                WHERE kind = 'search' ORDER BY COALESCE(lastRefreshedAt, 0) DESC, id DESC
-                """))
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT key, articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount FROM feed
+                        WHERE kind = '\(FeedKind.search.rawValue)' ORDER BY COALESCE(lastRefreshedAt, 0) DESC, id DESC
+                        """))
             return rows.compactMap { row in
                 guard let feed = Feed(key: row[0]), case .search = feed else { return nil }
                 return FeedStatus(
@@ -52,10 +54,11 @@ extension ArticleStore {
     public func countRequest(api: String, day: String) throws(StoreError) -> Int {
         try write { db in
             try db.execute(sql: "DELETE FROM requestCount WHERE day < ?", arguments: [day])
-            try db.execute(sql: """
-                INSERT INTO requestCount (api, day, count) VALUES (?, ?, 1)
-                ON CONFLICT(api, day) DO UPDATE SET count = count + 1
-                """, arguments: [api, day])
+            try db.execute(
+                sql: """
+                    INSERT INTO requestCount (api, day, count) VALUES (?, ?, 1)
+                    ON CONFLICT(api, day) DO UPDATE SET count = count + 1
+                    """, arguments: [api, day])
             return try Int.fetchOne(db, sql: "SELECT count FROM requestCount WHERE api = ? AND day = ?", arguments: [api, day]) ?? 0
         }
     }

@@ -21,7 +21,10 @@ extension ArticleStore {
             let articles = held + then
             for start in stride(from: 0, to: articles.count, by: StagedBatch.articlesPerBlob) {
                 let batch = articles[start..<min(start + StagedBatch.articlesPerBlob, articles.count)]
-                try insert.execute(arguments: StatementArguments([.integer(refresh.number), .integer(Int64(batch.count)), .blob(StagedBatch.encode(batch))]))
+                try insert.execute(
+                    arguments: StatementArguments([
+                        .integer(refresh.number), .integer(Int64(batch.count)), .blob(StagedBatch.encode(batch)),
+                    ]))
             }
         }
     }
@@ -71,7 +74,7 @@ extension ArticleStore {
         do {
             return try writer.writeWithoutTransaction { db in try db.transaction(.deferred, body) }
         } catch {
-            throw Self.failure(error)
+            throw StoreError(error, path: path)
         }
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
-import SQLite
 import NewsCore
+import SQLite
 
 /// The offline cache: articles, feeds and their order, read/saved state, in one SQLite file.
 ///
@@ -24,99 +24,26 @@ public final class ArticleStore: Sendable {
     /// Writers wait this long for another process's write transaction before the cache is reported busy.
     public static let busyTimeout: TimeInterval = 5
 
+    /// How many reads of the cache can run at once, each on a connection of its own.
+    public static let readingConnections = 2
+
+    /// The cache file (`:memory:` for a cache in memory), named in errors.
+    let path: String
+
     /// Opens the cache at `path`. Read-write: missing directories are created 0700, the database and its
     /// `-wal` and `-shm` files are kept 0600, and the schema is brought up to date. A symbolic link at
     /// `path` is refused (nothing is created or changed through it).
     public init(path: String, policy: RetentionPolicy = .standard, access: Access = .readWrite) throws(StoreError) {
-        if access == .readOnlyWhenReady, let reader = Self.readOnlyWriter(path: path) {
-            self.writer = reader
-            self.policy = policy
-            return
-        }
-        do {
-            try Self.refuseNewerSchema(path: path)
-            try PrivateFiles.prepareDatabase(at: path)
-            self.writer = try Self.openPool(path: path)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.openFailure(path: path, error)
-        }
+        self.path = path
         self.policy = policy
-    }
-
-    /// The pool on `path` with its schema up to date. While other processes create or migrate the same new
-    /// cache, SQLite can answer "busy" at once, without waiting (switching a new file to WAL, recovering
-    /// its index): the whole opening is tried again, for up to `busyTimeout`.
-    private static func openPool(path: String) throws -> DatabasePool {
-        let deadline = ContinuousClock.now + .seconds(busyTimeout)
-        var attempt = 0
-        while true {
-            do {
-                let pool = try DatabasePool(path: path, configuration: configuration())
-                try SchemaMigration.migrate(pool, path: path)
-                return pool
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
-                attempt += 1
-                usleep(UInt32(min(100, 5 * attempt) + Int.random(in: 0...10)) * 1_000)
-            }
-        }
-    }
-
-    private static func configuration(readonly: Bool = false) -> Configuration {
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.prepareConnection = ArticleSearch.registerRanking
-        configuration.readonly = readonly
-        configuration.busyTimeout = busyTimeout
-        if !readonly {
-            configuration.prepareDatabase = { db in
-                // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
-                // (a crash leaves the old or the new state), only a power cut may lose the last ones.
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-        }
-        return configuration
-    }
-
-    /// Throws when the cache at `path` was made by a newer nytreader, found with a read-only connection
-    /// before anything opens it for writing (which would touch the file).
-    private static func refuseNewerSchema(path: String) throws {
-        guard PrivateFiles.isRegularFile(path),
-              let probe = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-              case .newer(let unknown)? = try? probe.read(SchemaMigration.state)
-        else { return }
-        throw SchemaMigration.newer(path: path, unknown: unknown)
-    }
-
-    /// The cache opened read-only, when it exists, is current and holds articles; nil otherwise. On a
-    /// read-only file system SQLite cannot create the `-shm` file a WAL database needs: the file is then
-    /// opened as immutable (nothing can change it there).
-    private static func readOnlyWriter(path: String) -> DatabaseQueue? {
-        guard PrivateFiles.isRegularFile(path) else { return nil }
-        for location in [path, "file:\(uriPath(path))?immutable=1"] {
-            guard let queue = try? DatabaseQueue(path: location, configuration: configuration(readonly: true)) else { continue }
-            let ready = try? queue.read { db in
-                try SchemaMigration.state(db) == .current && !holdsNoArticle(db)
-            }
-            if ready == true { return queue }
-        }
-        return nil
+        writer = try CacheOpening.open(path: path, access: access)
     }
 
     /// A cache that lives in memory only (tests, `--offline` dry runs).
     public init(inMemoryWith policy: RetentionPolicy = .standard) throws(StoreError) {
-        do {
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.prepareConnection = ArticleSearch.registerRanking
-            let queue = try DatabaseQueue(configuration: configuration)
-            try queue.write { db in try SchemaMigration.apply(db) }
-            self.writer = queue
-        } catch {
-            throw .cannotOpen(path: ":memory:", reason: Self.describe(error))
-        }
+        path = ":memory:"
         self.policy = policy
+        writer = try CacheOpening.openInMemory()
     }
 
     // MARK: - Refresh
@@ -162,7 +89,7 @@ public final class ArticleStore: Sendable {
         do {
             return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
-            throw .failed(reason: Self.describe(error))
+            throw StoreError(error, path: path)
         }
     }
 
@@ -172,7 +99,7 @@ public final class ArticleStore: Sendable {
     }
 
     /// Whether `db` holds no article at all.
-    private static func holdsNoArticle(_ db: Database) throws -> Bool {
+    static func holdsNoArticle(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM article)") ?? true
     }
 
@@ -304,22 +231,24 @@ public final class ArticleStore: Sendable {
             if case .saved = feed {
                 try db.execute(sql: "UPDATE article SET readAt = ? WHERE savedAt IS NOT NULL AND readAt IS NULL", arguments: [seconds])
             } else {
-                try db.execute(sql: """
-                    UPDATE article SET readAt = ?
-                    WHERE readAt IS NULL AND id IN (
-                        SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
-                    """, arguments: [seconds, feed.key])
+                try db.execute(
+                    sql: """
+                        UPDATE article SET readAt = ?
+                        WHERE readAt IS NULL AND id IN (
+                            SELECT fi.articleId FROM feed f JOIN feedItem fi ON fi.feedId = f.id WHERE f.key = ?)
+                        """, arguments: [seconds, feed.key])
             }
             let marked = db.changesCount
             if marked > 0 {
                 // This feed has nothing unread now; feeds sharing its articles are counted again.
                 try db.execute(sql: "UPDATE feed SET unreadCount = 0 WHERE key = ?", arguments: [feed.key])
-                try db.execute(sql: """
-                    UPDATE feed SET unreadCount = (
-                        SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
-                        WHERE feedItem.feedId = feed.id AND article.readAt IS NULL)
-                    WHERE unreadCount > 0
-                    """)
+                try db.execute(
+                    sql: """
+                        UPDATE feed SET unreadCount = (
+                            SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                            WHERE feedItem.feedId = feed.id AND article.readAt IS NULL)
+                        WHERE unreadCount > 0
+                        """)
             }
             return marked
         }
@@ -328,20 +257,24 @@ public final class ArticleStore: Sendable {
     /// Marks an article read at `date`, or unread when `date` is nil.
     public func setRead(_ id: ArticleID, at date: Date?) throws(StoreError) {
         try write { db in
-            guard let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
-                arguments: [id.rawValue]
-            ) else { return }
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
+                    arguments: [id.rawValue]
+                )
+            else { return }
             let articleID: Int64 = row[0]
             let wasUnread: Bool = row[1]
             try db.cachedStatement(sql: "UPDATE article SET readAt = ? WHERE id = ?")
                 .execute(arguments: [date.map(ArticleColumns.seconds), articleID])
             let isUnread = date == nil
             guard wasUnread != isUnread else { return }
-            try db.cachedStatement(sql: """
-                UPDATE feed SET unreadCount = unreadCount + ?
-                WHERE id IN (SELECT feedId FROM feedItem WHERE articleId = ?)
-                """).execute(arguments: [isUnread ? 1 : -1, articleID])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE feed SET unreadCount = unreadCount + ?
+                    WHERE id IN (SELECT feedId FROM feedItem WHERE articleId = ?)
+                    """
+            ).execute(arguments: [isUnread ? 1 : -1, articleID])
         }
     }
 
@@ -372,7 +305,8 @@ public final class ArticleStore: Sendable {
         try write { db in
             if let date {
                 try db.execute(
-                    sql: "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
+                    sql:
+                        "INSERT INTO rateLimit (api, blockedUntil) VALUES (?, ?) ON CONFLICT(api) DO UPDATE SET blockedUntil = excluded.blockedUntil",
                     arguments: [api, date.timeIntervalSince1970]
                 )
             } else {
@@ -387,53 +321,15 @@ public final class ArticleStore: Sendable {
         do {
             return try writer.read(body)
         } catch {
-            throw Self.failure(error)
+            throw StoreError(error, path: path)
         }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw Self.failure(error)
+            throw StoreError(error, path: path)
         }
-    }
-
-    /// Why a cache that another process is writing could not be written.
-    static let busyReason = "it is busy: another nytreader has been writing it for over \(Int(busyTimeout)) s; try again"
-
-    static func failure(_ error: any Error) -> StoreError {
-        if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY { return .busy }
-        return .failed(reason: describe(error))
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_BUSY { return busyReason }
-            return error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        }
-        return String(describing: error)
-    }
-
-    /// `path` percent-encoded for an SQLite URI filename (every byte but letters, digits and `/._-`).
-    private static func uriPath(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func openFailure(path: String, _ error: any Error) -> StoreError {
-        .cannotOpen(path: path, reason: describe(error))
     }
 }

@@ -9,13 +9,13 @@ enum CJKText {
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF,  // Hiragana, Katakana
-             0x31F0...0x31FF,  // Katakana phonetic extensions
-             0x3400...0x4DBF,  // CJK unified ideographs extension A
-             0x4E00...0x9FFF,  // CJK unified ideographs
-             0xAC00...0xD7AF,  // Hangul syllables
-             0xF900...0xFAFF,  // CJK compatibility ideographs
-             0xFF66...0xFF9F,  // Halfwidth Katakana
-             0x20000...0x2FA1F:  // CJK extensions B and later
+            0x31F0...0x31FF,  // Katakana phonetic extensions
+            0x3400...0x4DBF,  // CJK unified ideographs extension A
+            0x4E00...0x9FFF,  // CJK unified ideographs
+            0xAC00...0xD7AF,  // Hangul syllables
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFF66...0xFF9F,  // Halfwidth Katakana
+            0x20000...0x2FA1F:  // CJK extensions B and later
             return true
         default:
             return false
@@ -43,7 +43,8 @@ enum CJKText {
                     let topThree = (word & 0xE0E0_E0E0_E0E0_E0E0) ^ 0xE0E0_E0E0_E0E0_E0E0
                     // A zero byte of `topThree` is a byte of `word` from 0xE0 up.
                     if (topThree &- 0x0101_0101_0101_0101) & ~topThree & 0x8080_8080_8080_8080 != 0,
-                       bytes[index..<(index + 8)].contains(where: { $0 >= 0xE3 }) {
+                        bytes[index..<(index + 8)].contains(where: { $0 >= 0xE3 })
+                    {
                         return true
                     }
                     index += 8

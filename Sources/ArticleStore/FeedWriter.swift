@@ -1,6 +1,6 @@
 import FoundationEssentials
-import SQLite
 import NewsCore
+import SQLite
 
 /// The write side of one refresh, run inside the transaction `ArticleStore.apply` opens.
 struct FeedWriter {
@@ -13,7 +13,8 @@ struct FeedWriter {
 
     /// `apply` for articles read a chunk at a time (a staged refresh): `articles` calls its argument with
     /// each chunk in order; `snapshot.articles` is not read. A uri repeated in a later chunk keeps its first place.
-    func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin, articles: (([Article]) throws -> Void) throws -> Void) throws -> RefreshChanges {
+    func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin, articles: (([Article]) throws -> Void) throws -> Void) throws -> RefreshChanges
+    {
         let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
         let feedID = try feedID(for: snapshot.feed)
         var stored = Upserted()
@@ -22,13 +23,15 @@ struct FeedWriter {
             stored.append(try upsert(chunk.filter { seen.insert($0.id).inserted }, fetchedAt: fetchedAt))
         }
         let removed = try replaceMembership(of: feedID, with: stored.ids)
-        try db.cachedStatement(sql: """
-            UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?,
-                totalHits = ?, pageCount = ?
-            WHERE id = ?
-            """).execute(arguments: [
-                fetchedAt, origin.rawValue, stored.ids.count, stored.unreadCount, snapshot.totalHits, snapshot.pageCount, feedID,
-            ])
+        try db.cachedStatement(
+            sql: """
+                UPDATE feed SET lastRefreshedAt = ?, origin = ?, lastError = NULL, articleCount = ?, unreadCount = ?,
+                    totalHits = ?, pageCount = ?
+                WHERE id = ?
+                """
+        ).execute(arguments: [
+            fetchedAt, origin.rawValue, stored.ids.count, stored.unreadCount, snapshot.totalHits, snapshot.pageCount, feedID,
+        ])
         try prune(now: fetchedAt, keeping: feedID)
         return RefreshChanges(
             total: stored.ids.count, inserted: stored.inserted, updated: stored.updated, removed: removed, skipped: snapshot.skippedCount
@@ -44,9 +47,11 @@ struct FeedWriter {
         let pagesHeld = try Int.fetchOne(db.cachedStatement(sql: "SELECT pageCount FROM feed WHERE id = ?"), arguments: [feedID])
         guard pagesHeld == snapshot.pageCount - 1 else { return nil }
         let appended = try append(snapshot.articles, to: feedID, fetchedAt: fetchedAt)
-        try db.cachedStatement(sql: """
-            UPDATE feed SET lastError = NULL, totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?) WHERE id = ?
-            """).execute(arguments: [snapshot.totalHits, snapshot.pageCount, feedID])
+        try db.cachedStatement(
+            sql: """
+                UPDATE feed SET lastError = NULL, totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?) WHERE id = ?
+                """
+        ).execute(arguments: [snapshot.totalHits, snapshot.pageCount, feedID])
         return RefreshChanges(
             total: appended.total, inserted: appended.inserted, updated: appended.updated, removed: 0, skipped: snapshot.skippedCount
         )
@@ -60,10 +65,12 @@ struct FeedWriter {
         _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
     ) throws -> (total: Int, inserted: Int, updated: Int) {
         let stored = try upsert(articles, fetchedAt: fetchedAt, keepingCachedText: keepingCachedText, ftsPartition: ftsPartition)
-        var (rank, total) = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
-        ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
-        let isMember = try db.cachedStatement(sql: "SELECT 1 FROM feedItem INDEXED BY feedItem_articleId WHERE articleId = ? AND feedId = ?")
+        var (rank, total) =
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
+            ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        let isMember = try db.cachedStatement(
+            sql: "SELECT 1 FROM feedItem INDEXED BY feedItem_articleId WHERE articleId = ? AND feedId = ?")
         let insert = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
         var added = 0
         var addedUnread = 0
@@ -82,23 +89,26 @@ struct FeedWriter {
     /// many articles went. Articles it listed that stay lose their archive mark unless another archive
     /// month lists them.
     func drop(_ feedID: Int64) throws -> Int {
-        try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS dropped (articleId INTEGER PRIMARY KEY);
-            DELETE FROM dropped;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TEMP TABLE IF NOT EXISTS dropped (articleId INTEGER PRIMARY KEY);
+                DELETE FROM dropped;
+                """)
         try db.execute(sql: "INSERT INTO dropped SELECT articleId FROM feedItem WHERE feedId = ?", arguments: [feedID])
         try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feedID])
-        try db.execute(sql: """
-            DELETE FROM article WHERE id IN (SELECT articleId FROM dropped)
-              AND savedAt IS NULL
-              AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM article WHERE id IN (SELECT articleId FROM dropped)
+                  AND savedAt IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
+                """)
         let removed = db.changesCount
-        try db.execute(sql: """
-            UPDATE article SET inArchive = 0 WHERE inArchive = 1 AND id IN (SELECT articleId FROM dropped)
-              AND NOT EXISTS (SELECT 1 FROM feedItem JOIN feed ON feed.id = feedItem.feedId
-                              WHERE feedItem.articleId = article.id AND feed.kind = 'archive')
-            """)
+        try db.execute(
+            sql: """
+                UPDATE article SET inArchive = 0 WHERE inArchive = 1 AND id IN (SELECT articleId FROM dropped)
+                  AND NOT EXISTS (SELECT 1 FROM feedItem JOIN feed ON feed.id = feedItem.feedId
+                                  WHERE feedItem.articleId = article.id AND feed.kind = '\(FeedKind.archive.rawValue)')
+                """)
         try db.execute(sql: "DELETE FROM dropped")
         return removed
     }
@@ -156,10 +166,12 @@ struct FeedWriter {
             try db.cachedStatement(sql: "UPDATE article SET ftsPartition = ? WHERE id >= ?").execute(arguments: [ftsPartition, firstNewID])
         }
         let index = ArchiveIndex.table(ftsPartition)
-        try db.cachedStatement(sql: """
-            INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-            SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
-            """).execute(arguments: [firstNewID])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
+                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
+                """
+        ).execute(arguments: [firstNewID])
         try update(changed, fetchedAt: fetchedAt)
         result.updated = changed.count
         return result
@@ -170,7 +182,7 @@ struct FeedWriter {
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM feed WHERE key = ?"), arguments: [feed.key]) {
             return id
         }
-        try db.execute(sql: "INSERT INTO feed (kind, key) VALUES (?, ?)", arguments: [feed.kind, feed.key])
+        try db.execute(sql: "INSERT INTO feed (kind, key) VALUES (?, ?)", arguments: [feed.kind.rawValue, feed.key])
         return db.lastInsertedRowID
     }
 
@@ -196,8 +208,9 @@ struct FeedWriter {
         guard incoming != cached else { return false }
         let updatedAt = ArticleColumns.writtenUpdatedAtIndex
         if let cachedUpdate = Int64.fromDatabaseValue(cached[updatedAt]),
-           let incomingUpdate = Int64.fromDatabaseValue(incoming[updatedAt]),
-           incomingUpdate < cachedUpdate {
+            let incomingUpdate = Int64.fromDatabaseValue(incoming[updatedAt]),
+            incomingUpdate < cachedUpdate
+        {
             return false
         }
         return true
@@ -217,10 +230,11 @@ struct FeedWriter {
         known.reserveCapacity(ids.count)
         try forEachChunk(of: ids.map(\.rawValue)) { placeholders, arguments in
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: """
-                    SELECT id, uri, readAt, \(ArticleColumns.written.joined(separator: ", "))
-                    FROM article WHERE uri IN (\(placeholders))
-                    """),
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, uri, readAt, \(ArticleColumns.written.joined(separator: ", "))
+                        FROM article WHERE uri IN (\(placeholders))
+                        """),
                 arguments: arguments
             )
             while let row = try rows.next() {
@@ -249,9 +263,10 @@ struct FeedWriter {
 
     /// Inserts `article` with `insert`, the statement of `insertSQL`; returns its row id.
     private func insert(_ article: Article, fetchedAt: Int64, using insert: Statement) throws -> Int64 {
-        try insert.execute(arguments: StatementArguments(
-            [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
-        ))
+        try insert.execute(
+            arguments: StatementArguments(
+                [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue]
+            ))
         let id = db.lastInsertedRowID
         try indexCJK(of: article, id: id)
         return id
@@ -272,11 +287,13 @@ struct FeedWriter {
         let held = Set(partitions).sorted().map { ($0, ArchiveIndex.table($0)) }
         try forEachChunk(of: ids) { placeholders, arguments in
             for (partition, index) in held {
-                try db.cachedStatement(sql: """
-                    INSERT INTO \(index) (\(index), rowid, title, abstract, leadParagraph, byline)
-                    SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article
-                    WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
-                    """).execute(arguments: arguments)
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO \(index) (\(index), rowid, title, abstract, leadParagraph, byline)
+                        SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article
+                        WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
+                        """
+                ).execute(arguments: arguments)
             }
             try db.cachedStatement(sql: "DELETE FROM articleCJK WHERE rowid IN (\(placeholders))").execute(arguments: arguments)
         }
@@ -286,20 +303,23 @@ struct FeedWriter {
         }
         try forEachChunk(of: ids) { placeholders, arguments in
             for (partition, index) in held {
-                try db.cachedStatement(sql: """
-                    INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-                    SELECT id, title, abstract, leadParagraph, byline FROM article
-                    WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
-                    """).execute(arguments: arguments)
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
+                        SELECT id, title, abstract, leadParagraph, byline FROM article
+                        WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
+                        """
+                ).execute(arguments: arguments)
             }
         }
     }
 
     /// Writes `article`'s text over row `id` with `update`, the statement of `updateSQL`.
     private func update(_ id: Int64, with article: Article, fetchedAt: Int64, using update: Statement) throws {
-        try update.execute(arguments: StatementArguments(
-            ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
-        ))
+        try update.execute(
+            arguments: StatementArguments(
+                ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
+            ))
         try indexCJK(of: article, id: id)
     }
 
@@ -334,10 +354,11 @@ struct FeedWriter {
 
     /// Replaces the feed's members with `articleIDs` ranked 0, 1, 2…; returns how many members left the feed.
     private func replaceMembership(of feedID: Int64, with articleIDs: [Int64]) throws -> Int {
-        let previous = try Set(Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT articleId FROM feedItem WHERE feedId = ?"),
-            arguments: [feedID]
-        ))
+        let previous = try Set(
+            Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT articleId FROM feedItem WHERE feedId = ?"),
+                arguments: [feedID]
+            ))
         try db.cachedStatement(sql: "DELETE FROM feedItem WHERE feedId = ?").execute(arguments: [feedID])
         // Ranked by their place in the array (json_each's `key`: 0, 1, 2…).
         try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) SELECT ?, value, key FROM json_each(?)")
@@ -350,27 +371,34 @@ struct FeedWriter {
     /// `policy.maximumUnsavedArticles` unsaved articles remain. Articles a feed lists are never deleted.
     private func prune(now: Int64, keeping feedID: Int64) throws {
         let cutoff = now - Int64(policy.retention.rounded(.down))
-        try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = 'search' AND lastRefreshedAt < ? AND id != ?")
+        try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = '\(FeedKind.search.rawValue)' AND lastRefreshedAt < ? AND id != ?")
             .execute(arguments: [cutoff, feedID])
-        try db.cachedStatement(sql: """
-            DELETE FROM article INDEXED BY article_fetchedAt_live
-            WHERE fetchedAt < ? AND inArchive = 0 AND savedAt IS NULL
-              AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
-            """).execute(arguments: [cutoff])
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM article INDEXED BY article_fetchedAt_live
+                WHERE fetchedAt < ? AND inArchive = 0 AND savedAt IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
+                """
+        ).execute(arguments: [cutoff])
 
         // Archive articles are counted apart and never pruned: every query here reads the index of the others.
-        let unsaved = try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT (SELECT COUNT(*) FROM article INDEXED BY article_fetchedAt_live WHERE inArchive = 0)
-                 - (SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND inArchive = 0)
-            """)) ?? 0
+        let unsaved =
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT (SELECT COUNT(*) FROM article INDEXED BY article_fetchedAt_live WHERE inArchive = 0)
+                             - (SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND inArchive = 0)
+                        """)) ?? 0
         let excess = unsaved - policy.maximumUnsavedArticles
         guard excess > 0 else { return }
-        try db.cachedStatement(sql: """
-            DELETE FROM article WHERE id IN (
-                SELECT id FROM article INDEXED BY article_fetchedAt_live
-                WHERE inArchive = 0 AND savedAt IS NULL
-                  AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
-                ORDER BY fetchedAt, id LIMIT ?)
-            """).execute(arguments: [excess])
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM article WHERE id IN (
+                    SELECT id FROM article INDEXED BY article_fetchedAt_live
+                    WHERE inArchive = 0 AND savedAt IS NULL
+                      AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
+                    ORDER BY fetchedAt, id LIMIT ?)
+                """
+        ).execute(arguments: [excess])
     }
 }

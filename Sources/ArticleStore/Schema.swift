@@ -13,6 +13,7 @@ enum Schema {
         ("v6-article-url", indexArticleURLs),
         ("v7-search-pages-requestCount", addSearchPagesAndRequestCounts),
         ("v8-archive", addArchive),
+        ("v9-archiveSpan", addArchiveSpans),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -93,101 +94,105 @@ enum Schema {
             byteCount INTEGER NOT NULL,
             completedAt INTEGER NOT NULL
         ) WITHOUT ROWID;
+        \(ArchiveSpans.schema)
         """
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
     private static func createVersion1(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE article (
-                id INTEGER PRIMARY KEY,
-                uri TEXT NOT NULL UNIQUE,
-                url TEXT NOT NULL,
-                title TEXT NOT NULL,
-                kicker TEXT NOT NULL,
-                byline TEXT NOT NULL,
-                abstract TEXT NOT NULL,
-                leadParagraph TEXT NOT NULL,
-                section TEXT NOT NULL,
-                subsection TEXT NOT NULL,
-                itemType TEXT NOT NULL,
-                publishedAt INTEGER NOT NULL,
-                updatedAt INTEGER,
-                thumbnailURL TEXT,
-                fetchedAt INTEGER NOT NULL,
-                readAt INTEGER,
-                savedAt INTEGER
-            );
-            CREATE INDEX article_fetchedAt ON article(fetchedAt);
-            CREATE INDEX article_savedAt ON article(savedAt) WHERE savedAt IS NOT NULL;
+        try db.execute(
+            sql: """
+                CREATE TABLE article (
+                    id INTEGER PRIMARY KEY,
+                    uri TEXT NOT NULL UNIQUE,
+                    url TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    kicker TEXT NOT NULL,
+                    byline TEXT NOT NULL,
+                    abstract TEXT NOT NULL,
+                    leadParagraph TEXT NOT NULL,
+                    section TEXT NOT NULL,
+                    subsection TEXT NOT NULL,
+                    itemType TEXT NOT NULL,
+                    publishedAt INTEGER NOT NULL,
+                    updatedAt INTEGER,
+                    thumbnailURL TEXT,
+                    fetchedAt INTEGER NOT NULL,
+                    readAt INTEGER,
+                    savedAt INTEGER
+                );
+                CREATE INDEX article_fetchedAt ON article(fetchedAt);
+                CREATE INDEX article_savedAt ON article(savedAt) WHERE savedAt IS NOT NULL;
 
-            CREATE TABLE feed (
-                id INTEGER PRIMARY KEY,
-                kind TEXT NOT NULL,
-                key TEXT NOT NULL UNIQUE,
-                origin TEXT,
-                lastRefreshedAt INTEGER,
-                lastError TEXT
-            );
+                CREATE TABLE feed (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    key TEXT NOT NULL UNIQUE,
+                    origin TEXT,
+                    lastRefreshedAt INTEGER,
+                    lastError TEXT
+                );
 
-            CREATE TABLE feedItem (
-                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
-                articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
-                rank INTEGER NOT NULL,
-                PRIMARY KEY (feedId, rank)
-            ) WITHOUT ROWID;
-            CREATE INDEX feedItem_articleId ON feedItem(articleId);
+                CREATE TABLE feedItem (
+                    feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    rank INTEGER NOT NULL,
+                    PRIMARY KEY (feedId, rank)
+                ) WITHOUT ROWID;
+                CREATE INDEX feedItem_articleId ON feedItem(articleId);
 
-            CREATE VIRTUAL TABLE articleFTS USING fts5(
-                title, abstract, leadParagraph, byline,
-                content='article', content_rowid='id',
-                tokenize='unicode61 remove_diacritics 2'
-            );
-            CREATE TRIGGER article_fts_insert AFTER INSERT ON article BEGIN
-                INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
-                VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
-            END;
-            CREATE TRIGGER article_fts_delete AFTER DELETE ON article BEGIN
-                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
-                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
-            END;
-            CREATE TRIGGER article_fts_update AFTER UPDATE OF title, abstract, leadParagraph, byline ON article
-            WHEN old.title IS NOT new.title OR old.abstract IS NOT new.abstract
-              OR old.leadParagraph IS NOT new.leadParagraph OR old.byline IS NOT new.byline
-            BEGIN
-                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
-                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
-                INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
-                VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
-            END;
-            """)
+                CREATE VIRTUAL TABLE articleFTS USING fts5(
+                    title, abstract, leadParagraph, byline,
+                    content='article', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER article_fts_insert AFTER INSERT ON article BEGIN
+                    INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
+                    VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
+                END;
+                CREATE TRIGGER article_fts_delete AFTER DELETE ON article BEGIN
+                    INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                    VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                END;
+                CREATE TRIGGER article_fts_update AFTER UPDATE OF title, abstract, leadParagraph, byline ON article
+                WHEN old.title IS NOT new.title OR old.abstract IS NOT new.abstract
+                  OR old.leadParagraph IS NOT new.leadParagraph OR old.byline IS NOT new.byline
+                BEGIN
+                    INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                    VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                    INSERT INTO articleFTS(rowid, title, abstract, leadParagraph, byline)
+                    VALUES (new.id, new.title, new.abstract, new.leadParagraph, new.byline);
+                END;
+                """)
     }
 
     /// Until when each NYT API refuses requests (after a 429), so a later run does not call it too soon.
     private static func addRateLimits(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE rateLimit (
-                api TEXT PRIMARY KEY,
-                blockedUntil REAL NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE rateLimit (
+                    api TEXT PRIMARY KEY,
+                    blockedUntil REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// Per-feed article and unread counts kept by the writer (so the status line never counts a whole feed),
     /// and a bigram index of CJK text, which `unicode61` cannot split into words.
     private static func addFeedCountsAndCJKSearch(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE feed ADD COLUMN articleCount INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE feed ADD COLUMN unreadCount INTEGER NOT NULL DEFAULT 0;
-            UPDATE feed SET
-                articleCount = (SELECT COUNT(*) FROM feedItem WHERE feedId = feed.id),
-                unreadCount = (SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
-                               WHERE feedItem.feedId = feed.id AND article.readAt IS NULL);
+        try db.execute(
+            sql: """
+                ALTER TABLE feed ADD COLUMN articleCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE feed ADD COLUMN unreadCount INTEGER NOT NULL DEFAULT 0;
+                UPDATE feed SET
+                    articleCount = (SELECT COUNT(*) FROM feedItem WHERE feedId = feed.id),
+                    unreadCount = (SELECT COUNT(*) FROM feedItem JOIN article ON article.id = feedItem.articleId
+                                   WHERE feedItem.feedId = feed.id AND article.readAt IS NULL);
 
-            CREATE VIRTUAL TABLE articleCJK USING fts5(bigrams, tokenize='unicode61');
-            CREATE TRIGGER article_cjk_delete AFTER DELETE ON article BEGIN
-                DELETE FROM articleCJK WHERE rowid = old.id;
-            END;
-            """)
+                CREATE VIRTUAL TABLE articleCJK USING fts5(bigrams, tokenize='unicode61');
+                CREATE TRIGGER article_cjk_delete AFTER DELETE ON article BEGIN
+                    DELETE FROM articleCJK WHERE rowid = old.id;
+                END;
+                """)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, title, abstract, leadParagraph, byline FROM article")
         while let row = try rows.next() {
             let text = CJKText.indexText(of: [row[1], row[2], row[3], row[4]])
@@ -201,28 +206,30 @@ enum Schema {
     /// reports "NULL value in feedItem.articleId" for a WITHOUT ROWID table whose primary key is declared in
     /// another order than its columns; the crash test relies on that check.
     private static func reorderFeedItemColumns(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE feedItemKeyFirst (
-                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
-                rank INTEGER NOT NULL,
-                articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
-                PRIMARY KEY (feedId, rank)
-            ) WITHOUT ROWID;
-            INSERT INTO feedItemKeyFirst (feedId, rank, articleId) SELECT feedId, rank, articleId FROM feedItem;
-            DROP TABLE feedItem;
-            ALTER TABLE feedItemKeyFirst RENAME TO feedItem;
-            CREATE INDEX feedItem_articleId ON feedItem(articleId);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE feedItemKeyFirst (
+                    feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                    rank INTEGER NOT NULL,
+                    articleId INTEGER NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+                    PRIMARY KEY (feedId, rank)
+                ) WITHOUT ROWID;
+                INSERT INTO feedItemKeyFirst (feedId, rank, articleId) SELECT feedId, rank, articleId FROM feedItem;
+                DROP TABLE feedItem;
+                ALTER TABLE feedItemKeyFirst RENAME TO feedItem;
+                CREATE INDEX feedItem_articleId ON feedItem(articleId);
+                """)
     }
 
     /// The refresh writes `articleFTS` itself, one statement for all new rows: FTS5 flushes its pending
     /// terms at every statement that writes it, so a trigger per inserted row cost most of a refresh.
     /// Deletions keep their trigger (a prune deletes many rows in one statement).
     private static func dropFullTextWriteTriggers(_ db: Database) throws {
-        try db.execute(sql: """
-            DROP TRIGGER article_fts_insert;
-            DROP TRIGGER article_fts_update;
-            """)
+        try db.execute(
+            sql: """
+                DROP TRIGGER article_fts_insert;
+                DROP TRIGGER article_fts_update;
+                """)
     }
 
     /// Articles found by their web address (`nytreader show URL`).
@@ -233,16 +240,17 @@ enum Schema {
     /// A search feed's count of matches at the NYT and the pages of them cached (the reader asks for more
     /// as the list reaches its end), and the requests made to each NYT API each day (it allows 500).
     private static func addSearchPagesAndRequestCounts(_ db: Database) throws {
-        try db.execute(sql: """
-            ALTER TABLE feed ADD COLUMN totalHits INTEGER;
-            ALTER TABLE feed ADD COLUMN pageCount INTEGER NOT NULL DEFAULT 0;
-            CREATE TABLE requestCount (
-                api TEXT NOT NULL,
-                day TEXT NOT NULL,
-                count INTEGER NOT NULL,
-                PRIMARY KEY (api, day)
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE feed ADD COLUMN totalHits INTEGER;
+                ALTER TABLE feed ADD COLUMN pageCount INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE requestCount (
+                    api TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (api, day)
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// Months imported from the Archive API, complete only once their record is written, and a mark on
@@ -250,24 +258,32 @@ enum Schema {
     /// index that leaves them out (a million archived articles cost a refresh nothing). Archived articles
     /// are indexed for search by year (`ArchiveIndex`): `ftsPartition` names the index of each article.
     private static func addArchive(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE archiveMonth (
-                month TEXT PRIMARY KEY,
-                hits INTEGER,
-                articleCount INTEGER NOT NULL,
-                byteCount INTEGER NOT NULL,
-                completedAt INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            ALTER TABLE article ADD COLUMN inArchive INTEGER NOT NULL DEFAULT 0;
-            DROP INDEX article_fetchedAt;
-            CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
+        try db.execute(
+            sql: """
+                CREATE TABLE archiveMonth (
+                    month TEXT PRIMARY KEY,
+                    hits INTEGER,
+                    articleCount INTEGER NOT NULL,
+                    byteCount INTEGER NOT NULL,
+                    completedAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                ALTER TABLE article ADD COLUMN inArchive INTEGER NOT NULL DEFAULT 0;
+                DROP INDEX article_fetchedAt;
+                CREATE INDEX article_fetchedAt_live ON article(fetchedAt) WHERE inArchive = 0;
 
-            ALTER TABLE article ADD COLUMN ftsPartition INTEGER NOT NULL DEFAULT 0;
-            DROP TRIGGER article_fts_delete;
-            CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
-                INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
-                VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
-            END;
-            """)
+                ALTER TABLE article ADD COLUMN ftsPartition INTEGER NOT NULL DEFAULT 0;
+                DROP TRIGGER article_fts_delete;
+                CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
+                    INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                    VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                END;
+                """)
+    }
+
+    /// Where each archive month's articles sit in the full-text indexes (`ArchiveSpans`), for trends
+    /// counted without reading article rows; the months imported before get theirs now.
+    private static func addArchiveSpans(_ db: Database) throws {
+        try db.execute(sql: ArchiveSpans.schema)
+        try db.execute(sql: ArchiveSpans.fill)
     }
 }

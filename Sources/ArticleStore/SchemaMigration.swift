@@ -1,3 +1,4 @@
+import NewsCore
 import SQLite
 
 /// Brings a cache's schema up to date so that any number of processes may open it at once: a cache that
@@ -78,6 +79,6 @@ enum SchemaMigration {
     }
 
     static func newer(path: String, unknown: [String]) -> StoreError {
-        .cannotOpen(path: path, reason: "it was made by a newer nytreader (schema \(unknown.joined(separator: ", "))); use that version, or move the file away to start a new cache")
+        StoreError(.newerSchema, path: path, cause: "migrations this version does not know: \(unknown.joined(separator: ", "))")
     }
 }

@@ -37,7 +37,8 @@ enum SearchSnippet {
         for index in start..<end {
             let range = tokens[index]
             excerpt += text[cursor..<range.lowerBound]
-            excerpt += matched[index]
+            excerpt +=
+                matched[index]
                 ? String(SearchHit.highlightStart) + text[range] + String(SearchHit.highlightEnd)
                 : String(text[range])
             cursor = range.upperBound

@@ -13,8 +13,8 @@ import SQLite
 /// real its 8 bytes (little-endian), for text or a blob its length as a LEB128 varint and its bytes.
 enum StagedBatch {
     /// Articles in one blob at most: about 100 kB, few enough that the blob being written or read back
-    /// adds little to a refresh's memory (500 a blob peaked 1.4 MB higher), many enough that a refresh of
-    /// 10,000 is 100 rows.
+    /// adds little to a refresh's memory (docs/performance.md), many enough that a refresh of 10,000 is
+    /// 100 rows.
     static let articlesPerBlob = 100
 
     /// Values per article: `uri`, then the `written` columns.

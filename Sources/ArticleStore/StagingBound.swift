@@ -13,8 +13,8 @@ public struct StagingBound: Sendable, Equatable {
     }
 
     /// 1,000 articles or 1 MB of text, whichever comes first: a Top Stories section (a few dozen
-    /// articles) many times over, about a megabyte of memory. Holding 2,000 raised the peak memory of a
-    /// 10,000-article refresh by about 2 MB; 1,000, by less than the measurements vary.
+    /// articles) many times over, about a megabyte of memory (the choice is measured in
+    /// docs/performance.md).
     public static let standard = StagingBound(articles: 1_000, textBytes: 1 << 20)
 
     /// Nothing held: every article is set aside as it arrives.

@@ -11,6 +11,8 @@
 static volatile sig_atomic_t nyt_active = 0;
 static int nyt_signal_fd = -1;
 static struct sigaction nyt_curses_winch;
+/* Whether the terminal's own colors may stand for -1 (use_default_colors succeeded). */
+static int nyt_default_colors = 0;
 
 int nyt_setup_locale(void) {
     const char *name = setlocale(LC_ALL, "");
@@ -22,40 +24,54 @@ int nyt_setup_locale(void) {
     return 1;
 }
 
+/* Gives up a screen nyt_start could not use, leaving the terminal as it found it. */
+static void nyt_abandon(SCREEN *screen) {
+    /* endwin fails only when curses is not started, which it is here; delscreen returns nothing. */
+    (void)endwin();
+    delscreen(screen);
+}
+
 int nyt_start(void) {
     if (getenv("ESCDELAY") == NULL) {
-        set_escdelay(25);
+        /* Fails only for a negative delay; ncurses' default (a second) would merely make Esc slow. */
+        (void)set_escdelay(25);
     }
     /* newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting. */
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
         return -1;
     }
-    set_term(screen);
+    (void)set_term(screen); /* returns the previous screen, none here */
     char *cup = tigetstr("cup");
     if (cup == NULL || cup == (char *)-1) {
         /* A terminal that cannot move the cursor (e.g. TERM=dumb) would only show a garbled screen. */
-        endwin();
-        delscreen(screen);
+        nyt_abandon(screen);
         return -2;
     }
+    /* raw() is the one that changes the terminal (tcsetattr): without it keys would wait for Enter and echo. */
+    if (raw() == ERR) {
+        nyt_abandon(screen);
+        return -3;
+    }
     nyt_active = 1;
-    raw();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);
-    intrflush(stdscr, FALSE);
-    curs_set(0);
-    leaveok(stdscr, TRUE);
+    /* These only set curses' own flags on a window that exists: they cannot fail. */
+    (void)noecho();
+    (void)nonl();
+    (void)keypad(stdscr, TRUE);
+    (void)nodelay(stdscr, TRUE);
+    (void)intrflush(stdscr, FALSE);
+    (void)leaveok(stdscr, TRUE);
+    /* ERR for a terminal that cannot hide the cursor: it then stays visible, nothing worse. */
+    (void)curs_set(0);
     return 0;
 }
 
 void nyt_stop(void) {
     if (nyt_active) {
         nyt_active = 0;
-        curs_set(1);
-        endwin();
+        /* On the way out (maybe in a fatal signal's handler) nothing is left to try when these fail. */
+        (void)curs_set(1);
+        (void)endwin();
     }
 }
 
@@ -70,12 +86,17 @@ int nyt_start_colors(void) {
     if (start_color() != OK) {
         return 0;
     }
-    use_default_colors();
+    nyt_default_colors = use_default_colors() == OK;
     return 1;
 }
 
-void nyt_init_pair(short pair, short foreground, short background) {
-    init_pair(pair, foreground, background);
+int nyt_init_pair(short pair, short foreground, short background) {
+    if (!nyt_default_colors) {
+        /* -1 means the terminal's own color only after use_default_colors; else white on black stands in. */
+        if (foreground < 0) foreground = COLOR_WHITE;
+        if (background < 0) background = COLOR_BLACK;
+    }
+    return init_pair(pair, foreground, background) == OK ? 0 : -1;
 }
 
 int nyt_color_count(void) {
@@ -96,9 +117,11 @@ int nyt_columns(void) {
     return columns;
 }
 
-void nyt_erase(void) { erase(); }
-void nyt_refresh(void) { refresh(); }
-void nyt_clear_screen(void) { clearok(curscr, TRUE); }
+/* Drawing calls return ERR for text that runs past the screen's last cell, after drawing what fits:
+   the panes clip their text, so there is nothing to report (likewise below). */
+void nyt_erase(void) { (void)erase(); }
+void nyt_refresh(void) { (void)refresh(); }
+void nyt_clear_screen(void) { (void)clearok(curscr, TRUE); }
 
 static attr_t nyt_attributes(int attributes) {
     attr_t result = A_NORMAL;
@@ -110,18 +133,18 @@ static attr_t nyt_attributes(int attributes) {
 }
 
 void nyt_draw(int row, int column, const wchar_t *text, int length, int attributes, short pair) {
-    attr_set(nyt_attributes(attributes), pair, NULL);
-    mvaddnwstr(row, column, text, length);
-    attr_set(A_NORMAL, 0, NULL);
+    (void)attr_set(nyt_attributes(attributes), pair, NULL);
+    (void)mvaddnwstr(row, column, text, length);
+    (void)attr_set(A_NORMAL, 0, NULL);
 }
 
 void nyt_fill(int row, int column, int count, int attributes, short pair) {
-    attr_set(nyt_attributes(attributes), pair, NULL);
-    move(row, column);
+    (void)attr_set(nyt_attributes(attributes), pair, NULL);
+    (void)move(row, column);
     for (int i = 0; i < count; i++) {
-        addch(' ');
+        (void)addch(' ');
     }
-    attr_set(A_NORMAL, 0, NULL);
+    (void)attr_set(A_NORMAL, 0, NULL);
 }
 
 int nyt_read_key(wint_t *key) {
@@ -129,9 +152,10 @@ int nyt_read_key(wint_t *key) {
 }
 
 void nyt_enable_mouse(void) {
-    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-    /* Report presses at once instead of waiting to tell clicks from double clicks. */
-    mouseinterval(0);
+    /* Returns the events the terminal can report, none without a mouse: the keys still do everything. */
+    (void)mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* Report presses at once instead of waiting to tell clicks from double clicks (returns the old interval). */
+    (void)mouseinterval(0);
 }
 
 int nyt_read_mouse(int *row, int *column, int *kind) {
@@ -165,6 +189,8 @@ static void nyt_forward_signal(int number) {
     }
     if (nyt_signal_fd >= 0) {
         unsigned char byte = (unsigned char)number;
+        /* A full pipe (EAGAIN) means 64 KiB of wake-ups the loop has not read yet; a handler can do
+           nothing else about it. */
         ssize_t ignored = write(nyt_signal_fd, &byte, 1);
         (void)ignored;
     }
@@ -173,58 +199,81 @@ static void nyt_forward_signal(int number) {
 
 static void nyt_fatal_signal(int number) {
     nyt_stop();
-    signal(number, SIG_DFL);
-    raise(number);
+    /* Neither fails for a signal number the kernel just delivered, and a handler could report nothing. */
+    (void)signal(number, SIG_DFL);
+    (void)raise(number);
 }
 
-void nyt_install_signal_handlers(int fd) {
-    nyt_signal_fd = fd;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    sigemptyset(&action.sa_mask);
-    action.sa_handler = nyt_forward_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
+/* The signals whose handlers are replaced, forwarded ones first. */
+static const int nyt_handled_signals[] = {
     /* A stop from outside (kill -TSTP) suspends like Ctrl-Z; a continue repaints. */
-    sigaction(SIGTSTP, &action, NULL);
-    sigaction(SIGCONT, &action, NULL);
-    /* curses keeps its own SIGWINCH handler (it notes the new size); ours runs it, then wakes the loop. */
-    sigaction(SIGWINCH, &action, &nyt_curses_winch);
+    SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH,
+    /* Fatal: the terminal is restored before the default action. */
+    SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE,
+};
+enum { NYT_FORWARDED_SIGNALS = 6, NYT_HANDLED_SIGNALS = sizeof nyt_handled_signals / sizeof nyt_handled_signals[0] };
 
-    struct sigaction fatal;
+int nyt_install_signal_handlers(int fd, int *failed_signal) {
+    nyt_signal_fd = fd;
+    struct sigaction forward, fatal, previous[NYT_HANDLED_SIGNALS];
+    memset(&forward, 0, sizeof forward);
+    (void)sigemptyset(&forward.sa_mask); /* fails only for a NULL set */
+    forward.sa_handler = nyt_forward_signal;
     memset(&fatal, 0, sizeof fatal);
-    sigemptyset(&fatal.sa_mask);
+    (void)sigemptyset(&fatal.sa_mask);
     fatal.sa_handler = nyt_fatal_signal;
-    sigaction(SIGSEGV, &fatal, NULL);
-    sigaction(SIGBUS, &fatal, NULL);
-    sigaction(SIGILL, &fatal, NULL);
-    sigaction(SIGTRAP, &fatal, NULL);
-    sigaction(SIGABRT, &fatal, NULL);
-    sigaction(SIGFPE, &fatal, NULL);
+
+    for (int index = 0; index < NYT_HANDLED_SIGNALS; index++) {
+        int number = nyt_handled_signals[index];
+        /* curses keeps its own SIGWINCH handler (it notes the new size); ours runs it, then wakes the loop. */
+        struct sigaction *old = number == SIGWINCH ? &nyt_curses_winch : &previous[index];
+        if (sigaction(number, index < NYT_FORWARDED_SIGNALS ? &forward : &fatal, old) != 0) {
+            int error = errno;
+            *failed_signal = number;
+            /* Put back what was there: a disposition the kernel just gave back is always accepted. */
+            for (int undo = index - 1; undo >= 0; undo--) {
+                int changed = nyt_handled_signals[undo];
+                (void)sigaction(changed, changed == SIGWINCH ? &nyt_curses_winch : &previous[undo], NULL);
+            }
+            nyt_signal_fd = -1;
+            return error;
+        }
+    }
+    return 0;
 }
 
-void nyt_suspend(void) {
-    def_prog_mode();
-    endwin();
-    fflush(stdout);
-    tcdrain(STDOUT_FILENO);
+int nyt_suspend(void) {
+    /* These fail only before curses started, and the reader suspends only while it runs. */
+    (void)def_prog_mode();
+    (void)endwin();
+    /* What curses has not written by now is lost to a full or closed terminal either way. */
+    (void)fflush(stdout);
+    (void)tcdrain(STDOUT_FILENO);
     /* Stop the way Ctrl-Z does in a cooked terminal, so the shell reports a plain "Stopped". */
     struct sigaction ours, stop;
     memset(&stop, 0, sizeof stop);
-    sigemptyset(&stop.sa_mask);
+    (void)sigemptyset(&stop.sa_mask);
     stop.sa_handler = SIG_DFL;
-    sigaction(SIGTSTP, &stop, &ours);
-    /* raise, unlike kill(0, …), delivers to this thread before it returns, so the process stops here,
-       before our handler is back. The thread may have inherited a mask that blocks it: unblock it. */
-    sigset_t tstp, saved;
-    sigemptyset(&tstp);
-    sigaddset(&tstp, SIGTSTP);
-    pthread_sigmask(SIG_UNBLOCK, &tstp, &saved);
-    raise(SIGTSTP);
-    pthread_sigmask(SIG_SETMASK, &saved, NULL);
-    sigaction(SIGTSTP, &ours, NULL);
-    reset_prog_mode();
-    clearok(curscr, TRUE);
-    refresh();
+    int result = 0;
+    if (sigaction(SIGTSTP, &stop, &ours) != 0) {
+        /* Raising now would run our handler, which asks for another suspend: stay instead. */
+        result = errno;
+    } else {
+        /* raise, unlike kill(0, …), delivers to this thread before it returns, so the process stops here,
+           before our handler is back. The thread may have inherited a mask that blocks it: unblock it.
+           pthread_sigmask fails only for an unknown `how`, raise only for an unknown signal. */
+        sigset_t tstp, saved;
+        (void)sigemptyset(&tstp);
+        (void)sigaddset(&tstp, SIGTSTP);
+        (void)pthread_sigmask(SIG_UNBLOCK, &tstp, &saved);
+        (void)raise(SIGTSTP);
+        (void)pthread_sigmask(SIG_SETMASK, &saved, NULL);
+        if (sigaction(SIGTSTP, &ours, NULL) != 0) {
+            result = errno;
+        }
+    }
+    (void)reset_prog_mode();
+    (void)clearok(curscr, TRUE);
+    (void)refresh();
+    return result;
 }

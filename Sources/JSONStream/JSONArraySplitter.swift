@@ -9,6 +9,10 @@
 /// It checks only what it must to find the elements: strings (with their escapes, split across chunks at
 /// any byte), nesting, and brackets that close what they opened. Everything else (numbers, literals,
 /// commas, the bytes inside an element) is left to the JSON decoder each element and the envelope go to.
+/// Keys compare by their text, escapes decoded (`"res\u0075lts"` is `results`), as the decoder compares
+/// them. What the document holds at the path is in `valueAtPath`: a document without the array there is
+/// not an error to the splitter (it hands over no element), so its user must check it. A second value at
+/// the path (a repeated key) is malformed: the decoder would read the first, the splitter every one.
 public struct JSONArraySplitter: Sendable {
     /// Caps on what one document may make the splitter hold or do.
     public struct Limits: Sendable, Hashable {
@@ -50,6 +54,16 @@ public struct JSONArraySplitter: Sendable {
         }
     }
 
+    /// What a document holds at the path.
+    public enum PathValue: Sendable, Hashable {
+        /// Nothing: no member at the path (so far, or at all once the document is finished).
+        case missing
+        /// An array: its elements are the ones handed over.
+        case array
+        /// Something else: `null`, an object, a string, a number or a literal.
+        case notArray
+    }
+
     /// One open object or array.
     private struct Level: Sendable {
         var isObject: Bool
@@ -62,14 +76,22 @@ public struct JSONArraySplitter: Sendable {
     }
 
     private let path: [[UInt8]]
+    /// The longest a key may be, escapes and all, and still be one of the path's (six bytes, `\u0075`,
+    /// for each byte of the longest).
+    private let maximumKeyBytes: Int
     private let limits: Limits
+    /// What the document holds at the path, as far as it has been read.
+    public private(set) var valueAtPath = PathValue.missing
     private var levels: [Level] = []
     /// Depth of the target array while inside it (its level's index + 1), else 0.
     private var targetDepth = 0
     private var inString = false
     private var escaped = false
-    /// Bytes of the key being read (escapes as written), while it may still equal the next key of the path.
+    /// Bytes of the key being read as they are written (escapes undecoded), while it may still equal the
+    /// next key of the path.
     private var key: [UInt8] = []
+    /// Room for the key with its escapes decoded.
+    private var unescapedKey: [UInt8] = []
     private var keyMayMatch = false
     private var readingKey = false
     private var element: [UInt8] = []
@@ -82,6 +104,7 @@ public struct JSONArraySplitter: Sendable {
     /// A splitter for the array at `path`: keys from the root object (`["response", "docs"]`).
     public init(path: [String], limits: Limits = Limits()) {
         self.path = path.map { Array($0.utf8) }
+        maximumKeyBytes = 6 * (self.path.map(\.count).max() ?? 0)
         self.limits = limits
         levels.reserveCapacity(16)
     }
@@ -97,15 +120,19 @@ public struct JSONArraySplitter: Sendable {
         while index < count {
             let byte = bytes[index]
             if inString {
-                if !escaped && byte == 0x22 {  // closing quote
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {  // backslash
+                    escaped = true
+                } else if byte == 0x22 {  // closing quote
                     inString = false
                     if readingKey { finishKey() }
-                } else {
-                    if readingKey && keyMayMatch {
-                        key.append(byte)
-                        if key.count > 256 { keyMayMatch = false }
-                    }
-                    escaped = !escaped && byte == 0x5C  // a backslash escapes the next byte
+                    index += 1
+                    continue
+                }
+                if readingKey && keyMayMatch {
+                    key.append(byte)
+                    if key.count > maximumKeyBytes { keyMayMatch = false }
                 }
                 index += 1
                 continue
@@ -114,19 +141,22 @@ public struct JSONArraySplitter: Sendable {
             case 0x20, 0x0A, 0x0D, 0x09:
                 break
             case 0x22:  // opening quote
-                if try startValue(at: index) { elementStart = index }
-                inString = true
                 if let last = levels.last, last.isObject, last.expectsKey, depth != targetDepth {
                     readingKey = true
                     key.removeAll(keepingCapacity: true)
                     keyMayMatch = last.matched >= 0 && last.matched < path.count
                     levels[levels.count - 1].expectsKey = false
+                } else {
+                    try noteScalar(at: index)
                 }
+                if try startValue(at: index) { elementStart = index }
+                inString = true
             case 0x7B, 0x5B:  // { [
                 if try startValue(at: index) {
                     elementStart = index
                     if let end = Self.containerEnd(bytes, from: index, maximumDepth: limits.maximumDepth - depth),
-                       end - index <= limits.maximumElementBytes {
+                        end - index <= limits.maximumElementBytes
+                    {
                         // The whole element is in this chunk: handed over in place, without the state below.
                         try onElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<end])))
                         inElement = false
@@ -136,6 +166,7 @@ public struct JSONArraySplitter: Sendable {
                 }
                 let isObject = byte == 0x7B
                 let matched = matchedForNewLevel()
+                if matched == path.count { try noteValueAtPath(isArray: !isObject, at: index) }
                 guard levels.count < limits.maximumDepth else { throw Failure.tooDeep(limit: limits.maximumDepth) }
                 levels.append(Level(isObject: isObject, matched: matched, expectsKey: isObject, keyOnPath: false))
                 if !isObject, matched == path.count, targetDepth == 0 {
@@ -168,6 +199,8 @@ public struct JSONArraySplitter: Sendable {
                     try endElement(bytes, elementStart..<index, onElement)
                 }
             default:
+                // A number, a literal, or a byte that is no JSON (left to the decoder); a colon starts no value.
+                if byte != 0x3A { try noteScalar(at: index) }
                 if try startValue(at: index) { elementStart = index }
             }
             index += 1
@@ -237,6 +270,24 @@ public struct JSONArraySplitter: Sendable {
         return true
     }
 
+    /// A string, number or literal value begins at `index`: notes it when it is the value at the path.
+    /// Called before `startValue` (which marks the document started).
+    private mutating func noteScalar(at index: Int) throws {
+        guard let last = levels.last else {
+            if path.isEmpty && !startedDocument { try noteValueAtPath(isArray: false, at: index) }
+            return
+        }
+        guard last.isObject, last.keyOnPath else { return }
+        levels[levels.count - 1].keyOnPath = false
+        if last.matched + 1 == path.count { try noteValueAtPath(isArray: false, at: index) }
+    }
+
+    /// A value at the path begins at `index`; a second one (a repeated key) is malformed.
+    private mutating func noteValueAtPath(isArray: Bool, at index: Int) throws {
+        guard valueAtPath == .missing else { throw Failure.malformed(offset: offset + index) }
+        valueAtPath = isArray ? .array : .notArray
+    }
+
     /// How many path keys lead to a container opening now (-1 when off the path).
     private mutating func matchedForNewLevel() -> Int {
         guard let last = levels.last else { return 0 }
@@ -251,18 +302,17 @@ public struct JSONArraySplitter: Sendable {
         readingKey = false
         let level = levels.count - 1
         let matched = levels[level].matched
-        levels[level].keyOnPath = keyMayMatch && matched >= 0 && matched < path.count && Self.text(ofKey: key) == path[matched]
-    }
-
-    /// The text of a key from its bytes between the quotes, escapes decoded as the JSON decoder decodes
-    /// them (`r\u0065sults` is `results`, `results\"` is not), so a key is on the path exactly when the
-    /// decoder reads it as the path's key.
-    private static func text(ofKey key: [UInt8]) -> [UInt8] {
-        guard key.contains(0x5C) else { return key }
-        let tape = JSONTape(maximumDepth: 1)
-        return ([0x22] + key + [0x22]).withUnsafeBytes { quoted in
-            (try? tape.parse(quoted)) == nil ? [] : Array(tape.string(at: 0).utf8)
+        guard keyMayMatch, matched >= 0, matched < path.count else {
+            levels[level].keyOnPath = false
+            return
         }
+        guard key.contains(0x5C) else {
+            levels[level].keyOnPath = key == path[matched]
+            return
+        }
+        unescapedKey.removeAll(keepingCapacity: true)
+        let decoded = key.withUnsafeBytes { JSONEscape.decode($0, into: &unescapedKey) }
+        levels[level].keyOnPath = decoded && unescapedKey == path[matched]
     }
 
     private mutating func endElement(

@@ -10,45 +10,8 @@ extension JSONTape {
         let raw = bytes(of: node)
         guard node.escaped else { return String(decoding: raw, as: UTF8.self) }
         scratch.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                index += 1
-                continue
-            }
-            let escape = raw[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = Self.hex4(raw, at: index)
-                index += 4
-                if (0xD800..<0xDC00).contains(scalar), index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"),
-                   raw[index + 1] == UInt8(ascii: "u") {
-                    let low = Self.hex4(raw, at: index + 2)
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    }
-                }
-                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { scratch.append($0) }
-            default: scratch.append(escape)  // " \ /
-            }
-        }
+        _ = JSONEscape.decode(raw, into: &scratch)
         return String(decoding: scratch, as: UTF8.self)
-    }
-
-    /// The four hex digits at `index` (checked by the parser).
-    private static func hex4(_ raw: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in 0..<4 { value = value << 4 | (hexValue(raw[index + offset]) ?? 0) }
-        return value
     }
 
     /// The value of the member named `name` of the object at `position`, if it has one (the first, when a
@@ -64,7 +27,8 @@ extension JSONTape {
                     if node.escaped {
                         if string(at: key).utf8.elementsEqual(name) { return key + 1 }
                     } else if Int(node.count) == name.count
-                        && (name.isEmpty || memcmp(bytes(of: node).baseAddress!, name.baseAddress!, name.count) == 0) {
+                        && (name.isEmpty || memcmp(bytes(of: node).baseAddress!, name.baseAddress!, name.count) == 0)
+                    {
                         return key + 1
                     }
                     key = Int(nodes[key + 1].next)
@@ -86,7 +50,8 @@ extension JSONTape {
             let digit = raw[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return floatingPoint(at: position).flatMap { T(exactly: $0) } }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAgain) = negative
+            let (next, overflowAgain) =
+                negative
                 ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
             guard !overflow, !overflowAgain else { return nil }
             value = next

@@ -169,8 +169,10 @@ final class JSONTape {
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    nodes.append(Node(kind: .string, escaped: escaped, start: Int32(start), count: Int32(index - start),
-                                      next: Int32(nodes.count + 1)))
+                    nodes.append(
+                        Node(
+                            kind: .string, escaped: escaped, start: Int32(start), count: Int32(index - start),
+                            next: Int32(nodes.count + 1)))
                     index += 1
                     return
                 }
@@ -193,7 +195,7 @@ final class JSONTape {
                 index += 2
             case UInt8(ascii: "u"):
                 guard index + 5 < bytes.count else { throw fail("the document ends inside a string") }
-                for offset in 2...5 where JSONTape.hexValue(bytes[index + offset]) == nil {
+                for offset in 2...5 where HexDigit.value(bytes[index + offset]) == nil {
                     throw fail("a \\u escape without four hex digits")
                 }
                 index += 6
@@ -223,8 +225,10 @@ final class JSONTape {
                 guard index < bytes.count, isDigit(bytes[index]) else { throw fail("a number without exponent digits") }
                 skipDigits()
             }
-            nodes.append(Node(kind: .number, escaped: false, start: Int32(start), count: Int32(index - start),
-                              next: Int32(nodes.count + 1)))
+            nodes.append(
+                Node(
+                    kind: .number, escaped: false, start: Int32(start), count: Int32(index - start),
+                    next: Int32(nodes.count + 1)))
         }
 
         private func isDigit(_ byte: UInt8) -> Bool {
@@ -238,20 +242,10 @@ final class JSONTape {
         private mutating func parseLiteral(_ literal: StaticString, _ kind: Kind) throws(SyntaxError) {
             let length = literal.utf8CodeUnitCount
             guard index + length <= bytes.count,
-                  memcmp(bytes.baseAddress! + index, literal.utf8Start, length) == 0
+                memcmp(bytes.baseAddress! + index, literal.utf8Start, length) == 0
             else { throw fail("an unknown literal") }
             nodes.append(Node(kind: kind, escaped: false, start: Int32(index), count: Int32(length), next: Int32(nodes.count + 1)))
             index += length
-        }
-    }
-
-    /// The value of one hexadecimal digit.
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
         }
     }
 }

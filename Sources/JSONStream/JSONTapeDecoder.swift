@@ -21,9 +21,23 @@ public final class JSONTapeDecoder {
         do {
             try tape.parse(bytes)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
         }
         return try T(from: TapeDecoding(tape: tape))
+    }
+
+    /// A short reason for an error `decode` threw, without the decoder's coding path: `not valid JSON`,
+    /// `missing field results`, `unexpected JSON shape`.
+    public static func reason(for error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field \(key.stringValue)"
+        case DecodingError.typeMismatch, DecodingError.valueNotFound:
+            return "unexpected JSON shape"
+        default:
+            return "not valid JSON"
+        }
     }
 }

@@ -19,19 +19,8 @@ public struct StreamingArrayDecoder<Element: Decodable> {
         public var description: String {
             switch self {
             case .split(let failure): return failure.description
-            case .elements(let error): return "an item of the response is not JSON (\(Self.describe(error)))"
-            case .envelope(let error): return "the response is not the expected JSON (\(Self.describe(error)))"
-            }
-        }
-
-        /// A short reason, without the decoder's coding path dump.
-        private static func describe(_ error: any Error) -> String {
-            switch error {
-            case DecodingError.dataCorrupted(let context): return context.debugDescription
-            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-                return context.debugDescription
-            case DecodingError.keyNotFound(let key, _): return "no \(key.stringValue)"
-            default: return "unreadable"
+            case .elements(let error): return "an item of the response is not JSON (\(JSONTapeDecoder.reason(for: error)))"
+            case .envelope(let error): return "the response is not the expected JSON (\(JSONTapeDecoder.reason(for: error)))"
             }
         }
     }
@@ -42,6 +31,10 @@ public struct StreamingArrayDecoder<Element: Decodable> {
     /// Bytes of JSON the elements of `batch` were decoded from.
     private var batchByteCount = 0
     private let decoder: JSONTapeDecoder
+
+    /// What the document holds at the path, as far as it has been read: a document without the array
+    /// there decodes to no element and its envelope, so the caller must check this.
+    public var valueAtPath: JSONArraySplitter.PathValue { splitter.valueAtPath }
 
     /// A decoder for the array at `path` (keys from the root object).
     public init(path: [String], limits: JSONArraySplitter.Limits = .init(), batchBytes: Int = 256 << 10) {

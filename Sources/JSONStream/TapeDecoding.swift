@@ -86,8 +86,10 @@ final class TapeDecoding: Decoder, SingleValueDecodingContainer {
 
     /// The error for a number that does not fit in `type`.
     private func unrepresentable(_ type: Any.Type, at position: Int, key: (any CodingKey)?) -> DecodingError {
-        .dataCorrupted(.init(codingPath: path + (key.map { [$0] } ?? []),
-                             debugDescription: "Number \(tape.string(ofNumberAt: position)) does not fit in \(type)."))
+        .dataCorrupted(
+            .init(
+                codingPath: path + (key.map { [$0] } ?? []),
+                debugDescription: "Number \(tape.string(ofNumberAt: position)) does not fit in \(type)."))
     }
 
     // MARK: - For the containers

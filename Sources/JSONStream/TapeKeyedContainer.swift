@@ -25,7 +25,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The node of the value at `key`, or `keyNotFound`.
     private func value(_ key: some CodingKey) throws -> Int {
         guard let position = decoding.tape.member(key.stringValue, in: object) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return position
     }
@@ -34,7 +35,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// three (`contains`, `decodeNil`, `decode`) of the default `decodeIfPresent`.
     private func presentValue(_ key: Key) -> Int? {
         guard let position = decoding.tape.member(key.stringValue, in: object),
-              decoding.tape.nodes[position].kind != .null
+            decoding.tape.nodes[position].kind != .null
         else { return nil }
         return position
     }

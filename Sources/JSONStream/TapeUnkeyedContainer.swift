@@ -29,8 +29,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func checkNotAtEnd(_ type: Any.Type) throws {
         guard isAtEnd else { return }
-        throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [TapeIndexKey(currentIndex)],
-                                                      debugDescription: "Unkeyed container is at end."))
+        throw DecodingError.valueNotFound(
+            type,
+            .init(
+                codingPath: codingPath + [TapeIndexKey(currentIndex)],
+                debugDescription: "Unkeyed container is at end."))
     }
 
     private mutating func moveToNext() {
@@ -63,7 +66,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type) { try $0.value(type, at: $1, key: $2) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next(KeyedDecodingContainer<NestedKey>.self) { [depth] in try $0.nested(at: $1, key: $2, depth: depth).container(keyedBy: type) }
+        try next(KeyedDecodingContainer<NestedKey>.self) { [depth] in try $0.nested(at: $1, key: $2, depth: depth).container(keyedBy: type)
+        }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -26,37 +26,45 @@ public enum APIError: Error, Hashable, Sendable {
     case redirectRefused(host: String)
     /// The configured base URL cannot be used.
     case invalidBaseURL(String)
+    /// The server's certificate could not be verified (`reason` is libcurl's): someone may be in between.
+    case certificateUntrusted(reason: String)
+    /// There are no CA certificates to verify the server with (`reason` is libcurl's).
+    case certificateStoreMissing(reason: String)
+    /// libcurl could not be loaded (`reason` says why).
+    case libcurlUnavailable(reason: String)
+    /// A libcurl call failed (`call` names it, `code` is its CURLcode), so the request was not sent or
+    /// its answer not read.
+    case libcurlFailed(call: String, code: Int)
+    /// The API redirected within its origin more than `limit` times in a row.
+    case redirectLoop(limit: Int)
+    /// The connection closed before the whole body arrived.
+    case truncated
 }
 
 extension APIError: CustomStringConvertible {
+    /// What failed, with the detail the words for a person leave out (`RefreshFailure.message` in
+    /// ReaderViewModel's FailureWording is what people read): for the log and for tests. Never the key;
+    /// the server's text made terminal-safe and short.
     public var description: String {
         switch self {
-        case .unauthorized(let status):
-            return "The NYT rejected the API key (HTTP \(status)). Check NYT_API_KEY or the key file."
-        case .rateLimited(let seconds?):
-            return "The NYT rate limit was reached. Try again in \(seconds) s."
-        case .rateLimited(nil):
-            return "The NYT rate limit was reached. Try again in a minute."
-        case .notFound:
-            return "The NYT does not know this feed (HTTP 404)."
-        case .server(let status):
-            return "The NYT server failed (HTTP \(status)). Try again later."
-        case .unexpectedStatus(let status):
-            return "The NYT answered with HTTP \(status)."
-        case .timeout:
-            return "The NYT did not answer in time."
-        case .offline(let reason):
-            return "The NYT API could not be reached: \(reason)."
-        case .malformed(let reason):
-            return "The NYT sent a response that could not be read: \(reason)."
-        case .apiStatus(let status):
-            return "The NYT answered with status \(status)."
-        case .cancelled:
-            return "The request was cancelled."
-        case .redirectRefused(let host):
-            return "The NYT redirected to another host (\(host.terminalSafe.prefix(100))); refused."
-        case .invalidBaseURL(let reason):
-            return "The API base URL cannot be used: \(reason)."
+        case .unauthorized(let status): return "HTTP \(status): the key was refused"
+        case .rateLimited(let seconds?): return "HTTP 429, Retry-After \(seconds) s"
+        case .rateLimited(nil): return "HTTP 429"
+        case .notFound: return "HTTP 404"
+        case .server(let status), .unexpectedStatus(let status): return "HTTP \(status)"
+        case .timeout: return "timed out"
+        case .offline(let reason): return "unreachable: \(reason)"
+        case .malformed(let reason): return "unreadable answer: \(reason)"
+        case .apiStatus(let status): return "status \(status.terminalSafe.prefix(40))"
+        case .cancelled: return "cancelled"
+        case .redirectRefused(let host): return "redirect to \(host.terminalSafe.prefix(100)) refused"
+        case .invalidBaseURL(let reason): return "unusable base URL: \(reason)"
+        case .certificateUntrusted(let reason): return "certificate not verified: \(reason.terminalSafe.prefix(200))"
+        case .certificateStoreMissing(let reason): return "no CA certificates: \(reason.terminalSafe.prefix(200))"
+        case .libcurlUnavailable(let reason): return "libcurl not loaded: \(reason.terminalSafe.prefix(200))"
+        case .libcurlFailed(let call, let code): return "libcurl: \(call) answered \(code)"
+        case .redirectLoop(let limit): return "more than \(limit) redirects in a row"
+        case .truncated: return "the body was cut short"
         }
     }
 
@@ -75,6 +83,12 @@ extension APIError: CustomStringConvertible {
         case .cancelled: return .cancelled
         case .redirectRefused: return .redirectRefused
         case .invalidBaseURL: return .offline
+        case .certificateUntrusted: return .certificateUntrusted
+        case .certificateStoreMissing: return .certificateStoreMissing
+        case .libcurlUnavailable: return .libcurlMissing
+        case .libcurlFailed: return .libcurlFailed
+        case .redirectLoop: return .redirectLoop
+        case .truncated: return .truncated
         }
     }
 }

@@ -1,10 +1,12 @@
 import FoundationEssentials
 import NewsCore
 
-/// DTO → `Article`. An item without a `uri` or a title (the NYT's placeholders) maps to `nil`.
+/// DTO → `Article`: every answer's items become articles here, their text through `NetworkText`. An item
+/// without a `uri` or a title (the NYT's placeholders) maps to `nil`.
 extension Article {
-    /// The article from raw NYT text: HTML entities decoded, the lead paragraph the first non-empty of
-    /// `leads`; nil without a uri or a title.
+    /// The article from raw NYT text: entities decoded and controls taken out (`NetworkText`), the lead
+    /// paragraph the first non-blank of `leads`; nil without a uri or a title, or with a uri that holds a
+    /// control character. An address that holds one is dropped.
     fileprivate static func mapped(
         uri: String,
         url: String,
@@ -20,24 +22,25 @@ extension Article {
         updatedDate: Date?,
         thumbnailURL: String?
     ) -> Article? {
-        let title = HTMLEntities.decode(title)
-        guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !title.isBlank else { return nil }
-        let lead = leads.first { !$0.isBlank } ?? ""
-        return ArticleBounds.bounded(Article(
-            id: ArticleID(uri),
-            url: url,
-            title: title,
-            kicker: HTMLEntities.decode(kicker),
-            byline: HTMLEntities.decode(byline),
-            abstract: HTMLEntities.decode(abstract),
-            leadParagraph: HTMLEntities.decode(lead),
-            section: section,
-            subsection: subsection,
-            itemType: itemType,
-            publishedDate: publishedDate,
-            updatedDate: updatedDate,
-            thumbnailURL: thumbnailURL
-        ))
+        let title = NetworkText.line(title)
+        guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !NetworkText.hasControl(uri), !title.isBlank else { return nil }
+        let lead = leads.lazy.map(NetworkText.paragraph).first { !$0.isBlank } ?? ""
+        return ArticleBounds.bounded(
+            Article(
+                id: ArticleID(uri),
+                url: NetworkText.hasControl(url) ? "" : url,
+                title: title,
+                kicker: NetworkText.line(kicker),
+                byline: NetworkText.line(byline),
+                abstract: NetworkText.paragraph(abstract),
+                leadParagraph: lead,
+                section: NetworkText.line(section),
+                subsection: NetworkText.line(subsection),
+                itemType: NetworkText.line(itemType),
+                publishedDate: publishedDate,
+                updatedDate: updatedDate,
+                thumbnailURL: thumbnailURL.flatMap { NetworkText.hasControl($0) ? nil : $0 }
+            ))
     }
 }
 
@@ -60,39 +63,39 @@ extension Article {
 }
 
 extension TopStory {
-    func article(fetchedDate: Date) -> Article? {
+    func article(undatedAs date: Date) -> Article? {
         .mapped(
             fields, kicker: kicker, itemType: itemType,
-            publishedDate: publishedDate ?? createdDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
+            publishedDate: publishedDate ?? createdDate ?? updatedDate ?? date, updatedDate: updatedDate,
             thumbnailURL: NYTImage.thumbnailURL(in: multimedia, preferring: "Large Thumbnail")
         )
     }
 }
 
 extension SearchDocument {
-    func article(fetchedDate: Date) -> Article? {
+    func article(undatedAs date: Date) -> Article? {
         .mapped(
             uri: uri, url: webURL, title: headline, kicker: kicker, byline: byline, abstract: abstract,
             leads: [leadParagraph, abstract, snippet],
             section: section, subsection: subsection, itemType: documentType,
-            publishedDate: publishedDate ?? fetchedDate, updatedDate: nil, thumbnailURL: thumbnailURL
+            publishedDate: publishedDate ?? date, updatedDate: nil, thumbnailURL: thumbnailURL
         )
     }
 }
 
 extension MostPopularItem {
-    func article(fetchedDate: Date) -> Article? {
+    func article(undatedAs date: Date) -> Article? {
         .mapped(
             fields, itemType: type,
-            publishedDate: publishedDate ?? updatedDate ?? fetchedDate, updatedDate: updatedDate,
+            publishedDate: publishedDate ?? updatedDate ?? date, updatedDate: updatedDate,
             thumbnailURL: NYTImage.thumbnailURL(in: images, preferring: "Standard Thumbnail")
         )
     }
 }
 
-private extension String {
-    /// Empty, or only spaces and tabs (any Unicode space separator).
-    var isBlank: Bool {
-        unicodeScalars.allSatisfy { $0 == "\t" || $0 == " " || $0.properties.generalCategory == .spaceSeparator }
+extension String {
+    /// Empty, or only white space (spaces of any kind, line breaks).
+    fileprivate var isBlank: Bool {
+        unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 }

@@ -1,11 +1,14 @@
 import FoundationEssentials
 
 /// `GET /svc/search/v2/articlesearch.json`, in both the pre-2025 shape (`response.meta`, multimedia arrays
-/// of relative URLs) and today's (`response.metadata`, a multimedia object).
-struct ArticleSearchResponse: Decodable {
+/// of relative URLs) and today's (`response.metadata`, a multimedia object), around its `response.docs`;
+/// also the Archive API's answer, which has the same shape without a status.
+struct ArticleSearchResponse: ResponseEnvelope {
+    typealias Item = SearchDocument
+
     let status: String
-    /// nil when the envelope has no `response` object (e.g. along with a `status` other than `OK`).
-    let docs: [Lossy<SearchDocument>]?
+    /// The count of matches (or of the month's articles) the NYT reports: nil when it says none, or a
+    /// negative number; cut to `maximumHits`.
     let hits: Int?
 
     enum CodingKeys: String, CodingKey {
@@ -14,7 +17,6 @@ struct ArticleSearchResponse: Decodable {
     }
 
     enum ResponseKeys: String, CodingKey {
-        case docs
         case meta
         case metadata
     }
@@ -27,22 +29,20 @@ struct ArticleSearchResponse: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = container.lenientString(.status)
         guard let response = try? container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response) else {
-            docs = nil
             hits = nil
             return
         }
-        docs = response.lenient([Lossy<SearchDocument>].self, .docs) ?? []
         let reported = (response.lenient(Metadata.self, .metadata) ?? response.lenient(Metadata.self, .meta))?.hits
-        hits = reported.map { min(max(0, $0), Self.maximumHits) }
+        hits = reported.flatMap { $0 < 0 ? nil : min($0, Self.maximumHits) }
     }
 
     /// The most matches a response may claim (the NYT has about 15 million articles); a count from the
-    /// server is cut to 0 … this before anything shows or pages by it.
+    /// server is cut to this before anything shows or pages by it.
     static let maximumHits = 100_000_000
 }
 
 /// One document of an Article Search response.
-struct SearchDocument: Decodable {
+struct SearchDocument: ResponseItem {
     let uri: String
     let webURL: String
     let headline: String

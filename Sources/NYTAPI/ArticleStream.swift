@@ -2,42 +2,54 @@ import FoundationEssentials
 import JSONStream
 import NewsCore
 
-/// The items of one NYT response mapped to articles as the body streams in: each batch of items is decoded
+/// The items of one NYT answer mapped to articles as the body streams in: each batch of items is decoded
 /// through the Codable models, mapped, and dropped, so neither the body nor the list of items is ever held
-/// whole. Items that cannot be read are skipped and counted; a repeated uri keeps its first place.
+/// whole. Items that cannot be read are skipped and counted; a repeated uri keeps its first place; with a
+/// `span`, articles dated outside it are left out and counted apart.
 ///
 /// The articles are kept until the caller takes them, or, with a sink, handed to it in batches as they
 /// are complete (an archive month of thousands is never held whole).
 ///
-/// Fed from the transport's thread, then finished by the caller once the transfer is over.
+/// Fed from the transport's thread, then finished by the caller once the transfer is over: `finish` is the
+/// one place an answer's envelope is checked (its status, its list).
 final class ArticleStream<Item: Decodable>: @unchecked Sendable {
+    /// Takes a batch of articles, with the bytes of the body read so far; what it throws stops the transfer.
+    typealias Sink = ([Article], Int) throws -> Void
+
+    private let shape: ResponseShape
     private var decoder: StreamingArrayDecoder<Lossy<Item>>
     private let map: (Item) -> Article?
     /// The articles not handed to the sink yet (all of them, without a sink).
     private(set) var articles: [Article] = []
-    /// Takes each batch of `batchSize` articles as they are complete, with the bytes of the body read so
-    /// far; what it throws stops the transfer.
-    private let sink: (([Article], Int) throws -> Void)?
+    /// Takes each batch of `batchSize` articles as they are complete.
+    private let sink: Sink?
     /// Bytes of the body read so far.
     private(set) var bytesReceived = 0
     private let batchSize: Int
+    /// The publication dates an article must carry to be taken; nil for any.
+    private let span: Range<Date>?
     /// Articles taken from the response so far, kept or handed to the sink.
     private(set) var takenCount = 0
     private var seen = Set<ArticleID>()
     /// Items in the response so far, readable or not.
     private(set) var itemCount = 0
-    /// Items that could not be turned into articles (unreadable, placeholders, repeated uris).
+    /// Items that could not be turned into articles (unreadable, placeholders, repeated uris, past the cap).
     private(set) var skippedCount = 0
+    /// Articles dated outside `span`, left out.
+    private(set) var outsideCount = 0
     /// Why feeding stopped, when it did.
     private var failure: StreamingArrayDecoder<Lossy<Item>>.Failure?
 
-    /// A stream of the items of the array at `path`, each mapped by `map`.
+    /// A stream of the items of an answer of `shape`, each mapped by `map`.
+    /// - Parameter maximumArticles: the most taken (the shape's cap by default); items past it are skipped.
     init(
-        path: [String], maximumArticles: Int = defaultMaximumArticles, batchSize: Int = 500,
-        sink: (([Article], Int) throws -> Void)? = nil, map: @escaping (Item) -> Article?
+        _ shape: ResponseShape, maximumArticles: Int? = nil, span: Range<Date>? = nil, batchSize: Int = 500,
+        sink: Sink? = nil, map: @escaping (Item) -> Article?
     ) {
-        decoder = StreamingArrayDecoder(path: path)
-        self.maximumArticles = maximumArticles
+        self.shape = shape
+        decoder = StreamingArrayDecoder(path: shape.listPath)
+        self.maximumArticles = maximumArticles ?? shape.maximumArticles
+        self.span = span
         self.batchSize = max(1, batchSize)
         self.sink = sink
         self.map = map
@@ -69,9 +81,11 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         return Self.apiError(failure)
     }
 
-    /// Ends the body: decodes the rest of the response around the items. A non-empty list with no
-    /// readable item is a format error.
-    func finish<Envelope: Decodable>(_ envelope: Envelope.Type) throws(APIError) -> Envelope {
+    /// Ends the body: decodes the envelope around the items and checks it. Its `status` must say `OK`
+    /// (when the shape requires one; a status that is there must say it anyway); the list must be there
+    /// and be an array (a missing list is a format error, not an empty list); a non-empty list must hold
+    /// a readable item.
+    func finish<Envelope: ResponseEnvelope>(_ envelope: Envelope.Type) throws(APIError) -> Envelope {
         let decoded: Envelope
         do {
             decoded = try decoder.finish(Envelope.self) { take($0) }
@@ -80,7 +94,16 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         } catch {
             throw .malformed(reason: "the body could not be read")
         }
-        if takenCount == 0 && itemCount > 0 {
+        if decoded.status != "OK", shape.requiresStatus || !decoded.status.isEmpty {
+            throw .apiStatus(decoded.status.isEmpty ? "missing" : decoded.status)
+        }
+        let list = shape.listPath.joined(separator: ".")
+        switch decoder.valueAtPath {
+        case .array: break
+        case .missing: throw .malformed(reason: "no \(list) list")
+        case .notArray: throw .malformed(reason: "\(list) is not a list")
+        }
+        if takenCount == 0 && itemCount > outsideCount {
             throw .malformed(reason: "none of the \(itemCount) items could be read")
         }
         do {
@@ -91,8 +114,8 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         return decoded
     }
 
-    /// Decodes a whole body at once (the bundled snapshot): the same path as a streamed one.
-    func decode<Envelope: Decodable>(_ body: Data, as envelope: Envelope.Type) throws(APIError) -> Envelope {
+    /// Reads a whole body at once (the bundled snapshot, tests): the same path as a streamed one.
+    func decode<Envelope: ResponseEnvelope>(_ body: Data, as envelope: Envelope.Type) throws(APIError) -> Envelope {
         do {
             try body.withUnsafeBytes { try consume($0) }
         } catch {
@@ -101,8 +124,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         return try finish(envelope)
     }
 
-    /// The most articles taken from one response by default; items past it are counted as skipped.
-    static var defaultMaximumArticles: Int { 20_000 }
+    /// The most articles taken from one response; items past it are counted as skipped.
     private let maximumArticles: Int
 
     /// Items past `maximumArticles`, left out.
@@ -116,7 +138,15 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
                 skippedCount += 1
                 continue
             }
-            guard let article = item.value.flatMap(map), seen.insert(article.id).inserted else {
+            guard let article = item.value.flatMap(map) else {
+                skippedCount += 1
+                continue
+            }
+            if let span, !span.contains(article.publishedDate) {
+                outsideCount += 1
+                continue
+            }
+            guard seen.insert(article.id).inserted else {
                 skippedCount += 1
                 continue
             }
@@ -134,7 +164,16 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         case .split, .elements:
             return .malformed(reason: "not valid JSON")
         case .envelope(let error):
-            return .malformed(reason: NYTClient.describe(decodingError: error))
+            return .malformed(reason: JSONTapeDecoder.reason(for: error))
         }
+    }
+}
+
+extension ArticleStream where Item: ResponseItem {
+    /// A stream of the items of an answer of `shape`, each an article dated `date` when it has no date.
+    convenience init(
+        _ shape: ResponseShape, undatedAs date: Date, span: Range<Date>? = nil, batchSize: Int = 500, sink: Sink? = nil
+    ) {
+        self.init(shape, span: span, batchSize: batchSize, sink: sink) { $0.article(undatedAs: date) }
     }
 }

@@ -1,3 +1,5 @@
+import JSONStream
+
 /// Turns the HTML entities the NYT leaves in text (`&amp;`, `&#8217;`, `&#x2014;`) into characters, in one
 /// pass over the UTF-8 bytes (text without `&`, nearly all of it, is returned as it is).
 enum HTMLEntities {
@@ -52,12 +54,8 @@ enum HTMLEntities {
     }
 
     private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
+        guard let value = HexDigit.value(byte) else { return nil }
+        return hex || value < 10 ? value : nil
     }
 
     private static let named: [String: Unicode.Scalar] = [

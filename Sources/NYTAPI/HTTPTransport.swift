@@ -48,6 +48,19 @@ public enum TransportError: Error, Hashable, Sendable {
     case redirectRefused(host: String)
     /// The consumer of a streamed body refused it (it knows why).
     case bodyRejected
+    /// The server's certificate could not be verified (`reason` is libcurl's): someone may be in between.
+    case certificateUntrusted(reason: String)
+    /// The CA certificates to verify a server with could not be read (`reason` is libcurl's).
+    case certificateStoreMissing(reason: String)
+    /// libcurl could not be loaded (`reason` says why); nothing was sent.
+    case libraryUnavailable(reason: String)
+    /// A libcurl call failed: `call` names it (`curl_easy_setopt(CURLOPT_PROTOCOLS_STR)`), `code` is its
+    /// CURLcode (-1 for a call that answered NULL). One that prepares the request means nothing was sent.
+    case libraryCallFailed(call: String, code: Int)
+    /// More than `limit` redirects in a row, each within the origin.
+    case tooManyRedirects(limit: Int)
+    /// The connection closed before the whole body (the length the response announced) arrived.
+    case truncated
     case failed(reason: String)
 }
 

@@ -10,7 +10,7 @@ public enum KeyRedaction {
     /// `url` as text with the value of `api-key` replaced by `<redacted>`.
     public static func redacted(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let query = components.percentEncodedQuery
+            let query = components.percentEncodedQuery
         else { return url.absoluteString }
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             pair == parameter || pair.hasPrefix(parameter + "=") ? "\(parameter)=\(placeholder)" : String(pair)

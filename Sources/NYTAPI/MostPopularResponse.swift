@@ -1,26 +1,24 @@
 import FoundationEssentials
 
-/// `GET /svc/mostpopular/v2/{viewed|emailed|shared}/{1|7|30}.json`.
-struct MostPopularResponse: Decodable {
+/// `GET /svc/mostpopular/v2/{viewed|emailed|shared}/{1|7|30}.json`, around its `results`.
+struct MostPopularResponse: ResponseEnvelope {
+    typealias Item = MostPopularItem
+
     let status: String
-    let results: [Lossy<MostPopularItem>]
 
     enum CodingKeys: String, CodingKey {
         case status
-        case results
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = container.lenientString(.status)
-        results = container.lenient([Lossy<MostPopularItem>].self, .results) ?? []
+        status = try decoder.container(keyedBy: CodingKeys.self).lenientString(.status)
     }
 }
 
 /// One item of a Most Popular list: the fields it shares with Top Stories items, and its own.
 /// `published_date` is a day (`2026-11-19`), `updated` a local time with a space (`2026-11-20 08:14:02`);
 /// images sit in `media[].media-metadata[]`.
-struct MostPopularItem: Decodable {
+struct MostPopularItem: ResponseItem {
     let fields: StoryFields
     let type: String
     let publishedDate: Date?

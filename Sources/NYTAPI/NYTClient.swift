@@ -13,7 +13,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
     let now: @Sendable () -> Date
-    /// Told the name of the API (`topstories`, `articlesearch`, `mostpopular`, `newswire`) before each request.
+    /// Told the name of the API (`Endpoint.API`'s raw value: `topstories`, …) before each request.
     private var requestObserver: (@Sendable (String) -> Void)?
 
     /// - Parameters:
@@ -33,8 +33,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         self.now = now
     }
 
-    /// The same client, telling `observer` the API's name (`topstories`, `articlesearch`, `mostpopular`,
-    /// `newswire`) before each request it sends (the service counts them per day).
+    /// The same client, telling `observer` the name of the API (`Endpoint.API`'s raw value: `topstories`,
+    /// `articlesearch`, …) before each request it sends (the service counts them per day).
     public func observingRequests(_ observer: @escaping @Sendable (String) -> Void) -> NYTClient {
         var copy = self
         copy.requestObserver = observer
@@ -86,9 +86,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     /// The Top Stories of one section, in the NYT's order.
     public func topStories(_ section: Section) async throws(APIError) -> FeedSnapshot {
         let fetchedDate = now()
-        let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
-        try await get(api: "topstories", path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
-        return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
+        let answer = try await fetch(.topStories(section), as: TopStoriesResponse.self, undatedAs: fetchedDate)
+        return answer.snapshot(of: .topStories(section), fetchedDate: fetchedDate)
     }
 
     /// The Top Stories of one section, handed to `batch` in the NYT's order a few hundred at a time as the
@@ -98,11 +97,11 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         _ section: Section, batchSize: Int = 500, batch: @escaping @Sendable ([Article]) throws -> Void
     ) async throws(APIError) -> FeedSnapshot {
         let fetchedDate = now()
-        let stream = ArticleStream<TopStory>(path: ["results"], batchSize: batchSize, sink: { articles, _ in try batch(articles) }) {
-            $0.article(fetchedDate: fetchedDate)
-        }
-        try await get(api: "topstories", path: "/svc/topstories/v2/\(section.rawValue).json", query: [], streamingTo: stream)
-        return try Self.topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
+        let answer = try await fetch(
+            .topStories(section), as: TopStoriesResponse.self, undatedAs: fetchedDate, batchSize: batchSize,
+            sink: { articles, _ in try batch(articles) }
+        )
+        return answer.snapshot(of: .topStories(section), fetchedDate: fetchedDate)
     }
 
     /// Decodes a Top Stories body (the bundled snapshot) into a snapshot, the same way as a streamed one.
@@ -111,30 +110,14 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         // Items are mapped as they are read, before `last_updated` (which may follow them) is known: they
         // get a placeholder date, replaced once the envelope is read.
         let placeholder = Date(timeIntervalSince1970: 0)
-        let stream = topStoriesStream(fetchedDate: fetchedDate ?? placeholder)
-        _ = try stream.decode(body, as: TopStoriesResponse.self)
-        var snapshot = try topStoriesSnapshot(stream, section: section, fetchedDate: fetchedDate)
+        let answer = try read(body, .stories, as: TopStoriesResponse.self, undatedAs: fetchedDate ?? placeholder)
+        var snapshot = answer.snapshot(of: .topStories(section), fetchedDate: fetchedDate ?? answer.envelope.lastUpdated ?? Date())
         if fetchedDate == nil {
             for index in snapshot.articles.indices where snapshot.articles[index].publishedDate == placeholder {
                 snapshot.articles[index].publishedDate = snapshot.fetchedDate
             }
         }
         return snapshot
-    }
-
-    private static func topStoriesStream(fetchedDate: Date) -> ArticleStream<TopStory> {
-        ArticleStream(path: ["results"]) { $0.article(fetchedDate: fetchedDate) }
-    }
-
-    private static func topStoriesSnapshot(
-        _ stream: ArticleStream<TopStory>, section: Section, fetchedDate: Date?
-    ) throws(APIError) -> FeedSnapshot {
-        let response = try stream.finish(TopStoriesResponse.self)
-        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        return FeedSnapshot(
-            feed: .topStories(section), articles: stream.articles,
-            fetchedDate: fetchedDate ?? response.lastUpdated ?? Date(), skippedCount: stream.skippedCount
-        )
     }
 
     // MARK: - Article Search
@@ -146,13 +129,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// One page (10 documents) of Article Search results for `query`.
     public func articleSearch(_ query: SearchQuery, page: Int) async throws(APIError) -> SearchPage {
-        var parameters = [URLQueryItem(name: "q", value: query.text), URLQueryItem(name: "sort", value: query.sort.rawValue)]
-        if let begin = query.beginDate { parameters.append(URLQueryItem(name: "begin_date", value: begin)) }
-        if let end = query.endDate { parameters.append(URLQueryItem(name: "end_date", value: end)) }
-        parameters.append(URLQueryItem(name: "page", value: String(page)))
-        let stream = Self.articleSearchStream(fetchedDate: now())
-        try await get(api: "articlesearch", path: "/svc/search/v2/articlesearch.json", query: parameters, streamingTo: stream)
-        return try Self.searchPage(stream)
+        try await fetch(.articleSearch(query, page: page), as: ArticleSearchResponse.self, undatedAs: now()).searchPage
     }
 
     /// Up to `pages` pages of Article Search results, fetched in order from page 0 with `spacing` between
@@ -190,22 +167,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
 
     /// Decodes an Article Search body, old or new shape.
     public static func decodeArticleSearch(_ body: Data, fetchedDate: Date) throws(APIError) -> SearchPage {
-        let stream = articleSearchStream(fetchedDate: fetchedDate)
-        _ = try stream.decode(body, as: ArticleSearchResponse.self)
-        return try searchPage(stream)
-    }
-
-    private static func articleSearchStream(fetchedDate: Date) -> ArticleStream<SearchDocument> {
-        ArticleStream(path: ["response", "docs"]) { $0.article(fetchedDate: fetchedDate) }
-    }
-
-    private static func searchPage(_ stream: ArticleStream<SearchDocument>) throws(APIError) -> SearchPage {
-        let response = try stream.finish(ArticleSearchResponse.self)
-        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        guard response.docs != nil else { throw .malformed(reason: "missing field response") }
-        return SearchPage(
-            articles: stream.articles, documentCount: stream.itemCount, hits: response.hits, skippedCount: stream.skippedCount
-        )
+        try read(body, .search, as: ArticleSearchResponse.self, undatedAs: fetchedDate).searchPage
     }
 
     // MARK: - Times Newswire
@@ -214,26 +176,13 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     /// Top Stories shape).
     public func latest() async throws(APIError) -> FeedSnapshot {
         let fetchedDate = now()
-        let stream = Self.topStoriesStream(fetchedDate: fetchedDate)
-        let limit = [URLQueryItem(name: "limit", value: String(Self.newswireLimit))]
-        try await get(api: "newswire", path: "/svc/news/v3/content/all/all.json", query: limit, streamingTo: stream)
-        return try Self.latestSnapshot(stream, fetchedDate: fetchedDate)
+        return try await fetch(.newswire, as: TopStoriesResponse.self, undatedAs: fetchedDate).snapshot(
+            of: .latest, fetchedDate: fetchedDate)
     }
-
-    /// Articles asked of the Newswire at once (it serves up to 500).
-    public static let newswireLimit = 100
 
     /// Decodes a Times Newswire body.
     public static func decodeLatest(_ body: Data, fetchedDate: Date) throws(APIError) -> FeedSnapshot {
-        let stream = topStoriesStream(fetchedDate: fetchedDate)
-        _ = try stream.decode(body, as: TopStoriesResponse.self)
-        return try latestSnapshot(stream, fetchedDate: fetchedDate)
-    }
-
-    private static func latestSnapshot(_ stream: ArticleStream<TopStory>, fetchedDate: Date) throws(APIError) -> FeedSnapshot {
-        let response = try stream.finish(TopStoriesResponse.self)
-        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        return FeedSnapshot(feed: .latest, articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount)
+        try read(body, .stories, as: TopStoriesResponse.self, undatedAs: fetchedDate).snapshot(of: .latest, fetchedDate: fetchedDate)
     }
 
     // MARK: - Most Popular
@@ -241,39 +190,46 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     /// The most viewed, emailed or shared articles over the last 1, 7 or 30 days.
     public func mostPopular(_ kind: MostPopularKind, period: MostPopularPeriod) async throws(APIError) -> MostPopularList {
         let fetchedDate = now()
-        let stream = Self.mostPopularStream(fetchedDate: fetchedDate)
-        try await get(api: "mostpopular", path: "/svc/mostpopular/v2/\(kind.rawValue)/\(period.rawValue).json", query: [], streamingTo: stream)
-        return try Self.mostPopularList(stream, fetchedDate: fetchedDate)
+        let answer = try await fetch(.mostPopular(kind, period), as: MostPopularResponse.self, undatedAs: fetchedDate)
+        return MostPopularList(articles: answer.stream.articles, fetchedDate: fetchedDate, skippedCount: answer.stream.skippedCount)
     }
 
     /// Decodes a Most Popular body.
     public static func decodeMostPopular(_ body: Data, fetchedDate: Date) throws(APIError) -> MostPopularList {
-        let stream = mostPopularStream(fetchedDate: fetchedDate)
-        _ = try stream.decode(body, as: MostPopularResponse.self)
-        return try mostPopularList(stream, fetchedDate: fetchedDate)
+        let answer = try read(body, .popular, as: MostPopularResponse.self, undatedAs: fetchedDate)
+        return MostPopularList(articles: answer.stream.articles, fetchedDate: fetchedDate, skippedCount: answer.stream.skippedCount)
     }
 
-    private static func mostPopularStream(fetchedDate: Date) -> ArticleStream<MostPopularItem> {
-        ArticleStream(path: ["results"]) { $0.article(fetchedDate: fetchedDate) }
+    // MARK: - Reading answers
+
+    /// Sends `endpoint`'s request and reads its answer as it streams in, its items mapped to articles
+    /// (dated `date` when they have no date) and handed to `sink` in batches when there is one: the one
+    /// path every endpoint's answer takes. The envelope is checked (see `ArticleStream.finish`).
+    func fetch<Envelope: ResponseEnvelope>(
+        _ endpoint: Endpoint, as envelope: Envelope.Type, undatedAs date: Date, batchSize: Int = 500,
+        sink: ArticleStream<Envelope.Item>.Sink? = nil
+    ) async throws(APIError) -> Answer<Envelope> {
+        let stream = ArticleStream<Envelope.Item>(endpoint.shape, undatedAs: date, span: endpoint.span, batchSize: batchSize, sink: sink)
+        try await get(endpoint, streamingTo: stream)
+        return Answer(envelope: try stream.finish(Envelope.self), stream: stream)
     }
 
-    private static func mostPopularList(_ stream: ArticleStream<MostPopularItem>, fetchedDate: Date) throws(APIError) -> MostPopularList {
-        let response = try stream.finish(MostPopularResponse.self)
-        guard response.status == "OK" else { throw .apiStatus(response.status.isEmpty ? "missing" : response.status) }
-        return MostPopularList(articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount)
+    /// Reads a whole body of `shape` (the bundled snapshot, tests) as `fetch` reads a streamed one.
+    static func read<Envelope: ResponseEnvelope>(
+        _ body: Data, _ shape: ResponseShape, as envelope: Envelope.Type, undatedAs date: Date, span: Range<Date>? = nil,
+        batchSize: Int = 500, sink: ArticleStream<Envelope.Item>.Sink? = nil
+    ) throws(APIError) -> Answer<Envelope> {
+        let stream = ArticleStream<Envelope.Item>(shape, undatedAs: date, span: span, batchSize: batchSize, sink: sink)
+        return Answer(envelope: try stream.decode(body, as: Envelope.self), stream: stream)
     }
-
-    // MARK: - Decoding
 
     // MARK: - HTTP
 
-    /// GETs `path` of the API named `api` with `query`, the body of a success streamed into `stream`.
-    func get<Item: SendableMetatype>(
-        api: String, path: String, query: [URLQueryItem], streamingTo stream: ArticleStream<Item>, maximumBodySize: Int? = nil
-    ) async throws(APIError) {
-        var request = try request(path: path, query: query)
-        request.maximumBodySize = maximumBodySize
-        requestObserver?(api)
+    /// GETs `endpoint`, the body of a success streamed into `stream`.
+    private func get<Item: SendableMetatype>(_ endpoint: Endpoint, streamingTo stream: ArticleStream<Item>) async throws(APIError) {
+        var request = try request(path: endpoint.path, query: endpoint.queryItems)
+        request.maximumBodySize = endpoint.shape.maximumBodySize
+        requestObserver?(endpoint.api.rawValue)
         let response: HTTPResponse
         do {
             response = try await transport.stream(request) { chunk in try stream.consume(chunk) }
@@ -306,6 +262,12 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         case .failed(let reason): return .offline(reason: reason)
         case .redirectRefused(let host): return .redirectRefused(host: host)
         case .bodyRejected: return .malformed(reason: "the body could not be read")
+        case .certificateUntrusted(let reason): return .certificateUntrusted(reason: reason)
+        case .certificateStoreMissing(let reason): return .certificateStoreMissing(reason: reason)
+        case .libraryUnavailable(let reason): return .libcurlUnavailable(reason: reason)
+        case .libraryCallFailed(let call, let code): return .libcurlFailed(call: call, code: code)
+        case .tooManyRedirects(let limit): return .redirectLoop(limit: limit)
+        case .truncated: return .truncated
         }
     }
 
@@ -325,23 +287,10 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             throw .unexpectedStatus(response.status)
         }
     }
-
-    static func describe(decodingError error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted:
-            return "not valid JSON"
-        case DecodingError.keyNotFound(let key, _):
-            return "missing field \(key.stringValue)"
-        case DecodingError.typeMismatch, DecodingError.valueNotFound:
-            return "unexpected JSON shape"
-        default:
-            return "not valid JSON"
-        }
-    }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -13,14 +13,16 @@ enum NYTDate {
     private static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
         var cursor = Cursor(bytes: utf8)
         guard utf8.count >= 10, let year = cursor.number(4), cursor.expect(0x2D), let month = cursor.number(2),
-              cursor.expect(0x2D), let day = cursor.number(2), (1...12).contains(month), (1...31).contains(day)
+            cursor.expect(0x2D), let day = cursor.number(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var fraction = 0.0
         var offsetSeconds = 0
         if !cursor.atEnd {
             guard cursor.expect(0x54) || cursor.expect(0x20),  // "T" or " "
-                  let h = cursor.number(2), cursor.expect(0x3A), let m = cursor.number(2)
+                let h = cursor.number(2), cursor.expect(0x3A), let m = cursor.number(2)
             else { return nil }
             hour = h
             minute = m

@@ -11,7 +11,7 @@ public enum RetryAfter {
     /// The wait `value` asks for, in whole seconds within `bounds`; nil when it is neither a number nor an
     /// HTTP date.
     public static func seconds(_ value: String, now: Date) -> Int? {
-        let text = value.trimmingASCIISpaces
+        let text = value.trimmed(where: { $0 == " " || $0 == "\t" })
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // More digits than an Int holds is still "very long": the upper bound.
             return clamp(Int(text) ?? bounds.upperBound)
@@ -36,25 +36,15 @@ enum HTTPDate {
     static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT",
-              let day = Int(parts[1]), (1...31).contains(day),
-              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
-              parts[3].count == 4, let year = Int(parts[3]), (1970...9999).contains(year)
+            let day = Int(parts[1]), (1...31).contains(day),
+            let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
+            parts[3].count == 4, let year = Int(parts[3]), (1970...9999).contains(year)
         else { return nil }
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs (ASCII only, as in HTTP headers).
-    var trimmingASCIISpaces: String {
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-        let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
-        return String(self[first...last])
     }
 }

@@ -1,17 +1,18 @@
 import FoundationEssentials
 
-/// `GET /svc/topstories/v2/{section}.json`.
-struct TopStoriesResponse: Decodable {
+/// `GET /svc/topstories/v2/{section}.json` (and the Times Newswire, which answers in the same shape), around
+/// its `results`.
+struct TopStoriesResponse: ResponseEnvelope {
+    typealias Item = TopStory
+
     let status: String
     let section: String
     let lastUpdated: Date?
-    let results: [Lossy<TopStory>]
 
     enum CodingKeys: String, CodingKey {
         case status
         case section
         case lastUpdated = "last_updated"
-        case results
     }
 
     init(from decoder: any Decoder) throws {
@@ -19,12 +20,11 @@ struct TopStoriesResponse: Decodable {
         status = container.lenientString(.status)
         section = container.lenientString(.section)
         lastUpdated = container.lenientDate(.lastUpdated)
-        results = container.lenient([Lossy<TopStory>].self, .results) ?? []
     }
 }
 
 /// One item of a Top Stories response: the fields it shares with Most Popular items, and its own.
-struct TopStory: Decodable {
+struct TopStory: ResponseItem {
     let fields: StoryFields
     let kicker: String
     let itemType: String

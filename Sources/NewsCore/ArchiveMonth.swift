@@ -28,7 +28,7 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
     public init?(_ text: some StringProtocol, latest: ArchiveMonth) {
         let bytes = Array(text.utf8)
         guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
-              let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7])
+            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7])
         else { return nil }
         self.init(year: year, month: month, latest: latest)
     }
@@ -76,7 +76,7 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
             return months(from: range.first, through: range.last)
         case 2:
             guard let start = bounds(parts[0], latest: latest), let end = bounds(parts[1], latest: latest),
-                  start.first <= end.last
+                start.first <= end.last
             else { return nil }
             return months(from: start.first, through: end.last)
         default:
@@ -89,7 +89,7 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
         if let month = ArchiveMonth(text, latest: latest) { return (month, month) }
         let bytes = Array(text.utf8)
         guard bytes.count == 4, let year = number(bytes[0..<4]),
-              let first = ArchiveMonth(year: year, month: 1, latest: latest)
+            let first = ArchiveMonth(year: year, month: 1, latest: latest)
         else { return nil }
         return (first, min(ArchiveMonth(uncheckedYear: year, month: 12), latest))
     }

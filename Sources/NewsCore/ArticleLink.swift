@@ -16,8 +16,8 @@ public enum ArticleLink: Hashable, Sendable {
     public init(_ text: String) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= Self.maximumLength,
-              bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-              let scheme = ["https://", "http://"].first(where: { Self.hasPrefix(bytes, $0) })
+            bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            let scheme = ["https://", "http://"].first(where: { Self.hasPrefix(bytes, $0) })
         else {
             self = .refused
             return
@@ -28,9 +28,9 @@ public enum ArticleLink: Hashable, Sendable {
         let host = parts[0].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         let port = parts.count > 1 ? parts[1] : []
         guard !host.isEmpty, host.count <= 253,
-              host.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }),
-              host.first != UInt8(ascii: "."), host.first != UInt8(ascii: "-"),
-              parts.count == 1 || (!port.isEmpty && port.count <= 5 && port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }))
+            host.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }),
+            host.first != UInt8(ascii: "."), host.first != UInt8(ascii: "-"),
+            parts.count == 1 || (!port.isEmpty && port.count <= 5 && port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }))
         else {
             self = .refused
             return

@@ -8,16 +8,19 @@ public enum DetachedThread {
     public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-            work.body()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+                work.body()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<Work>.fromOpaque(context).release()
             return false
         }
-        pthread_detach(thread)
+        // Fails only for a thread that does not exist or is detached already, not one just started.
+        _ = pthread_detach(thread)
         return true
     }
 

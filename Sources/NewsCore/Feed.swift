@@ -35,15 +35,15 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The kind stored beside the key: `top`, `search`, `saved`, `popular`, `latest` or `archive`.
-    public var kind: String {
+    /// The kind stored beside the key.
+    public var kind: FeedKind {
         switch self {
-        case .topStories: return "top"
-        case .search: return "search"
-        case .saved: return "saved"
-        case .mostPopular: return "popular"
-        case .latest: return "latest"
-        case .archive: return "archive"
+        case .topStories: return .topStories
+        case .search: return .search
+        case .saved: return .saved
+        case .mostPopular: return .mostPopular
+        case .latest: return .latest
+        case .archive: return .archive
         }
     }
 
@@ -64,8 +64,14 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
     /// The feed `key` names, when it is one this version writes (the inverse of `key`). A search key's
     /// words are everything between `q=` and the options that end it.
     public init?(key: String) {
-        if key == "saved" { self = .saved; return }
-        if key == "latest" { self = .latest; return }
+        if key == "saved" {
+            self = .saved
+            return
+        }
+        if key == "latest" {
+            self = .latest
+            return
+        }
         if key.hasPrefix("top:"), let section = Section(validating: String(key.dropFirst(4))) {
             self = .topStories(section)
             return
@@ -73,7 +79,7 @@ public enum Feed: Hashable, Sendable, CustomStringConvertible {
         if key.hasPrefix("popular:") {
             let parts = key.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 3, let kind = MostPopularKind(rawValue: String(parts[1])),
-                  let days = Int(parts[2]), let period = MostPopularPeriod(rawValue: days)
+                let days = Int(parts[2]), let period = MostPopularPeriod(rawValue: days)
             else { return nil }
             self = .mostPopular(kind, period)
             return

@@ -37,7 +37,7 @@ public struct FeedStatus: Hashable, Sendable {
     /// Results on one page of Article Search.
     public static let pageSize = 10
     /// The pages Article Search serves for one query (0 … 99).
-    public static let maximumPages = 100
+    static let maximumPages = 100
     /// Requests the NYT allows each API a day for one key.
     public static let dailyRequestLimit = 500
     /// From this many requests in a day the reader warns.

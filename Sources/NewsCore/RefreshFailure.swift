@@ -23,60 +23,26 @@ public enum RefreshFailure: Error, Hashable, Sendable {
     case redirectRefused
     /// The NYT answered with a `status` other than `OK`.
     case apiStatus(String)
-    /// The cache could not be written.
-    case storage
-    /// Another process held the cache's write lock for longer than a writer waits.
-    case cacheBusy
+    /// The cache could not be written, for the reason the code gives.
+    case cache(StoreError.Code)
     /// A newer request replaced this one.
     case cancelled
+    /// The NYT's certificate could not be verified: a wrong clock, a proxy that re-signs connections, or
+    /// someone in between.
+    case certificateUntrusted
+    /// There are no CA certificates to verify the NYT's certificate with.
+    case certificateStoreMissing
+    /// libcurl could not be loaded.
+    case libcurlMissing
+    /// A libcurl call failed, so the request was not sent (or its answer not read).
+    case libcurlFailed
+    /// The NYT's address redirected within itself again and again.
+    case redirectLoop
+    /// The connection closed before the whole answer arrived.
+    case truncated
 }
 
 extension RefreshFailure {
-    /// One short sentence a person can act on; the one place these failures become words.
-    public var message: String {
-        switch self {
-        case .noAPIKey:
-            return "No API key set — set NYT_API_KEY to refresh"
-        case .offlineByRequest:
-            return "Offline (--offline) — showing the cache, not refreshing"
-        case .unauthorized(let status):
-            return "NYT rejected the API key (\(status)) — set NYT_API_KEY"
-        case .rateLimited(let seconds?):
-            return "Rate limited — try again in \(seconds) s"
-        case .rateLimited(nil):
-            return "Rate limited — try again in a minute"
-        case .notFound:
-            return "NYT does not know this feed (404)"
-        case .server(let status):
-            return "NYT server error \(status)"
-        case .timeout:
-            return "NYT did not answer in time"
-        case .offline:
-            return "Offline — the NYT could not be reached"
-        case .redirectRefused:
-            return "NYT redirected to another host; refused"
-        case .malformed:
-            return "NYT sent a response that could not be read"
-        case .apiStatus(let status):
-            // The status is the server's text: made terminal-safe and short before it is shown anywhere.
-            return "NYT answered with status \(status.terminalSafe.prefix(40))"
-        case .storage:
-            return "Could not write the cache"
-        case .cacheBusy:
-            return "The cache is busy: another nytreader is writing it"
-        case .cancelled:
-            return "Refresh cancelled"
-        }
-    }
-
-    /// Whether trying again later may help (as opposed to fixing the key or the request).
-    public var isTransient: Bool {
-        switch self {
-        case .rateLimited, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled, .cacheBusy: return true
-        case .noAPIKey, .offlineByRequest, .unauthorized, .notFound, .storage: return false
-        }
-    }
-
     /// Whether the network is left alone on purpose (no key, or `--offline`): a state to show, not an error.
     public var isStandingBlocker: Bool {
         self == .noAPIKey || self == .offlineByRequest

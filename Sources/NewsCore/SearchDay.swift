@@ -21,8 +21,8 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (Self.firstYear...latestYear).contains(year), (1...12).contains(month),
-              (1...Self.days(inMonth: month, year: year)).contains(day)
+            (Self.firstYear...latestYear).contains(year), (1...12).contains(month),
+            (1...Self.days(inMonth: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month

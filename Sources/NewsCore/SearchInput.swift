@@ -32,9 +32,11 @@ public enum SearchInput {
                 sort = order
             default:
                 guard let day = SearchDay(value, latestYear: latestYear) else {
-                    return .failure(Problem(
-                        message: "\(name): takes a day like 2024-01-31 (\(SearchDay.firstYear)–\(latestYear)), not “\(value.prefix(20))”"
-                    ))
+                    return .failure(
+                        Problem(
+                            message:
+                                "\(name): takes a day like 2024-01-31 (\(SearchDay.firstYear)–\(latestYear)), not “\(value.prefix(20))”"
+                        ))
                 }
                 if name == "from" { begin = day } else { end = day }
             }
@@ -45,8 +47,9 @@ public enum SearchInput {
         if let begin, let end, begin > end {
             return .failure(Problem(message: "from:\(begin) is after to:\(end)"))
         }
-        return .success(SearchQuery(
-            text: words.joined(separator: " "), beginDate: begin?.apiValue, endDate: end?.apiValue, sort: sort
-        ))
+        return .success(
+            SearchQuery(
+                text: words.joined(separator: " "), beginDate: begin?.apiValue, endDate: end?.apiValue, sort: sort
+            ))
     }
 }

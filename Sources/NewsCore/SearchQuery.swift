@@ -26,12 +26,12 @@ public struct SearchQuery: Hashable, Sendable {
         let begin = beginDate.flatMap(Self.day(apiValue:))
         let end = endDate.flatMap(Self.day(apiValue:))
         switch (begin, end) {
-        case let (begin?, end?):
+        case (let begin?, let end?):
             let first = begin.year == end.year ? begin.dayAndMonth : begin.phrase
             return "\(first) – \(end.phrase)"
-        case let (begin?, nil):
+        case (let begin?, nil):
             return "from \(begin.phrase)"
-        case let (nil, end?):
+        case (nil, let end?):
             return "to \(end.phrase)"
         case (nil, nil):
             return nil
@@ -41,17 +41,18 @@ public struct SearchQuery: Hashable, Sendable {
     private static func day(apiValue: String) -> SearchDay? {
         let bytes = Array(apiValue.utf8)
         guard bytes.count == 8 else { return nil }
-        let text = String(decoding: bytes[0..<4], as: UTF8.self) + "-" + String(decoding: bytes[4..<6], as: UTF8.self)
+        let text =
+            String(decoding: bytes[0..<4], as: UTF8.self) + "-" + String(decoding: bytes[4..<6], as: UTF8.self)
             + "-" + String(decoding: bytes[6..<8], as: UTF8.self)
         return SearchDay(text, latestYear: 9_999)
     }
 }
 
-private extension SearchDay {
-    static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+extension SearchDay {
+    fileprivate static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `1 Jan`.
-    var dayAndMonth: String { "\(day) \(Self.monthAbbreviations[month - 1])" }
+    fileprivate var dayAndMonth: String { "\(day) \(Self.monthAbbreviations[month - 1])" }
     /// `1 Jan 2024`.
-    var phrase: String { "\(dayAndMonth) \(year)" }
+    fileprivate var phrase: String { "\(dayAndMonth) \(year)" }
 }

@@ -5,7 +5,7 @@ public enum SearchSort: String, Hashable, Sendable, CaseIterable {
     case relevance
 
     /// How a feed title says it, or nil for the default order (newest first).
-    public var titleSuffix: String? {
+    var titleSuffix: String? {
         switch self {
         case .newest: return nil
         case .oldest: return "oldest first"

@@ -19,7 +19,8 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// A name for people: `books/review` → `Books Review`, `nyregion` → `N.Y. Region`.
     public var displayName: String {
         if let special = Section.displayNames[rawValue] { return special }
-        return rawValue
+        return
+            rawValue
             .split(whereSeparator: { $0 == "/" || $0 == "-" })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")

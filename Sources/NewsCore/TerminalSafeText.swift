@@ -29,26 +29,52 @@ public struct TerminalSafeScalars: IteratorProtocol, Sequence {
     }
 
     public mutating func next() -> Unicode.Scalar? {
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
-            switch scalar.value {
-            case 0x1B:  // ESC: drop the whole sequence it starts
-                pending = skipEscapeSequence()
-            case 0x9B:  // CSI (C1)
-                pending = skipControlSequence()
-            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:  // DCS, SOS, OSC, PM, APC (C1): skip to their terminator
-                pending = skipString()
-            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                return " "
-            case 0x00..<0x20, 0x7F..<0xA0:
-                continue
-            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                continue  // bidirectional marks, embeddings, overrides and isolates
-            default:
-                return scalar
+        while let piece = nextPiece() {
+            switch piece {
+            case .kept(let scalar): return scalar
+            case .lineBreak: return " "
+            case .sequence, .control, .bidirectional: continue
             }
         }
         return nil
+    }
+
+    /// What the rule makes of the next scalar (or sequence) of the text.
+    enum Piece {
+        /// A scalar any output may show.
+        case kept(Unicode.Scalar)
+        /// Tab, line feed, carriage return, vertical tab, form feed, NEL, a line or paragraph separator.
+        case lineBreak(Unicode.Scalar)
+        /// A bidirectional control or mark.
+        case bidirectional(Unicode.Scalar)
+        /// An escape sequence, taken out whole.
+        case sequence
+        /// Any other control.
+        case control
+    }
+
+    mutating func nextPiece() -> Piece? {
+        guard let scalar = pending ?? scalars.next() else { return nil }
+        pending = nil
+        switch scalar.value {
+        case 0x1B:  // ESC: drop the whole sequence it starts
+            pending = skipEscapeSequence()
+            return .sequence
+        case 0x9B:  // CSI (C1)
+            pending = skipControlSequence()
+            return .sequence
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F:  // DCS, SOS, OSC, PM, APC (C1): skip to their terminator
+            pending = skipString()
+            return .sequence
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+            return .lineBreak(scalar)
+        case 0x00..<0x20, 0x7F..<0xA0:
+            return .control
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return .bidirectional(scalar)  // bidirectional marks, embeddings, overrides and isolates
+        default:
+            return .kept(scalar)
+        }
     }
 
     /// After ESC: skips a CSI (`ESC [`), a string sequence (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`)
@@ -109,5 +135,60 @@ extension String {
         var result = String.UnicodeScalarView()
         result.append(contentsOf: TerminalSafeScalars(self))
         return String(result)
+    }
+}
+
+/// Text from the network as a store keeps it: escape sequences taken out whole (a sequence such as
+/// `ESC ] 2 ; title BEL` goes with its parameters, so none of it is left to show, and the text around it
+/// joins as it would on a terminal), other controls taken out, a run of them between two words replaced by
+/// one space (so `Ready\u{0}Set` stays two words for search), next to white space or at either end by
+/// nothing. A line keeps no line break; a paragraph keeps its line feeds, every
+/// other line break becomes a space. Bidirectional controls are kept: outputs remove them (`terminalSafe`).
+public enum StoredText {
+    /// A single-line field.
+    public static func line(_ text: String) -> String {
+        cleaned(text, keepingLineFeeds: false)
+    }
+
+    /// A paragraph: its line feeds kept.
+    public static func paragraph(_ text: String) -> String {
+        cleaned(text, keepingLineFeeds: true)
+    }
+
+    private static func cleaned(_ text: String, keepingLineFeeds: Bool) -> String {
+        guard
+            text.unicodeScalars.contains(where: {
+                $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+            })
+        else {
+            return text
+        }
+        var kept = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        var inGap = false
+        var pieces = TerminalSafeScalars(text)
+        while let piece = pieces.nextPiece() {
+            let scalar: Unicode.Scalar
+            switch piece {
+            case .kept(let kept), .bidirectional(let kept):
+                scalar = kept
+            case .lineBreak("\n") where keepingLineFeeds:
+                scalar = "\n"
+            case .lineBreak(let lineBreak) where keepingLineFeeds && lineBreak != "\r":
+                scalar = " "
+            case .lineBreak, .control:
+                inGap = true
+                continue
+            case .sequence:
+                continue
+            }
+            if inGap, let previous, !previous.properties.isWhitespace, !scalar.properties.isWhitespace {
+                kept.append(" ")
+            }
+            inGap = false
+            kept.append(scalar)
+            previous = scalar
+        }
+        return String(kept)
     }
 }

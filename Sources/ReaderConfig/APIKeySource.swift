@@ -3,7 +3,7 @@ import NewsCore
 
 /// Finds the NYT API key: `NYT_API_KEY`, else the file given by `--api-key-file`, else the default key file.
 /// The key is never taken from the command line, where `ps` would show it.
-public struct APIKeySource: Sendable {
+@_spi(Testing) public struct APIKeySource: Sendable {
     /// The environment variable that holds the key.
     public static let variable = "NYT_API_KEY"
 
@@ -21,7 +21,7 @@ public struct APIKeySource: Sendable {
     }
 
     /// The key file that would be read when the environment holds no key.
-    public var effectiveKeyFile: URL { keyFile ?? defaultKeyFile }
+    var effectiveKeyFile: URL { keyFile ?? defaultKeyFile }
 
     /// The key and where it came from, or nil when none is configured.
     /// A key file named by `--api-key-file` must exist and hold a key; the default one may be missing.
@@ -47,7 +47,7 @@ public struct APIKeySource: Sendable {
         }
         let value = text.trimmed()
         guard !value.isEmpty else { return nil }
-        return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file)))
+        return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file.path)))
     }
 }
 

@@ -7,14 +7,15 @@ public struct AppPaths: Sendable, Hashable {
     /// The person's home directory.
     public let home: URL
     /// `$XDG_DATA_HOME/nytreader`: the cache.
-    public let dataDirectory: URL
+    let dataDirectory: URL
     /// `$XDG_CONFIG_HOME/nytreader`: the config file and the API key file.
-    public let configDirectory: URL
+    @_spi(Testing) public let configDirectory: URL
     /// `$XDG_STATE_HOME/nytreader`: the log.
-    public let stateDirectory: URL
+    let stateDirectory: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
+        let home = URL(
+            fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path)
         self.home = home
         // The specification says relative paths are invalid and must be ignored.
         func base(_ variable: String, fallback: String) -> URL {

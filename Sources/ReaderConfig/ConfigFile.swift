@@ -4,7 +4,7 @@ import TOMLKit
 
 /// Reads the TOML config file into `Settings`. Every problem becomes a `ConfigProblem` and the setting
 /// concerned keeps its default; a file that is not valid TOML gives one problem and all defaults.
-public enum ConfigFile {
+@_spi(Testing) public enum ConfigFile {
     /// Applies the file at `url` to `settings`. A missing file is no problem: the defaults stand.
     /// - Parameter displayName: how messages name the file (e.g. `~/.config/nytreader/config.toml`).
     public static func load(_ url: URL, displayName: String, into settings: inout Settings) -> [ConfigProblem] {
@@ -13,8 +13,11 @@ public enum ConfigFile {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            return [ConfigProblem(file: displayName, line: nil, key: nil,
-                                  message: "cannot be read as UTF-8 text; using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: nil, key: nil,
+                    message: "cannot be read as UTF-8 text; using the defaults")
+            ]
         }
         return apply(text, displayName: displayName, to: &settings)
     }
@@ -30,15 +33,20 @@ public enum ConfigFile {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            return [ConfigProblem(file: displayName, line: error.source.begin.line, key: nil,
-                                  message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: error.source.begin.line, key: nil,
+                    message: "not valid TOML (\(error.description.terminalSafe)); using the defaults")
+            ]
         } catch {
             return [ConfigProblem(file: displayName, line: nil, key: nil, message: "not valid TOML; using the defaults")]
         }
         var problems: [ConfigProblem] = []
         func problem(_ path: [String], _ message: String) {
-            problems.append(ConfigProblem(file: displayName, line: index.line(of: path),
-                                          key: path.joined(separator: "."), message: message))
+            problems.append(
+                ConfigProblem(
+                    file: displayName, line: index.line(of: path),
+                    key: path.joined(separator: "."), message: message))
         }
         for key in table.keys {
             guard let value = table[key] else { continue }
@@ -116,9 +124,6 @@ public enum ConfigFile {
         },
     ]
 
-    /// The keys the file may hold, for help texts and tests.
-    public static var knownKeys: [String] { setters.keys.sorted() + [keysTable] }
-
     /// Sets a number (whole or not) within `limits`; what is wrong otherwise, naming the key, the unit and
     /// the range (`lowest` words the lower bound when it means more than its number).
     private static func number(
@@ -151,13 +156,21 @@ public enum ConfigFile {
             problem([keysTable], "'keys' must be a table of action = \"key\" pairs, like [keys] refresh = \"R\"")
             return
         }
-        for action in table.keys {
-            let path = [keysTable, action]
-            guard let key = table[action]?.string, !key.trimmed().isEmpty else {
-                problem(path, "'keys.\(action.terminalSafe)' must be a key name in quotes, like \"R\"")
+        for name in table.keys {
+            let path = [keysTable, name]
+            guard let key = table[name]?.string, !key.trimmed().isEmpty else {
+                problem(path, "'keys.\(name.terminalSafe)' must be a key name in quotes, like \"R\"")
                 continue
             }
-            settings.keyBindings[action] = Setting(key, source: .configFile(line: index.line(of: path)))
+            let binding = Setting(key, source: .configFile(line: index.line(of: path)))
+            guard let action = Action(rawValue: name) else {
+                problem(
+                    path,
+                    "'keys.\(name.terminalSafe)': unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                settings.unknownKeyBindings[name] = binding
+                continue
+            }
+            settings.keyBindings[action] = binding
         }
     }
 
@@ -179,8 +192,9 @@ public enum ConfigFile {
                 settings.colors = Setting(enabled, source: source)
                 continue
             }
-            guard Settings.colorRoles.contains(name) else {
-                problem(path, "unknown color role '\(name.terminalSafe)' (roles: \(Settings.colorRoles.joined(separator: ", ")), and enabled)")
+            guard let role = ColorRole(configName: name) else {
+                let roles = ColorRole.configurable.compactMap(\.configName).joined(separator: ", ")
+                problem(path, "unknown color role '\(name.terminalSafe)' (roles: \(roles), and enabled)")
                 continue
             }
             let number: Int?
@@ -192,10 +206,11 @@ public enum ConfigFile {
                 number = nil
             }
             guard let number else {
-                problem(path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
+                problem(
+                    path, "'colors.\(name)' must be \(Settings.colorNames.joined(separator: ", ")), default, or 0 to 255\(shown(value))")
                 continue
             }
-            settings.colorTheme[name] = Setting(number, source: source)
+            settings.colorTheme[role] = Setting(number, source: source)
         }
     }
 

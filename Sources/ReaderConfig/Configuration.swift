@@ -12,7 +12,7 @@ public struct Configuration: Sendable {
     /// The cache database: `--db` or the XDG default.
     public let database: Setting<URL>
     /// Where the API key is looked for.
-    public let keySource: APIKeySource
+    let keySource: APIKeySource
     /// Debug-level logging (`--verbose`).
     public let verbose: Bool
 
@@ -30,7 +30,8 @@ public struct Configuration: Sendable {
             displayName: paths.abbreviated(paths.configFile),
             environment: environment
         )
-        database = databaseOption.map { Setting(URL(fileURLWithPath: $0), source: .option("--db")) }
+        database =
+            databaseOption.map { Setting(URL(fileURLWithPath: $0), source: .option("--db")) }
             ?? Setting(paths.database)
         keySource = APIKeySource(
             environment: environment,
@@ -50,8 +51,8 @@ public struct Configuration: Sendable {
     /// What `nytreader config` prints: the files in use, whether a key is set (never the key), then every
     /// setting as a line of TOML with where it came from.
     /// - Parameter unusedKeyBindings: the `[keys]` entries the reader's key map rejects; they are shown
-    ///   commented out, as not in effect.
-    public func report(unusedKeyBindings: Set<String> = []) -> [String] {
+    ///   commented out, as not in effect, like the entries that name no action.
+    public func report(unusedKeyBindings: Set<Action> = []) -> [String] {
         let keyLine: String
         do {
             keyLine = try apiKey()?.description ?? "not set"
@@ -64,7 +65,8 @@ public struct Configuration: Sendable {
             keyFileState = " (not read: \(APIKeySource.variable) is set)"
         } else {
             let exists = FileManager.default.fileExists(atPath: keySource.effectiveKeyFile.path)
-            keyFileState = " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
+            keyFileState =
+                " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
         }
         var lines = [
             "config file:   \(paths.configFile.path)\(configState)",
@@ -84,14 +86,17 @@ public struct Configuration: Sendable {
     }
 
     /// Every setting as `name = value  # source`, then the `[keys]` table, where entries in
-    /// `unusedKeyBindings` are commented out.
-    func settingLines(unusedKeyBindings: Set<String>) -> [String] {
+    /// `unusedKeyBindings` and those naming no action are commented out.
+    func settingLines(unusedKeyBindings: Set<Action>) -> [String] {
         func line(_ name: String, _ value: String, _ source: SettingSource) -> String {
             let assignment = "\(name) = \(value)"
             return assignment.padded(to: max(assignment.count + 1, 34)) + "# \(source)"
         }
         let timeout = settings.requestTimeoutSeconds.value
         let usedBindings = settings.keyBindings.filter { !unusedKeyBindings.contains($0.key) }
+        let bindings =
+            settings.keyBindings.map { (name: $0.key.rawValue, binding: $0.value, used: usedBindings[$0.key] != nil) }
+            + settings.unknownKeyBindings.map { (name: $0.key, binding: $0.value, used: false) }
         var lines: [String] = [
             line("default_section", Self.quoted(settings.defaultSection.value.rawValue), settings.defaultSection.source),
             line("refresh_after_minutes", String(settings.refreshAfterMinutes.value), settings.refreshAfterMinutes.source),
@@ -109,8 +114,10 @@ public struct Configuration: Sendable {
         ]
         if !settings.colorTheme.isEmpty {
             lines += ["", "[colors]", line("enabled", String(settings.colors.value), settings.colors.source)]
-            for (role, color) in settings.colorTheme.sorted(by: { $0.key < $1.key }) {
-                let value = color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
+            let roles = settings.colorTheme.map { (name: $0.key.configName ?? "", color: $0.value) }
+            for (role, color) in roles.sorted(by: { $0.name < $1.name }) {
+                let value =
+                    color.value < 0 ? "\"default\"" : color.value < 8 ? Self.quoted(Settings.colorNames[color.value]) : String(color.value)
                 lines.append(line(role, value, color.source))
             }
         }
@@ -118,9 +125,9 @@ public struct Configuration: Sendable {
             "",
             usedBindings.isEmpty ? "[keys]                            # none rebound; the reader's defaults apply" : "[keys]",
         ]
-        for (action, binding) in settings.keyBindings.sorted(by: { $0.key < $1.key }) {
-            let assignment = line(Self.tomlKey(action), Self.quoted(binding.value), binding.source)
-            lines.append(usedBindings[action] == nil ? "# " + assignment + ", not used (see the warning)" : assignment)
+        for (name, binding, used) in bindings.sorted(by: { $0.name < $1.name }) {
+            let assignment = line(Self.tomlKey(name), Self.quoted(binding.value), binding.source)
+            lines.append(used ? assignment : "# " + assignment + ", not used (see the warning)")
         }
         return lines
     }

@@ -1,7 +1,9 @@
 import FoundationEssentials
+import NewsCore
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An append-only log file, private to its owner (0600, in a 0700 directory), shared by every logger of
@@ -15,7 +17,7 @@ public final class LogFile: Sendable {
     /// The file written to.
     public let url: URL
     /// The size past which the file is rotated.
-    public let maximumSize: Int
+    @_spi(Testing) public let maximumSize: Int
 
     private struct State {
         var descriptor: Int32 = -1
@@ -43,12 +45,13 @@ public final class LogFile: Sendable {
 
     deinit {
         state.withLock { state in
-            if state.descriptor >= 0 { close(state.descriptor) }
+            // Every line went out with its own write(2): a failing close loses none.
+            if state.descriptor >= 0 { _ = close(state.descriptor) }
         }
     }
 
     /// The previous file, `<name>.1`.
-    public var rotatedURL: URL { url.appendingPathExtension("1") }
+    @_spi(Testing) public var rotatedURL: URL { url.appendingPathExtension("1") }
 
     /// Why nothing is logged, once the file was found unusable (by `check()` or on opening); else nil.
     public var problem: String? {
@@ -61,6 +64,7 @@ public final class LogFile: Sendable {
     public func check() -> String? {
         state.withLock { state in
             var information = stat()
+            // Nothing there yet (or nothing that can be looked at): opening finds out.
             guard lstat(url.path, &information) == 0 else { return state.problem }
             let kind = information.st_mode & S_IFMT
             if kind == S_IFLNK {
@@ -87,50 +91,78 @@ public final class LogFile: Sendable {
             }
             let bytes = Array((text + "\n").utf8)
             if state.descriptor >= 0, state.size > 0, state.size + bytes.count > maximumSize {
-                close(state.descriptor)
-                state.descriptor = -1
-                _ = rename(url.path, rotatedURL.path)
+                guard rotate(&state) else { return }
             }
             guard state.descriptor >= 0 || open(&state) else { return }
-            let written = bytes.withUnsafeBytes { Glibc.write(state.descriptor, $0.baseAddress, $0.count) }
-            if written > 0 { state.size += written }
+            do {
+                try SystemCall.writeAll(bytes, to: state.descriptor)
+                state.size += bytes.count
+            } catch {
+                // A line the disk cannot take (full, over quota) is lost: logging never stops the program,
+                // and the next line tries again.
+            }
+        }
+    }
+
+    /// Closes the file and renames it `<name>.1`; false, with logging turned off, when it cannot be
+    /// renamed (a directory in the way, say), since the file would only grow past its cap.
+    private func rotate(_ state: inout State) -> Bool {
+        // Every line went out with its own write(2): a failing close loses none.
+        _ = close(state.descriptor)
+        state.descriptor = -1
+        do {
+            try SystemCall.check("rename") { rename(url.path, rotatedURL.path) }
+            return true
+        } catch {
+            state.turnOff(problem: "not logging: \(url.path) cannot become \(rotatedURL.lastPathComponent): \(error.reason)")
+            return false
         }
     }
 
     private func open(_ state: inout State) -> Bool {
         guard !state.unavailable else { return false }
         do {
-            try PrivateFiles.makeDirectory(url.deletingLastPathComponent())
+            try PrivateFiles.makeDirectory(url.deletingLastPathComponent().standardizedFileURL.path)
         } catch {
             state.turnOff(problem: "not logging: \(error)")
             return false
         }
         // Never through a symbolic link planted at the log's path, never blocking on a FIFO there, and not
         // inherited by the browser or any other child.
-        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link, which is left as it is" : String(cString: strerror(errno))
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.check("open") {
+                Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+            }
+        } catch {
+            let reason = error.errno == ELOOP ? "is a symbolic link, which is left as it is" : error.reason
             state.turnOff(problem: "not logging: \(url.path): \(reason)")
             return false
         }
         var opened = stat()
         guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, opened.st_nlink == 1, opened.st_uid == geteuid() else {
-            close(descriptor)
+            // Nothing was written to it: a failing close loses nothing.
+            _ = close(descriptor)
             state.turnOff(problem: "not logging: \(url.path) is not a regular file of this user's with one name")
             return false
         }
-        // A log left readable by others by an earlier version or another program becomes private.
-        if opened.st_mode & 0o077 != 0 { fchmod(descriptor, 0o600) }
+        // A log left readable by others by an earlier version or another program becomes private, or is
+        // not written to.
+        if opened.st_mode & 0o077 != 0 {
+            do {
+                try SystemCall.check("fchmod") { fchmod(descriptor, 0o600) }
+            } catch {
+                _ = close(descriptor)  // nothing was written to it
+                state.turnOff(problem: "not logging: \(url.path) is readable by others and cannot be made private: \(error.reason)")
+                return false
+            }
+        }
         state.size = Int(opened.st_size)
         state.descriptor = descriptor
         // A file at its cap from an earlier run is rotated before the first line.
         if state.size >= maximumSize {
-            close(descriptor)
-            state.descriptor = -1
-            _ = rename(url.path, rotatedURL.path)
-            return open(&state)
+            return rotate(&state) && open(&state)
         }
         return true
     }
 }
-

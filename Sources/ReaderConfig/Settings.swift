@@ -51,29 +51,30 @@ public struct Settings: Hashable, Sendable {
     /// Whether the reader uses colors (`colors`; off with `NO_COLOR` unless the file says so, always off
     /// with `TERM=dumb`).
     public var colors = Setting(true)
-    /// Foreground colors by role from the `[colors]` table: role name → a color number (0–255, the first
-    /// eight being black red green yellow blue magenta cyan white) or -1 for the terminal's default.
-    public var colorTheme: [String: Setting<Int>] = [:]
+    /// Foreground colors by role from the `[colors]` table: a color number (0–255, the first eight being
+    /// black red green yellow blue magenta cyan white) or -1 for the terminal's default.
+    public var colorTheme: [ColorRole: Setting<Int>] = [:]
     /// Whether the reader takes mouse clicks and the wheel (`mouse`).
     public var mouse = Setting(true)
     /// Whether `y` copies an article's link to the clipboard through the terminal (`copy_links`).
     public var copyLinks = Setting(true)
     /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
-    /// Key rebindings from the `[keys]` table: action name → key name, e.g. `refresh` → `R`.
-    /// Only checked to be non-empty strings here; the reader's key map decides what they mean.
-    public var keyBindings: [String: Setting<String>] = [:]
+    /// Key rebindings from the `[keys]` table: action → key names, e.g. `.refresh` → `R`. The key names are
+    /// only checked to be non-empty strings here; the reader's key map decides what they mean.
+    public var keyBindings: [Action: Setting<String>] = [:]
+    /// `[keys]` entries that name no action, by their name: reported as problems, kept to be listed as not
+    /// in effect.
+    public var unknownKeyBindings: [String: Setting<String>] = [:]
 
     /// The built-in defaults.
     public init() {}
 
-    /// `[keys]` as plain action name → key name pairs.
-    public var keys: [String: String] { keyBindings.mapValues(\.value) }
+    /// `[keys]` as action → key names pairs.
+    public var keys: [Action: String] { keyBindings.mapValues(\.value) }
 
-    /// The roles a `[colors]` table may color.
-    public static let colorRoles = ["title", "selected", "dim", "accent", "status", "error", "unread"]
     /// The eight named colors, numbered 0–7 as terminals number them.
-    public static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
     /// The allowed ranges, used to check the config file and quoted in its messages.
     public enum Limits {

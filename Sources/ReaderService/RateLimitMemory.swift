@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NYTAPI
 import NewsCore
 import Synchronization
 
@@ -24,15 +25,9 @@ public final class TransientRateLimitMemory: RateLimitMemory {
 }
 
 extension Feed {
-    /// The NYT API a refresh of this feed calls; rate limits are counted per API.
+    /// The NYT API a refresh of this feed calls (its `Endpoint`'s): rate limits and daily request counts
+    /// are kept per API under this name; `none` for a feed the NYT does not serve.
     var apiName: String {
-        switch self {
-        case .topStories: return "topstories"
-        case .search: return "articlesearch"
-        case .mostPopular: return "mostpopular"
-        case .latest: return "newswire"
-        case .archive: return "archive"
-        case .saved: return "none"
-        }
+        Endpoint(self)?.api.rawValue ?? "none"
     }
 }

@@ -39,10 +39,3 @@ public protocol ReaderServing: Sendable {
     /// Saves or unsaves an article.
     func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError)
 }
-
-extension ReaderServing {
-    /// Services that do not know how old their cache is never ask for a launch refresh.
-    public func needsRefresh(_ feed: Feed) async -> Bool {
-        false
-    }
-}

@@ -1,9 +1,8 @@
-import ArticleStore
 import NewsCore
 
 extension StoreError {
     /// How a refresh that could not write the cache says so.
     var refreshFailure: RefreshFailure {
-        self == .busy ? .cacheBusy : .storage
+        .cache(code)
     }
 }

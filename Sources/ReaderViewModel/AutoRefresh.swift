@@ -42,7 +42,7 @@ struct AutoRefresh: Hashable, Sendable {
         case nil, .cancelled?:
             schedule(after: date)
             return nil
-        case .offline?, .timeout?, .server?:
+        case .offline?, .timeout?, .server?, .truncated?:
             failures += 1
             dueDate = date.addingTimeInterval(Self.retryWait(after: failures))
             return dueDate

@@ -14,6 +14,7 @@ public final class ReaderController {
     private var refreshTask: Task<Void, Never>?
     private var pagingTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
+    private let writeLane = WriteLane()
 
     /// - Parameters:
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
@@ -39,6 +40,14 @@ public final class ReaderController {
     }
 
     public var state: ReaderState { viewModel.state }
+
+    /// Stops the work under way that changes nothing (refreshes, paging) and returns once every change
+    /// already asked for is in the cache: the reader calls it before it exits, however it exits.
+    public func finishWrites() async {
+        refreshTask?.cancel()
+        pagingTask?.cancel()
+        await writeLane.finish()
+    }
 
     public func start() {
         run(viewModel.start())
@@ -129,10 +138,7 @@ public final class ReaderController {
         case .checkRefresh:
             Task { inbox.post(.refreshBlocker(await service.refreshBlocker())) }
         case .refreshIfStale(let feed):
-            Task {
-                let isStale = await ReaderController.isStale(feed, service: service)
-                inbox.post(.staleness(feed, isStale: isStale))
-            }
+            Task { inbox.post(.staleness(feed, isStale: await service.needsRefresh(feed))) }
         case .cancelRefresh:
             refreshTask?.cancel()
             refreshTask = nil
@@ -143,8 +149,7 @@ public final class ReaderController {
             pagingTask = Task {
                 let wait = await service.requestWait(for: feed)
                 if wait > .zero {
-                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-                    inbox.post(.morePagesWaiting(feed, until: Date().addingTimeInterval(seconds)))
+                    inbox.post(.morePagesWaiting(feed, until: Date().addingTimeInterval(wait.seconds)))
                 }
                 inbox.post(.morePagesLoaded(feed, await service.loadMore(feed)))
             }
@@ -153,9 +158,9 @@ public final class ReaderController {
                 .pickerFeedsLoaded(searches: try await service.searchFeeds(), archive: try await service.archiveFeeds())
             }
         case .forget(let feed):
-            cacheTask(inbox) { () throws(ServiceError) in
+            write(inbox) { () throws(ServiceError) in
                 try await service.forget(feed)
-                return nil
+                return .forgotten(feed)
             }
         case .search(let text):
             cacheTask(inbox) { () throws(ServiceError) in
@@ -166,17 +171,17 @@ public final class ReaderController {
                 .nextUnreadFound(feed, try await service.nextUnread(in: feed, after: position))
             }
         case .markAllRead(let feed):
-            cacheTask(inbox) { () throws(ServiceError) in
+            write(inbox) { () throws(ServiceError) in
                 try await service.markAllRead(in: feed)
                 return .allMarkedRead(feed)
             }
         case .setRead(let id, let isRead):
-            cacheTask(inbox) { () throws(ServiceError) in
+            write(inbox) { () throws(ServiceError) in
                 try await service.setRead(id, isRead)
                 return nil
             }
         case .setSaved(let id, let isSaved):
-            cacheTask(inbox) { () throws(ServiceError) in
+            write(inbox) { () throws(ServiceError) in
                 try await service.setSaved(id, isSaved)
                 return nil
             }
@@ -194,16 +199,18 @@ public final class ReaderController {
                     }
                     inbox.post(.feedLoaded(feed, status, anchorPosition: position))
                 } catch {
-                    inbox.post(.cacheFailed(error.description))
+                    inbox.post(.cacheFailed(error))
                 }
             }
         case .loadEntries(let feed, let range, let generation):
             Task {
                 do throws(ServiceError) {
                     let entries = try await service.entries(in: feed, range: range)
-                    inbox.post(.entriesLoaded(feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
+                    inbox.post(
+                        .entriesLoaded(
+                            feed, ArticleWindow(start: range.lowerBound, entries: entries), requested: range, generation: generation))
                 } catch {
-                    inbox.post(.cacheFailed(error.description))
+                    inbox.post(.cacheFailed(error))
                 }
             }
         case .refresh(let feed):
@@ -217,18 +224,24 @@ public final class ReaderController {
 }
 
 extension ReaderController {
-    /// Whether the feed's cache is old enough to refresh on launch.
-    static func isStale(_ feed: Feed, service: any ReaderServing) async -> Bool {
-        await service.needsRefresh(feed)
-    }
-
     /// Runs a cache call in the background and posts its answer (if any), or the failure.
     private func cacheTask(_ inbox: EventInbox, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?) {
         Task {
             do throws(ServiceError) {
                 if let event = try await body() { inbox.post(event) }
             } catch {
-                inbox.post(.cacheFailed(error.description))
+                inbox.post(.cacheFailed(error))
+            }
+        }
+    }
+
+    /// Queues a change to the cache after those asked before it, and posts its answer (if any), or the failure.
+    private func write(_ inbox: EventInbox, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?) {
+        writeLane.add {
+            do throws(ServiceError) {
+                if let event = try await body() { inbox.post(event) }
+            } catch {
+                inbox.post(.changeFailed(error))
             }
         }
     }

@@ -44,8 +44,8 @@ public struct ReaderState: Hashable, Sendable {
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.
     public var notice: Notice?
-    /// A failure to read the cache, shown in the status line.
-    public var cacheError: String?
+    /// A failure to read or write the cache, shown in the status line.
+    public var cacheError: StoreError?
     /// Set when the reader should exit.
     public var isFinished = false
 
@@ -80,7 +80,8 @@ public struct ReaderState: Hashable, Sendable {
     }
 
     /// The fixed feeds the section picker offers: every Top Stories section, Most Popular, Latest, Saved.
-    public static let pickableFeeds: [Feed] = Section.all.map(Feed.topStories)
+    public static let pickableFeeds: [Feed] =
+        Section.all.map(Feed.topStories)
         + MostPopularKind.allCases.flatMap { kind in MostPopularPeriod.allCases.map { Feed.mostPopular(kind, $0) } }
         + [.latest, .saved]
 }

@@ -10,8 +10,9 @@ extension ReaderViewModel {
     public mutating func tick() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
-        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning, refreshBlocker?.isStandingBlocker != true,
-              (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
+        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning,
+            refreshBlocker?.isStandingBlocker != true,
+            (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
         else {
             autoRefresh.schedule(after: date)
             return []

@@ -1,4 +1,5 @@
 import NewsCore
+
 // Keys while the help or the section picker is open.
 extension ReaderViewModel {
     /// A key bound to no action: it does nothing but close the help, which any key closes.
@@ -65,7 +66,8 @@ extension ReaderViewModel {
         state.searchFeeds.removeAll { $0.feed == feed }
         state.archiveFeeds.removeAll { $0.feed == feed }
         state.overlay = .sectionPicker(selection: min(selection, state.pickerFeeds.count - 1))
-        state.notice = Notice("Forgot \(feed.title)")
+        // Said once it is done (`.forgotten`): the screen confirms only what the cache holds.
+        state.notice = Notice("Forgetting \(feed.title)…")
         var effects: [Effect] = [.forget(feed)]
         if feed == state.feed {
             effects += switchFeed(to: ReaderState.pickableFeeds[0])

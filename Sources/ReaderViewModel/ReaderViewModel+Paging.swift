@@ -8,7 +8,7 @@ extension ReaderViewModel {
     /// refresh or an ask is under way.
     mutating func morePagesNeeded() -> [Effect] {
         guard case .search = state.feed, state.search?.showsHits != true, state.count > 0,
-              state.selection == state.count - 1, state.feedStatus?.hasMorePages == true, !state.refresh.isRunning
+            state.selection == state.count - 1, state.feedStatus?.hasMorePages == true, !state.refresh.isRunning
         else { return [] }
         switch state.morePages {
         case .loading, .waiting:

@@ -1,3 +1,5 @@
+import NewsCore
+
 // The mouse: a click selects a row or opens the detail, the wheel scrolls what is under the pointer, and a
 // click anywhere closes an overlay.
 extension ReaderViewModel {

@@ -1,5 +1,5 @@
-import NewsCore
 import FoundationEssentials
+import NewsCore
 
 // The NYT search prompt (`f`): typing, operators, running the search as a feed.
 extension ReaderViewModel {

@@ -1,4 +1,5 @@
 import NewsCore
+
 // Editing the live search and leaving it.
 extension ReaderViewModel {
     /// A key typed into the open search field.

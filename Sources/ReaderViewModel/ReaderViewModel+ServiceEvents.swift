@@ -94,13 +94,18 @@ extension ReaderViewModel {
             }
             return select(position)
 
+        case .forgotten(let feed):
+            state.notice = Notice("Forgot \(feed.title)")
+            return []
+
         case .allMarkedRead(let feed):
             guard feed == state.feed else { return [] }
             state.notice = Notice("Marked every article in \(feed.title) read")
             return reloadRows()
 
         case .browserFinished(let url, let opened):
-            state.notice = opened
+            state.notice =
+                opened
                 ? Notice("Opened in the browser")
                 : Notice("No browser found (set BROWSER) — \(url)", isError: true)
             return []
@@ -116,10 +121,16 @@ extension ReaderViewModel {
         case .cacheChangedElsewhere:
             return reloadRows()
 
-        case .cacheFailed(let message):
-            state.cacheError = message
+        case .cacheFailed(.cache(let error)):
+            state.cacheError = error
             pendingRange = nil
             return []
+
+        case .changeFailed(.cache(let error)):
+            state.cacheError = error
+            // A change shown before it was written (a read mark, a saved star) was not: the rows are read
+            // again, so the screen shows what the cache holds.
+            return reloadRows()
         }
     }
 

@@ -24,11 +24,16 @@ public enum ServiceEvent: Hashable, Sendable {
     case nextUnreadFound(Feed, Int?)
     /// Every article of the feed is now read.
     case allMarkedRead(Feed)
+    /// The search or archive month is forgotten, in the cache.
+    case forgotten(Feed)
     /// The browser was started for `url` (`opened`), or no browser could be found.
     case browserFinished(url: String, opened: Bool)
     /// The link was handed to the terminal's clipboard; `copied` is nil when copying is turned off.
     case linkCopied(url: String, copied: Bool?)
-    case cacheFailed(String)
+    /// The cache could not be read.
+    case cacheFailed(ServiceError)
+    /// A change (read, saved, forget) could not be written to the cache.
+    case changeFailed(ServiceError)
     /// Another process changed the cache (e.g. a `refresh` from cron): what is shown is read again.
     case cacheChangedElsewhere
 }

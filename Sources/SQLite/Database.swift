@@ -3,7 +3,8 @@ import CSQLite
 /// One SQLite connection. Not safe to share between threads by itself: `DatabaseQueue` and
 /// `DatabasePool` hand it out to one caller at a time.
 public final class Database {
-    let handle: OpaquePointer
+    let connection: Connection
+    var handle: OpaquePointer { connection.handle }
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` (a file name, `:memory:`, or a `file:` URI).
@@ -18,7 +19,7 @@ public final class Database {
             sqlite3_close_v2(handle)
             throw error
         }
-        self.handle = handle
+        connection = Connection(handle)
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Int32((configuration.busyTimeout * 1000).rounded()))
         if configuration.foreignKeysEnabled {
@@ -35,11 +36,6 @@ public final class Database {
     /// The connection's SQLite handle, for C code that extends it (SQL functions).
     public var sqliteConnection: OpaquePointer { handle }
 
-    deinit {
-        statements.removeAll()
-        sqlite3_close_v2(handle)
-    }
-
     /// Runs `sql`, one or more statements; `arguments` are bound to their parameters in order.
     public func execute(sql: String, arguments: StatementArguments = []) throws {
         var remaining = arguments.values[...]
@@ -52,8 +48,8 @@ public final class Database {
                 let code = sqlite3_prepare_v2(self.handle, start, -1, &handle, &tail)
                 guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: self.handle, sql: sql) }
                 cursor = tail
-                guard let handle else { continue } // only white space or a comment was left
-                let statement = Statement(handle: handle, database: self, sql: sql)
+                guard let handle else { continue }  // only white space or a comment was left
+                let statement = Statement(handle: handle, connection: connection, sql: sql)
                 let count = statement.parameterCount
                 guard remaining.count >= count else {
                     throw DatabaseError(code: SQLITE_MISUSE, message: "too few arguments", sql: sql)
@@ -74,7 +70,7 @@ public final class Database {
         guard code == SQLITE_OK, let handle else {
             throw DatabaseError(code: code == SQLITE_OK ? SQLITE_MISUSE : code, connection: self.handle, sql: sql)
         }
-        return Statement(handle: handle, database: self, sql: sql)
+        return Statement(handle: handle, connection: connection, sql: sql)
     }
 
     /// The prepared statement for `sql`, prepared once per connection and reused.

@@ -1,16 +1,14 @@
 import CSQLite
 
-/// A failure reported by SQLite: its primary result code, the extended one, and its message.
+/// A failure reported by SQLite: its primary result code and its message.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The primary result code (`SQLITE_BUSY` for every kind of busy).
     public let resultCode: ResultCode
-    public let extendedResultCode: Int32
     public let message: String?
     /// The statement that failed, when there was one.
     public let sql: String?
 
     init(code: Int32, message: String?, sql: String? = nil) {
-        extendedResultCode = code
         resultCode = ResultCode(rawValue: code & 0xFF)
         self.message = message
         self.sql = sql
@@ -27,18 +25,25 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A primary SQLite result code.
+/// A primary SQLite result code; the constants are the ones callers tell apart, named after SQLite's.
 public struct ResultCode: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    public static let SQLITE_ERROR = ResultCode(rawValue: CSQLite.SQLITE_ERROR)
-    public static let SQLITE_BUSY = ResultCode(rawValue: CSQLite.SQLITE_BUSY)
-    public static let SQLITE_LOCKED = ResultCode(rawValue: CSQLite.SQLITE_LOCKED)
-    public static let SQLITE_READONLY = ResultCode(rawValue: CSQLite.SQLITE_READONLY)
-    public static let SQLITE_CORRUPT = ResultCode(rawValue: CSQLite.SQLITE_CORRUPT)
-    public static let SQLITE_FULL = ResultCode(rawValue: CSQLite.SQLITE_FULL)
-    public static let SQLITE_CANTOPEN = ResultCode(rawValue: CSQLite.SQLITE_CANTOPEN)
-    public static let SQLITE_CONSTRAINT = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT)
-    public static let SQLITE_NOTADB = ResultCode(rawValue: CSQLite.SQLITE_NOTADB)
+    /// `SQLITE_PERM`.
+    public static let permission = ResultCode(rawValue: CSQLite.SQLITE_PERM)
+    /// `SQLITE_BUSY`.
+    public static let busy = ResultCode(rawValue: CSQLite.SQLITE_BUSY)
+    /// `SQLITE_LOCKED`.
+    public static let locked = ResultCode(rawValue: CSQLite.SQLITE_LOCKED)
+    /// `SQLITE_READONLY`.
+    public static let readOnly = ResultCode(rawValue: CSQLite.SQLITE_READONLY)
+    /// `SQLITE_CORRUPT`.
+    public static let corrupt = ResultCode(rawValue: CSQLite.SQLITE_CORRUPT)
+    /// `SQLITE_FULL`.
+    public static let full = ResultCode(rawValue: CSQLite.SQLITE_FULL)
+    /// `SQLITE_CANTOPEN`.
+    public static let cannotOpen = ResultCode(rawValue: CSQLite.SQLITE_CANTOPEN)
+    /// `SQLITE_NOTADB`.
+    public static let notADatabase = ResultCode(rawValue: CSQLite.SQLITE_NOTADB)
 }

@@ -11,25 +11,38 @@ public protocol DatabaseWriter: AnyObject, Sendable {
 }
 
 /// One connection, used by one caller at a time: in-memory databases and read-only files.
-public final class DatabaseQueue: DatabaseWriter, LockedConnections, @unchecked Sendable {
-    let writer: LockedConnection
-    var reader: LockedConnection { writer }
+public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
+    private let connection: ConnectionLock
 
     /// Opens `path` (`:memory:` when nil).
     public init(path: String? = nil, configuration: Configuration = Configuration()) throws {
         let database = try Database(path: path ?? ":memory:", configuration: configuration)
         if !configuration.readonly { try configuration.prepareDatabase?(database) }
-        writer = LockedConnection(database)
+        connection = ConnectionLock(database)
+    }
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try connection.use { db in try db.transaction(.deferred, body) }
+    }
+
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try connection.use { db in try db.transaction(.immediate, body) }
+    }
+
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try connection.use(body)
     }
 }
 
-/// A database in WAL mode with one connection that writes and one that reads, so reads never wait for
-/// a write of this process or of another one.
-public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked Sendable {
-    let writer: LockedConnection
-    let reader: LockedConnection
+/// A database in WAL mode with one connection that writes and up to `maximumReaders` that read side by
+/// side, so reads wait neither for a write (of this process or another) nor for each other. Reading
+/// connections are opened when first needed, so a program that reads little holds one.
+public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
+    private let writer: ConnectionLock
+    private let readers: ReaderConnections
 
-    public init(path: String, configuration: Configuration = Configuration()) throws {
+    /// - Parameter maximumReaders: how many reads may run at once (at least 1).
+    public init(path: String, configuration: Configuration = Configuration(), maximumReaders: Int = 2) throws {
         let writing = try Database(path: path, configuration: configuration)
         // Prepared before the switch to WAL, which is the first write to a new file: its settings
         // (`synchronous`) apply to that write too.
@@ -37,22 +50,18 @@ public final class DatabasePool: DatabaseWriter, LockedConnections, @unchecked S
         if try String.fetchOne(writing, sql: "PRAGMA journal_mode") != "wal" {
             try writing.execute(sql: "PRAGMA journal_mode = WAL")
         }
-        let reading = try Database(path: path, configuration: configuration)
-        try reading.execute(sql: "PRAGMA query_only = 1")
-        writer = LockedConnection(writing)
-        reader = LockedConnection(reading)
+        writer = ConnectionLock(writing)
+        readers = ReaderConnections(maximum: maximumReaders) {
+            let reading = try Database(path: path, configuration: configuration)
+            try reading.execute(sql: "PRAGMA query_only = 1")
+            return reading
+        }
+        // The first reading connection is opened now, so a file that cannot be read fails here.
+        try readers.use { _ in }
     }
-}
 
-/// The connection that writes and the one that reads (the same one for a queue).
-protocol LockedConnections {
-    var writer: LockedConnection { get }
-    var reader: LockedConnection { get }
-}
-
-extension LockedConnections {
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try reader.use { db in try db.transaction(.deferred, body) }
+        try readers.use { db in try db.transaction(.deferred, body) }
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
@@ -65,23 +74,60 @@ extension LockedConnections {
 }
 
 /// A connection and the lock that gives it to one caller at a time.
-final class LockedConnection: @unchecked Sendable {
+final class ConnectionLock: @unchecked Sendable {
     private let database: Database
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
 
     init(_ database: Database) {
         self.database = database
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     func use<T>(_ body: (Database) throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        try monitor.withLock { try body(database) }
+    }
+}
+
+/// Reading connections lent one caller at a time each: a free one when there is one, a new one while
+/// fewer than `maximum` are open, else the first one given back.
+final class ReaderConnections: @unchecked Sendable {
+    private let maximum: Int
+    private let open: () throws -> Database
+    private let monitor = Monitor()
+    /// Connections no caller holds.
+    private var free: [Database] = []
+    /// Connections open or being opened.
+    private var count = 0
+
+    init(maximum: Int, open: @escaping () throws -> Database) {
+        self.maximum = max(1, maximum)
+        self.open = open
+    }
+
+    func use<T>(_ body: (Database) throws -> T) throws -> T {
+        let database = try take()
+        defer { give(database) }
         return try body(database)
+    }
+
+    private func take() throws -> Database {
+        let lent: Database? = monitor.withLock {
+            monitor.wait { !free.isEmpty || count < maximum }
+            if let database = free.popLast() { return database }
+            count += 1
+            return nil
+        }
+        if let lent { return lent }
+        do {
+            return try open()
+        } catch {
+            monitor.withLock { count -= 1 }
+            monitor.signal()
+            throw error
+        }
+    }
+
+    private func give(_ database: Database) {
+        monitor.withLock { free.append(database) }
+        monitor.signal()
     }
 }

@@ -4,14 +4,15 @@ import CSQLite
 /// and ends reset, so a statement never keeps a read transaction open after it has been used.
 public final class Statement {
     let handle: OpaquePointer
-    unowned let database: Database
+    /// Held, so the connection stays open for as long as the statement exists.
+    private let connection: Connection
     public let sql: String
     /// The names of the result columns, in order.
     public let columnNames: [String]
 
-    init(handle: OpaquePointer, database: Database, sql: String) {
+    init(handle: OpaquePointer, connection: Connection, sql: String) {
         self.handle = handle
-        self.database = database
+        self.connection = connection
         self.sql = sql
         columnNames = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
@@ -58,14 +59,16 @@ public final class Statement {
         case .text(let text):
             var text = text
             code = text.withUTF8 { bytes in
-                sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteTransient)
+                sqlite3_bind_text(
+                    handle, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                    sqliteTransient)
             }
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { raw in
                 sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), sqliteTransient)
             }
         }
-        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: database.handle, sql: sql) }
+        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: connection.handle, sql: sql) }
     }
 
     /// Whether the statement is in the middle of a run (and so holds a read of the database).
@@ -82,7 +85,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code:
-            let error = DatabaseError(code: code, connection: database.handle, sql: sql)
+            let error = DatabaseError(code: code, connection: connection.handle, sql: sql)
             sqlite3_reset(handle)
             throw error
         }

@@ -1,14 +1,15 @@
 import FoundationEssentials
 import NewsCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The detail pane's date, e.g. `Mon 23 Nov 2026, 05:32`, always in English.
 ///
 /// Formatted by hand from the C library's broken-down time instead of a `DateFormatter`: a formatter, and
-/// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, about 5 MB of resident memory
-/// the reader otherwise never needs (docs/performance.md).
+/// `TimeZone.current`, make Foundation load ICU's locale and time-zone data, resident memory the reader
+/// otherwise never needs (measured in docs/performance.md).
 public struct ArticleDateFormat: Sendable {
     /// nil: the system's local time (`TZ`, else `/etc/localtime`), as the C library sees it.
     let timeZone: TimeZone?
@@ -24,7 +25,8 @@ public struct ArticleDateFormat: Sendable {
         let parts = brokenDown(date)
         let weekday = Self.weekdays[Int(parts.tm_wday)]
         let month = Self.months[Int(parts.tm_mon)]
-        return "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+        return
+            "\(weekday) \(parts.tm_mday) \(month) \(1_900 + parts.tm_year), \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
     }
 
     /// `2026-11-23 05:32`, as `list` and `search` print it.
@@ -37,11 +39,12 @@ public struct ArticleDateFormat: Sendable {
     private func brokenDown(_ date: Date) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
+        // Both fail (EOVERFLOW) only for a year past what an Int32 holds; dates come with four-digit years.
         if let timeZone {
             seconds += time_t(timeZone.secondsFromGMT(for: date))
-            gmtime_r(&seconds, &parts)
+            _ = gmtime_r(&seconds, &parts)
         } else {
-            localtime_r(&seconds, &parts)
+            _ = localtime_r(&seconds, &parts)
         }
         return parts
     }

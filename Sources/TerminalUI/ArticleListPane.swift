@@ -19,13 +19,16 @@ struct ArticleListPane {
             } else {
                 message = "No articles in this feed yet — r refreshes"
             }
-            screen.draw(DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1, style: TextStyle(role: .muted))
+            screen.draw(
+                DisplayWidth.prefix(message, fitting: rect.width - 1).text, row: rect.row, column: rect.column + 1,
+                style: TextStyle(role: .muted))
             return
         }
         for (offset, position) in state.visibleRange.prefix(rect.height).enumerated() {
             let row = rect.row + offset
             let isSelected = position == state.selection
-            let style = isSelected
+            let style =
+                isSelected
                 ? TextStyle(role: .selection, bold: state.focus == .list, reverse: true)
                 : TextStyle.plain
             if isSelected {
@@ -38,7 +41,9 @@ struct ArticleListPane {
             drawRow(entry, selected: isSelected, style: style, row: row, rect: rect, now: now, on: screen)
         }
         let footerOffset = state.count - state.top
-        if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0, footerOffset < rect.height {
+        if let footer = Self.morePagesText(state.morePages, now: now), state.showsMorePagesRow, footerOffset >= 0,
+            footerOffset < rect.height
+        {
             let isError: Bool
             if case .failed = state.morePages { isError = true } else { isError = false }
             screen.draw(
@@ -54,7 +59,7 @@ struct ArticleListPane {
         switch state {
         case .idle: return nil
         case .loading: return "Loading more…"
-        case .waiting(let until): return "More in \(max(1, Int(until.timeIntervalSince(now).rounded(.up)))) s"
+        case .waiting(let until): return "More in \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up)))))"
         case .failed(let reason): return "Could not load more: \(reason)"
         }
     }

@@ -1,8 +1,9 @@
 import CSpawn
-import NewsCore
 import FoundationEssentials
+import NewsCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Opens a web page in the person's browser: the first program of `$BROWSER` (a `:`-separated list;
@@ -17,7 +18,7 @@ public struct BrowserLauncher: Sendable {
     }
 
     /// The command line that would open `url`: program path first; nil when no browser is found.
-    public func commandLine(for url: String) -> [String]? {
+    func commandLine(for url: String) -> [String]? {
         let candidates = (environment["BROWSER"] ?? "").split(separator: ":").map(String.init) + ["xdg-open"]
         for candidate in candidates {
             var words = candidate.split(separator: " ").map(String.init)
@@ -31,49 +32,75 @@ public struct BrowserLauncher: Sendable {
         return nil
     }
 
-    /// Starts the browser on `url` without waiting for it; false when there is no browser to start, or
-    /// when `url` is not an NYT web address (`ArticleLink`: such a URL starts with `https://` or `http://`,
-    /// so it can never be read as an option; xdg-open does not take `--`). The browser gets the reader's
-    /// environment without `NYT_API_KEY`.
+    /// Starts the browser on `url` without waiting for it; false when there is no browser to start, when
+    /// it cannot be started, or when `url` is not an NYT web address (see `launch`).
     public func open(_ url: String) -> Bool {
-        guard let url = ArticleLink(url).openable, let arguments = commandLine(for: url) else { return false }
+        do {
+            try launch(url)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Starts the browser on `url` without waiting for it. Only an NYT web address is opened (`ArticleLink`:
+    /// such a URL starts with `https://` or `http://`, so it can never be read as an option; xdg-open does
+    /// not take `--`). The browser gets the reader's environment without `NYT_API_KEY`.
+    func launch(_ url: String) throws(BrowserLaunchError) {
+        guard let url = ArticleLink(url).openable else { throw .notArticleLink }
+        guard let arguments = commandLine(for: url) else { throw .noBrowser }
+        let child: pid_t
+        do {
+            child = try spawn(arguments)
+        } catch {
+            throw .cannotStart(arguments[0], error)
+        }
+        // Reap it whenever it ends, so no zombie is left behind. Without a thread for that, it stays a
+        // zombie (an entry in the process table, nothing more) until the reader exits.
+        _ = DetachedThread.start {
+            var status: Int32 = 0
+            // ECHILD, the one other failure, would mean it was reaped already.
+            _ = try? SystemCall.retryingOnInterrupt("waitpid") { waitpid(child, &status, 0) }
+        }
+    }
+
+    /// Starts `arguments` (program path first) detached: in a session of its own, with none of the reader's
+    /// signal handling, blocked signals or descriptors, its standard streams on /dev/null.
+    private func spawn(_ arguments: [String]) throws(SystemCallError) -> pid_t {
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc, 0x80): a session of its own, so the terminal's signals miss it; and
-        // none of the reader's signal handling or blocked signals.
+        try SystemCall.checkErrorNumber("posix_spawnattr_init") { posix_spawnattr_init(&attributes) }
+        // glibc's destroy functions only free memory and return 0.
+        defer { _ = posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc, 0x80): a session of its own, so the terminal's signals miss it.
         let setSession: Int16 = 0x80
-        nyt_spawnattr_reset_signals(&attributes, setSession)
+        try SystemCall.checkErrorNumber("posix_spawnattr_setflags") { nyt_spawnattr_reset_signals(&attributes, setSession) }
 
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        try SystemCall.checkErrorNumber("posix_spawn_file_actions_init") { posix_spawn_file_actions_init(&actions) }
+        defer { _ = posix_spawn_file_actions_destroy(&actions) }
+        for (descriptor, mode) in [(0, O_RDONLY), (1, O_WRONLY), (2, O_WRONLY)] as [(Int32, Int32)] {
+            try SystemCall.checkErrorNumber("posix_spawn_file_actions_addopen") {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", mode, 0)
+            }
+        }
         // Nothing else of the reader's (the database, the wake pipe) goes to the browser.
-        nyt_spawn_close_from(&actions, 3)
+        try SystemCall.checkErrorNumber("posix_spawn_file_actions_addclosefrom_np") { nyt_spawn_close_from(&actions, 3) }
 
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let envp = childEnvironment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        var spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
-        // A program file still open for writing somewhere (just installed or written, or inherited
-        // for a moment by another thread's child) cannot run yet (ETXTBSY): try again briefly.
-        for _ in 0..<Self.busyRetries where spawned == ETXTBSY {
-            usleep(20_000)
-            spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
+        let spawned = arguments.withCStringArray { argv in
+            childEnvironment.withCStringArray { envp in
+                var result = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
+                // A program file still open for writing somewhere (just installed or written, or inherited
+                // for a moment by another thread's child) cannot run yet (ETXTBSY): try again briefly.
+                for _ in 0..<Self.busyRetries where result == ETXTBSY {
+                    _ = usleep(20_000)  // a signal cutting the pause short only makes the next try sooner
+                    result = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp)
+                }
+                return result
+            }
         }
-        guard spawned == 0 else { return false }
-        // Reap it whenever it ends, so no zombie is left behind.
-        let child = pid
-        DetachedThread.start {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        }
-        return true
+        try SystemCall.checkErrorNumber("posix_spawn") { spawned }
+        return pid
     }
 
     /// `NAME=value` for every variable the browser gets: all of ours but the API key.
@@ -94,5 +121,23 @@ public struct BrowserLauncher: Sendable {
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         return nil
+    }
+}
+
+/// Why a web page could not be opened.
+enum BrowserLaunchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The address is not an NYT web page.
+    case notArticleLink
+    /// Neither `$BROWSER` nor `xdg-open` names a program on `PATH`.
+    case noBrowser
+    /// The program (its path) was found but could not be started.
+    case cannotStart(String, SystemCallError)
+
+    var description: String {
+        switch self {
+        case .notArticleLink: return "Only NYT web pages are opened."
+        case .noBrowser: return "No browser found (set BROWSER)."
+        case .cannotStart(let program, let failure): return "\(program) could not be started: \(failure.reason)."
+        }
     }
 }

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NewsCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Puts text on the clipboard of the terminal the reader runs in, wherever that is (over SSH, in tmux with
@@ -22,14 +23,11 @@ public struct Clipboard: Sendable {
     /// Copies `url` when it is an NYT link; false otherwise or when the terminal cannot be written.
     public func copy(_ url: String) -> Bool {
         guard let url = ArticleLink(url).openable else { return false }
-        let bytes = Array(Self.sequence(for: url).utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return false }
-            written += result
+        do {
+            try SystemCall.writeAll(Self.sequence(for: url).utf8, to: descriptor)
+            return true
+        } catch {
+            return false
         }
-        return true
     }
 }

@@ -45,7 +45,9 @@ final class DetailTexts: Sendable {
     /// The lines of `entry` at `width` a pane of `height` rows shows from `scroll` (or from the last page,
     /// when the text ends before), and how far it can scroll. The text is made by `make` when it is not
     /// kept, and only as far as those lines and the next page.
-    func lines(for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, make: () -> DetailText) -> (lines: [DetailLine], scrollLimit: Int) {
+    func lines(for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, make: () -> DetailText) -> (
+        lines: [DetailLine], scrollLimit: Int
+    ) {
         recent.withLock { recent in
             var text: DetailText
             if let index = recent.firstIndex(where: { $0.width == width && $0.entry == entry }) {

@@ -66,7 +66,9 @@ public struct FrameRenderer {
                 screen.draw("│", row: row, column: panes.separator.column, style: separatorStyle)
             }
         } else {
-            screen.draw(String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column, style: separatorStyle)
+            screen.draw(
+                String(repeating: "─", count: panes.separator.width), row: panes.separator.row, column: panes.separator.column,
+                style: separatorStyle)
         }
         let limit = detail.draw(state, in: panes.detail, on: screen)
         status.draw(state, in: panes.status, on: screen, now: now)
@@ -86,7 +88,8 @@ public struct FrameRenderer {
         let style = TextStyle(role: .header, bold: true, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
         let position = state.count == 0 ? "" : "\(state.selection + 1)/\(state.count)"
-        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - position.count - 2).text
+        let title = DisplayWidth.prefix(" The New York Times · \(state.feed.title.terminalSafe)", fitting: rect.width - position.count - 2)
+            .text
         screen.draw(title, row: rect.row, column: rect.column, style: style)
         screen.draw(position, row: rect.row, column: rect.column + rect.width - position.count - 1, style: style)
     }

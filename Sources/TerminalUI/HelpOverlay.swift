@@ -1,3 +1,4 @@
+import NewsCore
 import ReaderViewModel
 
 /// Every key and what it does, as the key map binds them, and the NYT attribution. In one column
@@ -36,13 +37,19 @@ struct HelpOverlay {
             let (column, row) = (index / rows, index % rows)
             guard row < content.height - 2 else { continue }
             let left = content.column + column * (shownWidth + gap)
-            screen.draw(DisplayWidth.prefix(entry.keys, fitting: min(keysWidth, shownWidth)).text, row: content.row + row, column: left, style: keyStyle)
+            screen.draw(
+                DisplayWidth.prefix(entry.keys, fitting: min(keysWidth, shownWidth)).text, row: content.row + row, column: left,
+                style: keyStyle)
             let room = shownWidth - keysWidth - 2
             if room > 0 {
-                screen.draw(DisplayWidth.prefix(entry.summary, fitting: room).text, row: content.row + row, column: left + keysWidth + 2, style: .plain)
+                screen.draw(
+                    DisplayWidth.prefix(entry.summary, fitting: room).text, row: content.row + row, column: left + keysWidth + 2,
+                    style: .plain)
             }
         }
         let attributionRow = content.row + content.height - 1
-        screen.draw(DisplayWidth.prefix(Self.attribution, fitting: content.width).text, row: attributionRow, column: content.column, style: TextStyle(role: .muted))
+        screen.draw(
+            DisplayWidth.prefix(Self.attribution, fitting: content.width).text, row: attributionRow, column: content.column,
+            style: TextStyle(role: .muted))
     }
 }

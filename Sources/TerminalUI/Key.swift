@@ -63,7 +63,7 @@ public enum Key: Hashable, Sendable {
     }
 
     /// The label in plain ASCII (`Up` for `↑`), for text that may not show arrows: `--help`, the manual.
-    public var plainLabel: String {
+    @_spi(Testing) public var plainLabel: String {
         switch self {
         case .up: return "Up"
         case .down: return "Down"

@@ -11,24 +11,20 @@ public struct KeyMap: Sendable {
 
     /// Something wrong with one entry of the `[keys]` table.
     public struct Problem: Hashable, Sendable {
-        /// The entry's name, as written (`refresh`).
-        public var action: String
+        /// The entry's action.
+        public var action: Action
         /// What is wrong, naming the entry: `'keys.refresh': unknown key 'F13' (…)`.
         public var message: String
     }
 
-    /// The defaults with the `[keys]` table applied: each entry (`action name = "key names"`) gives the
-    /// action those keys instead of its default ones. Entries that name an unknown action or key change
-    /// nothing and are listed in `problems`.
-    public init(overrides: [String: String]) {
+    /// The defaults with the `[keys]` table applied: each entry (action = "key names") gives the action
+    /// those keys instead of its default ones. Entries that name an unknown key change nothing and are
+    /// listed in `problems`.
+    public init(overrides: [Action: String]) {
         self.init()
-        for (name, keyNames) in overrides.sorted(by: { $0.key < $1.key }) {
+        for (action, keyNames) in overrides.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             func problem(_ message: String) {
-                problems.append(Problem(action: name, message: "'keys.\(name.terminalSafe)': " + message))
-            }
-            guard let action = Action(rawValue: name) else {
-                problem("unknown action (actions: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
-                continue
+                problems.append(Problem(action: action, message: "'keys.\(action.rawValue)': " + message))
             }
             let words = keyNames.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             let keys = words.map { ($0, Key(name: $0)) }
@@ -62,9 +58,10 @@ public struct KeyMap: Sendable {
     /// One line per action, its keys then what it does, in plain ASCII (for `--help` and the manual), then
     /// the keys no action owns.
     public static func reference(_ map: KeyMap = KeyMap()) -> [String] {
-        let rows = Action.allCases.map { action in
-            (map.keys(for: action).map(\.plainLabel).joined(separator: " "), action.summary)
-        } + [("Ctrl-Z", "suspend (fg to come back)")]
+        let rows =
+            Action.allCases.map { action in
+                (map.keys(for: action).map(\.plainLabel).joined(separator: " "), action.summary)
+            } + [("Ctrl-Z", "suspend (fg to come back)")]
         return rows.map { keys, summary in
             "  " + keys + String(repeating: " ", count: max(1, 16 - keys.count)) + summary
         }

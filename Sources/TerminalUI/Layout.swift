@@ -67,7 +67,7 @@ public enum Layout: Hashable, Sendable {
     public var panes: Panes? {
         switch self {
         case .wide(let header, let list, let separator, let detail, let status),
-             .narrow(let header, let list, let separator, let detail, let status):
+            .narrow(let header, let list, let separator, let detail, let status):
             return Panes(header: header, list: list, separator: separator, detail: detail, status: status)
         case .tooSmall:
             return nil

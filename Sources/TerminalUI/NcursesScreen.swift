@@ -1,4 +1,6 @@
 import CNcursesw
+import Glibc
+import NewsCore
 
 /// The real terminal, through ncursesw. Only one exists at a time.
 final class NcursesScreen: Screen {
@@ -6,11 +8,12 @@ final class NcursesScreen: Screen {
     private var buffer: [wchar_t] = []
 
     /// Starts curses.
-    /// - Parameter theme: `[colors]` role names → color numbers, applied over the standard colors.
-    init(colors: Bool, theme: [String: Int] = [:]) throws(TerminalError) {
+    /// - Parameter theme: color numbers by role from `[colors]`, applied over the standard colors.
+    init(colors: Bool, theme: [ColorRole: Int] = [:]) throws(TerminalError) {
         switch nyt_start() {
         case 0: break
         case -2: throw .cannotMoveCursor
+        case -3: throw .cannotReadKeys
         default: throw .cannotStart
         }
         usesColor = colors && nyt_start_colors() == 1
@@ -25,6 +28,25 @@ final class NcursesScreen: Screen {
 
     func stop() {
         nyt_stop()
+    }
+
+    /// Hands the signals the reader acts on to the loop through `descriptor` (the wake pipe's write end):
+    /// SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT; fatal signals restore the terminal first.
+    /// - Throws: when a handler cannot be installed (none is then): without them an interrupt or a crash
+    ///   would leave the terminal in raw mode, so the reader must not run.
+    func handleSignals(writingTo descriptor: Int32) throws(TerminalError) {
+        var signal: Int32 = 0
+        let number = nyt_install_signal_handlers(descriptor, &signal)
+        guard number == 0 else {
+            throw .signalHandlers(SystemCallError("sigaction (\(String(cString: strsignal(signal))))", errno: number))
+        }
+    }
+
+    /// Ctrl-Z: gives the terminal back and stops until `fg`, then takes the terminal again.
+    func suspend() {
+        // Fails only when SIGTSTP's handler cannot be switched, which these arguments rule out; the reader
+        // would then stay on screen, which says all there is to say.
+        _ = nyt_suspend()
     }
 
     var size: ScreenSize {
@@ -74,10 +96,12 @@ final class NcursesScreen: Screen {
     }
 
     /// One color pair per role, numbered by the role's raw value, on the terminal's default background.
-    private static func definePairs(_ overrides: [String: Int]) {
+    private static func definePairs(_ overrides: [ColorRole: Int]) {
         let theme = ColorTheme.configured(overrides, colorCount: Int(nyt_color_count()))
         for (role, foreground) in theme.foregrounds {
-            nyt_init_pair(Int16(role.rawValue), foreground, -1)
+            // A pair the terminal refuses (more roles than it has pairs) leaves that role in its default
+            // color: the text stays readable.
+            _ = nyt_init_pair(Int16(role.rawValue), foreground, -1)
         }
     }
 }

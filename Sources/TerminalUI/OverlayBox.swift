@@ -1,3 +1,5 @@
+import NewsCore
+
 /// A framed panel centered over the panes, for the help and the section picker.
 struct OverlayBox {
     /// The panel's outer rectangle.

@@ -27,12 +27,13 @@ struct SectionPickerOverlay {
 
     /// The text of each row: a fixed feed's title; a search's, its matches and how old its cache is.
     static func rows(for state: ReaderState, now: Date) -> [String] {
-        ReaderState.pickableFeeds.map(\.title) + state.searchFeeds.map { status in
-            var text = status.feed.title
-            if let hits = status.totalHits { text += " · \(GroupedCount(hits))" }
-            if let refreshed = status.lastRefreshedDate { text += " · \(RelativeTime.short(from: refreshed, to: now))" }
-            return text.terminalSafe
-        } + state.archiveFeeds.map { "\($0.feed.title) · \(GroupedCount($0.count))" }
+        ReaderState.pickableFeeds.map(\.title)
+            + state.searchFeeds.map { status in
+                var text = status.feed.title
+                if let hits = status.totalHits { text += " · \(GroupedCount(hits))" }
+                if let refreshed = status.lastRefreshedDate { text += " · \(RelativeTime.short(from: refreshed, to: now))" }
+                return text.terminalSafe
+            } + state.archiveFeeds.map { "\($0.feed.title) · \(GroupedCount($0.count))" }
     }
 
     func draw(selection: Int, state: ReaderState, in area: Rect, on screen: any Screen, now: Date) {

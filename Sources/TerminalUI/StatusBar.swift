@@ -64,7 +64,8 @@ struct StatusBar {
         func joined() -> String { kept.map(\.text).joined(separator: " · ") }
         if kept.contains(where: { $0.rank == Part.activity }) {
             while DisplayWidth.of(joined()) > width,
-                  let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank }) {
+                let least = kept.indices.reversed().filter({ kept[$0].rank < Part.activity }).min(by: { kept[$0].rank < kept[$1].rank })
+            {
                 kept.remove(at: least)
             }
         }
@@ -88,7 +89,7 @@ struct StatusBar {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
         if let error = state.cacheError {
-            return ([Part("Cache error: \(error)", rank: Part.activity)], true)
+            return ([Part(error.message, rank: Part.activity)], true)
         }
         var parts: [Part] = []
         if let search = state.search {
@@ -134,9 +135,8 @@ struct StatusBar {
     /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.
     static func retryPhrase(_ failure: RefreshFailure, retry: Date, now: Date) -> String {
         let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
-        let wait = seconds < 60 ? "\(seconds) s" : "\((seconds + 30) / 60) min"
         let reason = failure == .offline ? "Offline" : failure.message
-        return "\(reason) — retrying in \(wait)"
+        return "\(reason) — retrying in \(RelativeTime.duration(seconds: seconds))"
     }
 
     private static func hitsPhrase(_ search: SearchFilter) -> String {

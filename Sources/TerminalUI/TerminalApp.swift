@@ -1,6 +1,7 @@
 import CNcursesw
 import FoundationEssentials
 import Glibc
+import NewsCore
 import ReaderViewModel
 
 /// The reader on a real terminal: sets curses up, turns keys into actions, redraws when anything
@@ -11,7 +12,7 @@ public final class TerminalApp {
     private let keyMap: KeyMap
     private let colors: Bool
     private let mouse: Bool
-    private let theme: [String: Int]
+    private let theme: [ColorRole: Int]
     private let renderer: FrameRenderer
     private let now: () -> Date
     /// Key-to-screen latency log, only when `NYTREADER_KEY_TRACE` names a file (see `KeyTrace`).
@@ -23,7 +24,7 @@ public final class TerminalApp {
         keyMap: KeyMap = KeyMap(),
         colors: Bool,
         mouse: Bool = true,
-        theme: [String: Int] = [:],
+        theme: [ColorRole: Int] = [:],
         renderer: FrameRenderer? = nil,
         now: @escaping () -> Date = Date.init
     ) {
@@ -45,11 +46,12 @@ public final class TerminalApp {
     /// Runs until the person quits or a terminating signal arrives, and restores the terminal.
     /// - Returns: the signal that ended the reader (SIGINT, SIGTERM or SIGHUP), or nil when the person quit.
     public func run() throws(TerminalError) -> Int32? {
-        nyt_setup_locale()
+        // Without a UTF-8 locale (not even C.UTF-8) the screen still works; only text outside ASCII is lost.
+        _ = nyt_setup_locale()
         let screen = try NcursesScreen(colors: colors, theme: theme)
         defer { screen.stop() }
         if mouse { nyt_enable_mouse() }
-        nyt_install_signal_handlers(wakePipe.writeDescriptor)
+        try screen.handleSignals(writingTo: wakePipe.writeDescriptor)
 
         controller.start()
         // The count of outside changes the idle checks compare with.
@@ -69,6 +71,9 @@ public final class TerminalApp {
             // another process (a refresh from cron) changed the cache.
             let refreshing = controller.state.refresh.isRunning
             let ready = poll(&pollDescriptors, 2, refreshing ? 100 : 1_000)
+            // A signal ends the wait early (EINTR) with its number in the wake pipe, read below; any other
+            // failure would only repeat at once.
+            if ready < 0, errno != EINTR { throw .system(SystemCallError("poll", errno: errno)) }
             if ready == 0 {
                 if refreshing {
                     needsFrame = true
@@ -163,7 +168,7 @@ public final class TerminalApp {
 
     /// Ctrl-Z: gives the terminal back, stops until `fg`, then repaints everything.
     private func suspend(_ screen: NcursesScreen) {
-        nyt_suspend()
+        screen.suspend()
         screen.invalidate()
     }
 
@@ -182,6 +187,12 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotStart
     /// The terminal cannot move the cursor (e.g. TERM=dumb).
     case cannotMoveCursor
+    /// The terminal cannot be switched to reading single keys without echo (raw mode).
+    case cannotReadKeys
+    /// The handlers that restore the terminal on a signal could not be installed.
+    case signalHandlers(SystemCallError)
+    /// A system call of the screen's loop failed.
+    case system(SystemCallError)
     /// No thread could be started for the screen's loop.
     case noThread
 
@@ -190,7 +201,15 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotStart:
             return "The terminal could not be set up (check TERM)."
         case .cannotMoveCursor:
-            return "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
+            return
+                "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."
+        case .cannotReadKeys:
+            return "The terminal could not be switched to reading single keys (raw mode)."
+        case .signalHandlers(let failure):
+            return
+                "The reader could not install its signal handlers (\(failure)), without which an interrupt would leave the terminal unusable."
+        case .system(let failure):
+            return "The screen's loop failed (\(failure))."
         case .noThread:
             return "The system refused to start a thread for the screen (too many processes or threads?)."
         }

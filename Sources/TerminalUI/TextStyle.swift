@@ -1,14 +1,4 @@
-/// What a piece of text means on screen; each screen decides how to show it (colors, attributes or neither).
-public enum ColorRole: Int, Hashable, Sendable, CaseIterable {
-    case normal = 0
-    case header
-    case selection
-    case muted
-    case accent
-    case status
-    case error
-    case unread
-}
+import NewsCore
 
 /// How to draw a run of text.
 public struct TextStyle: Hashable, Sendable {

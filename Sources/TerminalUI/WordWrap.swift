@@ -1,7 +1,9 @@
+import NewsCore
+
 /// Breaks a paragraph into lines of at most `width` columns: at spaces, between CJK characters
 /// (which have no spaces), and inside a word only when the word alone is wider than a line.
 /// Characters go in one at a time, so a long paragraph can be wrapped only as far as it is shown.
-public struct WordWrap {
+@_spi(Testing) public struct WordWrap {
     public let width: Int
     /// The characters of the line being filled.
     private var line: [Character] = []
@@ -76,15 +78,5 @@ public struct WordWrap {
         while line.first == " " { line.removeFirst() }
         lineWidth = line.reduce(0) { $0 + DisplayWidth.of($1) }
         breakIndex = nil
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " {
-            end = index(before: end)
-        }
-        return String(self[..<end])
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 
 /// `nytreader archive`: whole months of the NYT's archive into the cache, to read and search offline.
@@ -89,15 +89,17 @@ struct ArchiveCommand: AsyncParsableCommand {
         defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let spacing = Duration.milliseconds(Int(requestSpacing * 1000))
-            let environment = try Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
+            let environment = try await Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
             let service = environment.service
             if status {
-                try ArchiveReport.lines(service).forEach(Terminal.print)
+                try await ArchiveReport.lines(service).forEach(Terminal.print)
             } else if !forget.isEmpty {
                 let months = try Self.months(forget)
-                let imported = Set(try service.archiveMonths().map(\.month))
-                let removed = try service.forget(months)
-                Terminal.print("Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept).")
+                let imported = Set(try await service.archiveMonths().map(\.month))
+                let removed = try await service.forget(months)
+                Terminal.print(
+                    "Forgot \(months.filter(imported.contains).count) months: \(GroupedCount(removed)) articles removed (saved ones and those in other feeds kept)."
+                )
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service, spacing: spacing)
                 if status != ExitStatus.ok { throw ExitCode(status) }
@@ -107,7 +109,14 @@ struct ArchiveCommand: AsyncParsableCommand {
 
     /// Imports `months` in order, a request `spacing` apart; returns the exit status.
     private func importMonths(_ months: [ArchiveMonth], service: ReaderService, spacing: Duration) async throws -> Int32 {
-        let toImport = try months.filter { try force || !service.isComplete($0) }
+        var toImport: [ArchiveMonth] = []
+        for month in months {
+            if force {
+                toImport.append(month)
+            } else if try await !service.isComplete(month) {
+                toImport.append(month)
+            }
+        }
         for month in months where !toImport.contains(month) {
             Terminal.print("\(month): already imported (--force imports it again)")
         }
@@ -117,15 +126,16 @@ struct ArchiveCommand: AsyncParsableCommand {
             if index > 0 { try await Task.sleep(for: spacing) }
             let started = Date()
             progress.begin(month, index: index)
-            let outcome = await service.importArchive(month, force: true) { progress.update($0) }
+            let imported = await service.importArchiveMonth(month, force: true) { progress.update($0) }
             progress.end()
-            switch outcome {
+            switch imported.outcome {
             case .refreshed(let changes, _):
-                let seconds = Date().timeIntervalSince(started)
-                Terminal.print("\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new, \(DecimalText.fixed(seconds, digits: 1)) s")
+                Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
             case .failed(let failure, _):
                 let left = toImport.count - index
-                Terminal.printError("\(month): \(failure.message). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
+                let reason = ArchiveReport.whyNotImported(failure, imported.summary)
+                Terminal.printError(
+                    "\(month): \(reason). \(left) month\(left == 1 ? "" : "s") not imported; run the same command again to go on.")
                 status = max(status, ExitStatus.forFailure(failure))
                 if failure.stopsFurtherRequests { return status }
             }

@@ -41,11 +41,13 @@ final class ArchiveProgressLine: @unchecked Sendable {
             let rate = Double(progress.bytesReceived) / elapsed / 1_000_000
             let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
-            var line = "\(month) [\(bar)] \(index + 1)/\(months) · \(ArchiveReport.megabytes(progress.bytesReceived)) · "
+            var line =
+                "\(month) [\(bar)] \(index + 1)/\(months) · \(ArchiveReport.megabytes(progress.bytesReceived)) · "
                 + "\(GroupedCount(progress.articlesStored)) articles · \(DecimalText.fixed(rate, digits: 1)) MB/s"
             if index > 0 {
                 let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
-                line += " · about \(Int((perMonth * Double(months - index) / 60).rounded(.up))) min left"
+                let left = Int(min(perMonth * Double(months - index), 1e9).rounded(.up))
+                line += " · about \(RelativeTime.duration(seconds: left)) left"
             }
             Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
         }

@@ -53,9 +53,10 @@ struct ArticleListing {
     /// The entries as one JSON array of objects with `uri`, `title`, `byline`, `section`, `published`
     /// (ISO 8601), `url`, `lead`, `read`, `saved`, and `snippet` for search hits.
     func json(for entries: [ArticleEntry], snippets: [String]? = nil) throws -> String {
-        try encoded(entries.enumerated().map { index, entry in
-            ArticleJSON(entry: entry, snippet: snippets?[index])
-        })
+        try encoded(
+            entries.enumerated().map { index, entry in
+                ArticleJSON(entry: entry, snippet: snippets?[index])
+            })
     }
 
     private func encoded(_ value: some Encodable) throws -> String {

@@ -10,10 +10,12 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("NYT API base URL (https, or http to a loopback host).", valueName: "url"))
     var apiBaseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Read the API key from this file when NYT_API_KEY is not set (default ~/.config/nytreader/api-key).",
-        valueName: "path"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read the API key from this file when NYT_API_KEY is not set (default ~/.config/nytreader/api-key).",
+            valueName: "path"
+        ))
     var apiKeyFile: String?
 
     @Flag(name: .long, help: "Never touch the network; show the cache only.")
@@ -29,8 +31,10 @@ struct CommonOptions: ParsableArguments {
             }
             do {
                 try NYTClient.validate(baseURL: url)
+            } catch .invalidBaseURL(let reason) {
+                throw ValidationError("--api-base-url: \(reason).")
             } catch {
-                throw ValidationError("--api-base-url: \(error)")
+                throw ValidationError("--api-base-url: \(error).")
             }
         }
     }

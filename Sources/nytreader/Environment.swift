@@ -3,10 +3,11 @@ import BundledSnapshot
 import FoundationEssentials
 import Glibc
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderConfig
 import ReaderService
+import ReaderViewModel
 import TerminalUI
 
 /// The composition root: reads the configuration, starts the log, and builds the concrete store,
@@ -31,7 +32,7 @@ struct Environment {
         access: ArticleStore.Access = .readWrite,
         importsSnapshot: Bool = true,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
+    ) async throws {
         let configuration = Configuration.reportingProblems(options: options, environment: processEnvironment)
         self.configuration = configuration
         let settings = configuration.settings
@@ -44,7 +45,7 @@ struct Environment {
         do {
             let database = configuration.database
             if database.source == .defaultValue {
-                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent())
+                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent().standardizedFileURL.path)
             }
             let retention = RetentionPolicy(
                 retention: TimeInterval(settings.retentionDays.value) * 86_400,
@@ -52,6 +53,9 @@ struct Environment {
             )
             // The store makes the database file 0600; SQLite gives its -wal and -shm files the same mode.
             store = try ArticleStore(path: database.value.path, policy: retention, access: access)
+        } catch let error as StoreError {
+            logger.error("cannot open the cache: \(error)")
+            throw CommandFailure(message: error.detailedMessage, status: ExitStatus.forStore(error))
         } catch {
             logger.error("cannot open the cache: \(error)")
             throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
@@ -78,7 +82,8 @@ struct Environment {
                         timeout: settings.requestTimeoutSeconds.value
                     )
                 } catch {
-                    throw CommandFailure(message: error.description, status: ExitStatus.usage)
+                    // The options were validated already (CommonOptions); this is the same check, kept.
+                    throw CommandFailure(message: "--api-base-url: \(error).", status: ExitStatus.usage)
                 }
             } else {
                 logger.debug("no API key set; refreshes will not reach the network")
@@ -90,22 +95,22 @@ struct Environment {
             store: store, client: client, withoutClient: options.offline ? .offlineByRequest : .noAPIKey, policy: policy,
             rateLimits: store, observer: RefreshLog.observer(logger)
         )
-        if importsSnapshot { try importSnapshotIfEmpty() }
+        if importsSnapshot { try await importSnapshotIfEmpty() }
     }
 
     /// Stores the bundled snapshot when the cache holds no article (the first run); returns how many
     /// articles it stored.
     @discardableResult
-    func importSnapshotIfEmpty() throws -> Int {
+    func importSnapshotIfEmpty() async throws -> Int {
         do {
-            let imported = try service.importIfEmpty(
+            let imported = try await service.importIfEmpty(
                 BundledSnapshot.feeds.map { BundledFeed(section: Section(rawValue: $0.section), json: $0.json) }
             )
             if imported > 0 { logger.info("first run: imported \(imported) articles from the bundled snapshot") }
             return imported
-        } catch {
+        } catch .cache(let error) {
             logger.error("bundled snapshot: \(error)")
-            throw CommandFailure(message: String(describing: error), status: ExitStatus.ioError)
+            throw CommandFailure(message: error.detailedMessage, status: ExitStatus.forStore(error))
         }
     }
 }
@@ -123,18 +128,21 @@ extension Configuration {
             apiKeyFileOption: options.apiKeyFile,
             verbose: options.verbose
         )
-        (configuration.problems + configuration.keyBindingProblems).forEach { Terminal.printError($0.description) }
+        // The file's problems and the key map's, in line order.
+        let problems = (configuration.problems + configuration.keyBindingProblems)
+            .sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
+        for problem in problems { Terminal.printError(problem.description) }
         return configuration
     }
 
-    /// The `[keys]` entries the reader's key map rejects (an unknown action or key name), each naming the
-    /// config file and the entry's line.
+    /// The `[keys]` entries the reader's key map rejects (an unknown key name), each naming the config file
+    /// and the entry's line.
     var keyBindingProblems: [ConfigProblem] {
         KeyMap(overrides: settings.keys).problems.map { problem in
             var line: Int? = nil
             if case .configFile(let known)? = settings.keyBindings[problem.action]?.source { line = known }
             return ConfigProblem(
-                file: paths.abbreviated(paths.configFile), line: line, key: "keys.\(problem.action)", message: problem.message
+                file: paths.abbreviated(paths.configFile), line: line, key: "keys.\(problem.action.rawValue)", message: problem.message
             )
         }
     }

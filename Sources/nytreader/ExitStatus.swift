@@ -14,8 +14,19 @@ enum ExitStatus {
     static let tryAgainLater: Int32 = 75
     /// The API key is missing or was rejected.
     static let keyProblem: Int32 = 77
+    /// A system library or file is missing or unusable: libcurl, or the CA certificates (EX_OSFILE).
+    static let systemFileMissing: Int32 = 72
+    /// The NYT's answer broke HTTP: cut short, or redirects in a loop (EX_PROTOCOL).
+    static let protocolError: Int32 = 76
+    /// The NYT's certificate could not be verified: the clock, a proxy, or someone in between (EX_CONFIG).
+    static let certificateProblem: Int32 = 78
     /// Not a terminal.
     static let notATerminal: Int32 = 2
+
+    /// The status when the cache failed (every kind: the cache could not be opened, read or written).
+    static func forStore(_ error: StoreError) -> Int32 {
+        ioError
+    }
 
     /// The status for a failed refresh.
     static func forFailure(_ failure: RefreshFailure) -> Int32 {
@@ -23,7 +34,10 @@ enum ExitStatus {
         case .noAPIKey, .unauthorized: return keyProblem
         case .offlineByRequest: return usage
         case .rateLimited: return tryAgainLater
-        case .storage, .cacheBusy: return ioError
+        case .cache: return ioError
+        case .libcurlMissing, .libcurlFailed, .certificateStoreMissing: return systemFileMissing
+        case .truncated, .redirectLoop: return protocolError
+        case .certificateUntrusted: return certificateProblem
         case .notFound, .server, .timeout, .offline, .malformed, .redirectRefused, .apiStatus, .cancelled: return unavailable
         }
     }
@@ -33,7 +47,9 @@ extension RefreshFailure {
     /// After these, the next request of a command (the next section, the next month) cannot succeed either.
     var stopsFurtherRequests: Bool {
         switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .storage, .cacheBusy: return true
+        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
+            .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
+            return true
         default: return false
         }
     }

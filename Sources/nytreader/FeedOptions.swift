@@ -28,7 +28,8 @@ struct FeedOptions: ParsableArguments {
     @Flag(name: .long, help: "The Times Newswire: the newest articles across the NYT.")
     var latest = false
 
-    @Option(name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
+    @Option(
+        name: .long, help: ArgumentHelp("An archive month imported with 'nytreader archive', in publication order.", valueName: "YYYY-MM"))
     var archive: String?
 
     func validate() throws {
@@ -36,7 +37,8 @@ struct FeedOptions: ParsableArguments {
             throw ValidationError("Give one of --section, --query, --popular, --latest and --archive.")
         }
         if let archive, archiveMonth(archive) == nil {
-            throw ValidationError("--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
+            throw ValidationError(
+                "--archive takes a month like 2024-03 (from 1851-01 to this month), not '\(archive.terminalSafe.prefix(40))'.")
         }
         if let popular, MostPopularKind(rawValue: popular) == nil {
             throw ValidationError("--popular takes viewed, emailed or shared, not '\(popular.terminalSafe.prefix(40))'.")
@@ -70,12 +72,13 @@ struct FeedOptions: ParsableArguments {
     /// The feed the options name; `fallback` when none was given.
     func feed(default fallback: Feed = .topStories(.home)) -> Feed {
         if let query {
-            return .search(SearchQuery(
-                text: query.trimmed(),
-                beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
-                endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
-                sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest
-            ))
+            return .search(
+                SearchQuery(
+                    text: query.trimmed(),
+                    beginDate: from.flatMap { try? Self.apiDate($0, option: "--from") },
+                    endDate: to.flatMap { try? Self.apiDate($0, option: "--to") },
+                    sort: sort.flatMap(SearchSort.init(rawValue:)) ?? .newest
+                ))
         }
         if latest { return .latest }
         if let month = archive.flatMap(archiveMonth) { return .archive(month) }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader list`: print a cached feed, in rank order, without touching the network.
@@ -42,9 +42,9 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady)
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady)
             let feed = saved ? Feed.saved : feedOptions.feed()
-            let entries = try environment.service.entries(in: feed, range: 0..<limit)
+            let entries = try await environment.service.entries(in: feed, range: 0..<limit)
             let listing = ArticleListing()
             if json {
                 Terminal.print(try listing.json(for: entries))

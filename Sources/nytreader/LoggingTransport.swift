@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Logging
-import NewsCore
 import NYTAPI
+import NewsCore
 import Synchronization
 
 /// An `HTTPTransport` that logs one line per request to the log file: method, path and query with the
@@ -69,8 +69,7 @@ struct LoggingTransport: HTTPTransport {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        Int(duration.seconds * 1000)
     }
 
     private static func describe(_ error: TransportError) -> String {
@@ -81,6 +80,12 @@ struct LoggingTransport: HTTPTransport {
         case .bodyTooLarge(let limit): return "body larger than \(limit) bytes"
         case .redirectRefused(let host): return "redirect to \(host.terminalSafe.prefix(100)) refused"
         case .bodyRejected: return "body rejected"
+        case .certificateUntrusted(let reason): return "certificate not verified (\(reason.terminalSafe.prefix(200)))"
+        case .certificateStoreMissing(let reason): return "no CA certificates (\(reason.terminalSafe.prefix(200)))"
+        case .libraryUnavailable(let reason): return "libcurl not loaded (\(reason.terminalSafe.prefix(200)))"
+        case .libraryCallFailed(let call, let code): return "\(call) failed with code \(code)"
+        case .tooManyRedirects(let limit): return "more than \(limit) redirects"
+        case .truncated: return "body cut short"
         case .failed(let reason): return reason
         }
     }

@@ -32,9 +32,12 @@ struct NYTReader: AsyncParsableCommand {
               2   the reader was started without a terminal
               64  bad arguments
               69  the NYT or the network failed, or sent something unreadable
+              72  libcurl or the CA certificates are missing (libcurl4, ca-certificates)
               74  the cache could not be opened or written (or is busy)
               75  rate limited: try again later
+              76  the NYT's answer was cut short, or redirected in a loop
               77  the API key is missing or was rejected
+              78  the NYT's certificate could not be verified
 
             Examples:
               nytreader                         open the reader on the Home Page
@@ -49,7 +52,8 @@ struct NYTReader: AsyncParsableCommand {
             """,
         version: ProgramVersion.current,
         subcommands: [
-            ReaderCommand.self, RefreshCommand.self, ListCommand.self, SearchCommand.self, SearchesCommand.self, ShowCommand.self, ArchiveCommand.self, SectionsCommand.self,
+            ReaderCommand.self, RefreshCommand.self, ListCommand.self, SearchCommand.self, SearchesCommand.self, ShowCommand.self,
+            ArchiveCommand.self, TrendCommand.self, SectionsCommand.self,
             ConfigCommand.self,
         ],
         defaultSubcommand: ReaderCommand.self

@@ -54,7 +54,7 @@ struct ReaderCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.notATerminal)
         }
         let signal = try await Terminal.reportingFailures { () async throws -> Int32? in
-            let environment = try Environment(
+            let environment = try await Environment(
                 options: common, policy: RefreshPolicy(requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
             )
             let settings = environment.settings
@@ -74,9 +74,19 @@ struct ReaderCommand: AsyncParsableCommand {
                 controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value,
                 theme: settings.colorTheme.mapValues(\.value)
             )
-            do {
-                return try await Self.runOnOwnThread(app)
-            } catch let error as TerminalError {
+            let ended: Result<Int32?, TerminalError>
+            do throws(TerminalError) {
+                ended = .success(try await Self.runOnOwnThread(app))
+            } catch {
+                ended = .failure(error)
+            }
+            // However the reader ended (q, Ctrl-C, the terminal closed, SIGTERM, a failure), every change it
+            // showed is written before the process exits.
+            await Self.finishWrites(of: controller)
+            switch ended {
+            case .success(let signal):
+                return signal
+            case .failure(let error):
                 throw CommandFailure(message: error.description, status: error == .cannotMoveCursor ? ExitStatus.notATerminal : 1)
             }
         }
@@ -84,6 +94,16 @@ struct ReaderCommand: AsyncParsableCommand {
         if let signal {
             throw ExitCode(128 + signal)
         }
+    }
+
+    /// Waits for the changes still being written; says so on stderr when that takes long enough to notice.
+    private static func finishWrites(of controller: ReaderController) async {
+        let notice = Task {
+            try await Task.sleep(for: .milliseconds(500))
+            Terminal.printError("saving the last changes to the cache…")
+        }
+        await controller.finishWrites()
+        notice.cancel()
     }
 
     /// Runs the UI loop on a thread of its own: it blocks in poll(2), which must not hold one of the few

@@ -1,9 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
-import NewsCore
 import Logging
 import NYTAPI
+import NewsCore
 import ReaderService
+import ReaderViewModel
 
 /// `nytreader refresh`: fetch feeds from the NYT into the cache, one summary line each.
 struct RefreshCommand: AsyncParsableCommand {
@@ -12,8 +13,9 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Fetch a feed from the NYT into the cache.",
         discussion: """
             Prints one line per feed, e.g. 'world: 37 articles, 5 new, 2 updated'.
-            Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 75 rate limited, \
-            77 API key missing or rejected.
+            Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 72 libcurl or CA \
+            certificates missing, 75 rate limited, 76 answer cut short or redirect loop, 77 API key missing or \
+            rejected, 78 certificate not verified.
 
             Examples:
               nytreader refresh --section world
@@ -27,7 +29,9 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @OptionGroup var feedOptions: FeedOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("With --query: Article Search pages to fetch (10 articles each).", valueName: "n"))
     var pages: Int = 1
 
     @Flag(name: .long, help: "Every Top Stories section, one after another (about 12 s apart).")
@@ -60,7 +64,7 @@ struct RefreshCommand: AsyncParsableCommand {
             let policy = RefreshPolicy(searchPages: pages, requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
             // The bundled snapshot stands in for an empty cache: a refresh that stores articles makes it
             // needless, one that fails leaves it (and says how many articles the cache keeps).
-            let environment = try Environment(options: common, policy: policy, importsSnapshot: false)
+            let environment = try await Environment(options: common, policy: policy, importsSnapshot: false)
             let feeds = allSections ? Section.all.map(Feed.topStories) : [feedOptions.feed()]
             var status = ExitStatus.ok
             feeds: for (index, feed) in feeds.enumerated() {
@@ -72,8 +76,9 @@ struct RefreshCommand: AsyncParsableCommand {
                     Terminal.print(RefreshLog.summary(of: feed, changes))
                 case .failed(let failure, var cached):
                     // The refresh's failure is what is reported, whatever becomes of the snapshot.
-                    if cached.count == 0, ((try? environment.importSnapshotIfEmpty()) ?? 0) > 0,
-                       let status = try? environment.service.status(of: feed) {
+                    if cached.count == 0, ((try? await environment.importSnapshotIfEmpty()) ?? 0) > 0,
+                        let status = try? await environment.service.status(of: feed)
+                    {
                         cached = status
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")

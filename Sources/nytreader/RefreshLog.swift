@@ -1,6 +1,7 @@
 import Logging
 import NewsCore
 import ReaderService
+import ReaderViewModel
 
 /// The words for a refresh's outcome, and the observer that writes every outcome to the log — from
 /// `nytreader refresh` and from the reader's `r` and launch refreshes alike.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader search TEXT`: full-text search of the cache.
@@ -41,8 +41,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady)
-            let hits = try environment.service.search(text, limit: limit)
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady)
+            let hits = try await environment.service.search(text, limit: limit)
             let listing = ArticleListing()
             if json {
                 Terminal.print(try listing.json(for: hits.map(\.entry), snippets: hits.map(\.snippet)))

@@ -1,7 +1,7 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import ArticleStore
 import ReaderService
 
 /// `nytreader searches`: the Article Searches kept in the cache, the most recently refreshed first.
@@ -30,8 +30,8 @@ struct SearchesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady)
-            let searches = try environment.service.searchFeeds()
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady)
+            let searches = try await environment.service.searchFeeds()
             if json {
                 Terminal.print(try Self.json(searches))
             } else if searches.isEmpty {
@@ -52,18 +52,9 @@ struct SearchesCommand: AsyncParsableCommand {
             parts.append("\(GroupedCount(status.count)) cached")
         }
         if let refreshed = status.lastRefreshedDate {
-            parts.append("cached " + ageWords(now.timeIntervalSince(refreshed)))
+            parts.append("cached " + RelativeTime.phrase(from: refreshed, to: now))
         }
         return parts.joined(separator: " · ")
-    }
-
-    private static func ageWords(_ seconds: TimeInterval) -> String {
-        switch max(0, seconds) {
-        case ..<60: return "just now"
-        case ..<3_600: return "\(Int(seconds / 60)) min ago"
-        case ..<86_400: return "\(Int(seconds / 3_600)) h ago"
-        default: return "\(Int(seconds / 86_400)) days ago"
-        }
     }
 
     private static func json(_ searches: [FeedStatus]) throws -> String {

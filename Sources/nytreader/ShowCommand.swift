@@ -1,9 +1,9 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NewsCore
-import TerminalUI
-import ArticleStore
 import ReaderService
+import TerminalUI
 
 /// `nytreader show URI|URL`: one cached article in full, without touching the network.
 struct ShowCommand: AsyncParsableCommand {
@@ -38,8 +38,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Terminal.reportingFailures {
-            let environment = try Environment(options: common, access: .readOnlyWhenReady)
-            guard let entry = try environment.service.entry(matching: reference) else {
+            let environment = try await Environment(options: common, access: .readOnlyWhenReady)
+            guard let entry = try await environment.service.entry(matching: reference) else {
                 Terminal.printError("No cached article is \(reference.prefix(200)). 'nytreader list --json' shows the uris.")
                 throw ExitCode.failure
             }

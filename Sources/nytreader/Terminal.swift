@@ -19,15 +19,8 @@ enum Terminal {
 
     /// Writes all of `text` to `descriptor`, going on after a partial write or a signal.
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        // A closed or full stdout or stderr (the reader of a pipe gone) leaves nowhere to say so.
+        _ = try? SystemCall.writeAll(text.utf8, to: descriptor)
     }
 
     /// Runs a command's body: known failures become one sentence on stderr and their exit status,

@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Archive months in the store")
 struct ArchiveStoreTests {
@@ -67,12 +68,16 @@ struct ArchiveStoreTests {
         try Self.importMonth(store, Self.march, Self.articles(0..<300))
         // A refresh long after the import, of a feed that then drops its articles.
         let later = Self.imported.addingTimeInterval(10 * 86_400)
-        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: Self.articles(0..<150, prefix: "w"), fetchedDate: later), origin: .network)
-        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: Self.articles(150..<160, prefix: "w"), fetchedDate: later), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: Self.articles(0..<150, prefix: "w"), fetchedDate: later), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: Self.articles(150..<160, prefix: "w"), fetchedDate: later), origin: .network)
         #expect(try store.status(of: .archive(Self.march)).count == 300)
         let (archived, live) = try store.writer.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 1") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 0") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 1") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE inArchive = 0") ?? 0
+            )
         }
         #expect(archived == 300)
         #expect(live == 100, "the 150 + 10 live articles were pruned to maximum_articles, the archive untouched")
@@ -82,10 +87,13 @@ struct ArchiveStoreTests {
     func pruneIndex() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         let plan = try store.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT id FROM article INDEXED BY article_fetchedAt_live
-                WHERE fetchedAt < 5 AND inArchive = 0 AND savedAt IS NULL
-                """).map { $0["detail"] as String }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT id FROM article INDEXED BY article_fetchedAt_live
+                    WHERE fetchedAt < 5 AND inArchive = 0 AND savedAt IS NULL
+                    """
+            ).map { $0["detail"] as String }
         }
         #expect(plan.contains { $0.contains("article_fetchedAt_live") }, "\(plan)")
     }
@@ -137,7 +145,8 @@ struct ArchiveStoreTests {
         #expect(try store.status(of: .archive(Self.march)).count == 3)
     }
 
-    @Test("Search reads the live index and each archive year's; forgetting a month leaves no stale match, even where a row id is used again")
+    @Test(
+        "Search reads the live index and each archive year's; forgetting a month leaves no stale match, even where a row id is used again")
     func yearlyIndexes() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         let year2019 = try #require(ArchiveMonth("2019-05", latest: Self.latest))

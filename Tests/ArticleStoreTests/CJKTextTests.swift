@@ -1,12 +1,15 @@
-@testable import ArticleStore
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Recognising CJK text")
 struct CJKTextTests {
-    @Test("Kana, ideographs and Hangul are CJK, wherever they stand in the text", arguments: [
-        "ひらがな", "カタカナ", "ｶﾀｶﾅ", "東京", "한국", "News from 東京 today", "Nikkei ひ", "\u{3040}",
-        "— “quoted” … ‘single’ and then 東京", "A “long” headline — with dashes — and at its very end: ひ",
-    ])
+    @Test(
+        "Kana, ideographs and Hangul are CJK, wherever they stand in the text",
+        arguments: [
+            "ひらがな", "カタカナ", "ｶﾀｶﾅ", "東京", "한국", "News from 東京 today", "Nikkei ひ", "\u{3040}",
+            "— “quoted” … ‘single’ and then 東京", "A “long” headline — with dashes — and at its very end: ひ",
+        ])
     func cjk(text: String) {
         #expect(CJKText.contains(text))
     }
@@ -24,9 +27,11 @@ struct CJKTextTests {
         }
     }
 
-    @Test("Latin, accented, punctuation, symbols and emoji are not", arguments: [
-        "", "Climate", "Café São Paulo", "— “quoted” … ‘single’", "€ £ ¥ ©", "😀🇺🇸", "\u{303F}", "Ελληνικά Русский",
-    ])
+    @Test(
+        "Latin, accented, punctuation, symbols and emoji are not",
+        arguments: [
+            "", "Climate", "Café São Paulo", "— “quoted” … ‘single’", "€ £ ¥ ©", "😀🇺🇸", "\u{303F}", "Ελληνικά Русский",
+        ])
     func notCJK(text: String) {
         #expect(!CJKText.contains(text))
     }

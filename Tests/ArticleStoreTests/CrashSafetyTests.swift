@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
@@ -21,7 +22,7 @@ struct CrashSafetyTests {
     }
 
     @Test("SIGKILL at random moments of large refreshes leaves the whole old list or the whole new one")
-    func killedDuringRefresh() throws {
+    func killedDuringRefresh() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cache.sqlite")
         try ArticleStore(path: path, policy: Self.policy)
@@ -38,12 +39,15 @@ struct CrashSafetyTests {
             defer { round += 1 }
             // Spread the kills from before the child opens the store to several refreshes in.
             let delay = (0.03 + Double(round % Self.kills) / Double(Self.kills) * 0.6 + Double.random(in: 0...0.15)) * scale
-            let output = directory.path("stdout"), errors = directory.path("stderr")
+            let output = directory.path("stdout")
+            let errors = directory.path("stderr")
             let child = try ChildProcess(
                 Self.childBinary, [path, "\(Self.count)", "\(generation + 1)"], output: output, errorOutput: errors
             )
-            usleep(UInt32(delay * 1_000_000))
-            let status = try child.kill()
+            let status = try await onOwnThread {
+                usleep(UInt32(delay * 1_000_000))
+                return try child.kill()
+            }
             let log = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             try #require(status == 128 + SIGKILL, "round \(round): the child ended by itself (\(status)): \(errorText)")
@@ -71,7 +75,8 @@ struct CrashSafetyTests {
             let expected = Self.expected(generation: found)
             let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }
             #expect(actual.count == expected.count, "round \(round): \(actual.count) articles")
-            #expect(firstDifference == nil, "round \(round): rank \(firstDifference?.offset ?? 0) holds \(firstDifference?.element.0 ?? "")")
+            #expect(
+                firstDifference == nil, "round \(round): rank \(firstDifference?.offset ?? 0) holds \(firstDifference?.element.0 ?? "")")
             #expect(try store.status(of: CrashRefreshPlan.feed).count == Self.count)
             #expect(try store.unreadCount(in: CrashRefreshPlan.feed) == Self.count)
             generation = found

@@ -1,6 +1,6 @@
+import ArticleStore
 import Foundation
 import NewsCore
-import ArticleStore
 import TestSupport
 import Testing
 
@@ -62,8 +62,26 @@ struct PrivateFilesTests {
         #expect {
             try ArticleStore(path: path)
         } throws: { error in
-            guard case .cannotOpen(let failedPath, _) = error as? StoreError else { return false }
-            return failedPath == path
+            guard let error = error as? StoreError else { return false }
+            return error.code == .cannotOpen && error.path == path
         }
+    }
+
+    @Test("A -wal file that cannot be opened to be made private is a cannot-open error saying why")
+    func companionThatCannotBeOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "open: Is a directory"))
+    }
+
+    @Test("A directory that cannot be created names itself in the error's cause")
+    func directoryUnderAFile() throws {
+        let directory = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: directory.path("file"), contents: Data()))
+        let path = directory.path("file/sub/cache.sqlite")
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "create \(directory.path("file/sub")): Not a directory"))
     }
 }

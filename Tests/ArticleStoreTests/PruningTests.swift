@@ -1,6 +1,6 @@
+import ArticleStore
 import Foundation
 import NewsCore
-import ArticleStore
 import TestSupport
 import Testing
 
@@ -70,7 +70,8 @@ struct PruningTests {
     func cap() throws {
         let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 5))
         for index in 0..<6 {
-            try store.apply(ArticleFactory.snapshot(world, [index], fetched: start.addingTimeInterval(TimeInterval(index) * 60)), origin: .network)
+            try store.apply(
+                ArticleFactory.snapshot(world, [index], fetched: start.addingTimeInterval(TimeInterval(index) * 60)), origin: .network)
             if index == 0 { try store.setSaved(ArticleFactory.article(0).id, at: start) }
         }
         // Six articles, one saved: five unsaved, at the cap.

@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Query plans")
 struct QueryPlanTests {

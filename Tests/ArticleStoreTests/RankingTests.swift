@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Ranking of search hits (nytrank)")
 struct RankingTests {
@@ -30,9 +31,10 @@ struct RankingTests {
             (title: "The lighthouse keeper of a very long and winding northern coast road", abstract: "Plain text."),
             (title: "Lighthouse keeper retires", abstract: "Plain text."),
         ])
-        #expect(titles(try store.search("lighthouse", limit: 10)) == [
-            "Lighthouse keeper retires", "The lighthouse keeper of a very long and winding northern coast road", "Notes from the week",
-        ])
+        #expect(
+            titles(try store.search("lighthouse", limit: 10)) == [
+                "Lighthouse keeper retires", "The lighthouse keeper of a very long and winding northern coast road", "Notes from the week",
+            ])
     }
 
     @Test("More of the words, and words more often, rank higher; every hit holds every word")
@@ -44,7 +46,8 @@ struct RankingTests {
         ])
         #expect(titles(try store.search("harbour pier", limit: 10)) == ["Harbour pier"])
         #expect(Set(titles(try store.search("harbour", limit: 10))) == ["Harbour", "Harbour harbour", "Harbour pier"])
-        #expect(titles(try store.search("harbour", limit: 10)).firstIndex(of: "Harbour harbour")!
+        #expect(
+            titles(try store.search("harbour", limit: 10)).firstIndex(of: "Harbour harbour")!
                 < titles(try store.search("harbour", limit: 10)).firstIndex(of: "Harbour")!)
     }
 }

@@ -1,6 +1,6 @@
+import ArticleStore
 import Foundation
 import NewsCore
-import ArticleStore
 import TestSupport
 import Testing
 

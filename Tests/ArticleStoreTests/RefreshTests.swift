@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
 import NewsCore
-@testable import ArticleStore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Refresh")
 struct RefreshTests {
@@ -25,7 +26,8 @@ struct RefreshTests {
         newer.abstract = "Fresh summary."
         newer.url = "https://www.nytimes.com/new-url.html"
         newer.updatedDate = Date(timeIntervalSince1970: 1_763_601_000)
-        let changes = try store.apply(FeedSnapshot(feed: home, articles: [newer], fetchedDate: Date(timeIntervalSince1970: 1_763_601_100)), origin: .network)
+        let changes = try store.apply(
+            FeedSnapshot(feed: home, articles: [newer], fetchedDate: Date(timeIntervalSince1970: 1_763_601_100)), origin: .network)
         #expect(changes == RefreshChanges(total: 1, inserted: 0, updated: 1, removed: 0))
 
         let entry = try #require(try store.entry(for: id))
@@ -44,10 +46,12 @@ struct RefreshTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         var current = ArticleFactory.article(0, title: "Current headline")
         current.updatedDate = Date(timeIntervalSince1970: 1_763_602_000)
-        try store.apply(FeedSnapshot(feed: world, articles: [current], fetchedDate: Date(timeIntervalSince1970: 1_763_602_100)), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: world, articles: [current], fetchedDate: Date(timeIntervalSince1970: 1_763_602_100)), origin: .network)
         var stale = ArticleFactory.article(0, title: "Stale headline")
         stale.updatedDate = Date(timeIntervalSince1970: 1_763_601_000)
-        let changes = try store.apply(FeedSnapshot(feed: home, articles: [stale], fetchedDate: Date(timeIntervalSince1970: 1_763_602_200)), origin: .network)
+        let changes = try store.apply(
+            FeedSnapshot(feed: home, articles: [stale], fetchedDate: Date(timeIntervalSince1970: 1_763_602_200)), origin: .network)
         #expect(changes == RefreshChanges(total: 1, inserted: 0, updated: 0, removed: 0))
         #expect(try store.entry(for: current.id)?.article.title == "Current headline")
         #expect(try store.entries(in: home, range: 0..<5).map(\.article.title) == ["Current headline"])
@@ -114,10 +118,11 @@ struct RefreshTests {
         try store.setRead(ArticleFactory.article(1).id, at: Date(timeIntervalSince1970: 1_763_600_100))
         // Make the membership step fail after every article was already upserted.
         try store.writer.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER failMembership BEFORE INSERT ON feedItem WHEN new.rank = 4
-                BEGIN SELECT RAISE(ABORT, 'injected failure'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER failMembership BEFORE INSERT ON feedItem WHEN new.rank = 4
+                    BEGIN SELECT RAISE(ABORT, 'injected failure'); END
+                    """)
         }
         var changed = ArticleFactory.snapshot(world, [9, 8, 7, 1, 0], fetched: Date(timeIntervalSince1970: 1_763_700_000))
         changed.articles[3].title = "Changed title"

@@ -1,9 +1,10 @@
 import Foundation
-import SQLite
-@testable import ArticleStore
 import NewsCore
+import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// Opening caches made by other versions, and the first-run import as one transaction.
 @Suite("Schema versions and the first-run import")
@@ -24,7 +25,8 @@ struct SchemaMigrationTests {
             #expect {
                 _ = try ArticleStore(path: path, access: access)
             } throws: { error in
-                String(describing: error).contains("made by a newer nytreader (schema v9-from-the-future)")
+                guard let error = error as? StoreError else { return false }
+                return error.code == .newerSchema && error.path == path && error.cause.contains("v9-from-the-future")
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -67,6 +69,10 @@ struct SchemaMigrationTests {
 
         try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
         #expect(try store.importIfEmpty { snapshots } == 3_000)
-        #expect(try store.importIfEmpty { Issue.record("not evaluated for a filled cache"); return [] } == 0)
+        #expect(
+            try store.importIfEmpty {
+                Issue.record("not evaluated for a filled cache")
+                return []
+            } == 0)
     }
 }

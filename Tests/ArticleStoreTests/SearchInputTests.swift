@@ -13,10 +13,12 @@ struct SearchInputTests {
         return store
     }
 
-    @Test("Quotes, operators, column filters and a quote joined to a letter in one grapheme", arguments: [
-        "\u{0D4E}\"", "ൎ\"abc", "\"", "\"\"\"", "a\"b", "*", "-", "NEAR(a b)", "a AND OR NOT b", "(((", "title:x", "^x",
-        "a + b", "\u{0}", "\u{0D4E}\"\u{0D4E}\"", "e\u{301}\"", "👨‍👩‍👧\"", "x\u{200D}\"", "Article\"", "東\"京",
-    ])
+    @Test(
+        "Quotes, operators, column filters and a quote joined to a letter in one grapheme",
+        arguments: [
+            "\u{0D4E}\"", "ൎ\"abc", "\"", "\"\"\"", "a\"b", "*", "-", "NEAR(a b)", "a AND OR NOT b", "(((", "title:x", "^x",
+            "a + b", "\u{0}", "\u{0D4E}\"\u{0D4E}\"", "e\u{301}\"", "👨‍👩‍👧\"", "x\u{200D}\"", "Article\"", "東\"京",
+        ])
     func hostile(text: String) throws {
         _ = try Self.store().search(text, limit: 10)
     }
@@ -28,7 +30,10 @@ struct SearchInputTests {
             _ = try store.search(text, limit: 5)
         }
         var random = SplitMix64(replaying: "NYTREADER_SEARCH_SEED")
-        let pieces: [String] = ["\"", "*", "(", ")", ":", "^", "-", "+", "\u{0D4E}", "\u{301}", "\u{200D}", "a", "Z", "9", "東", "é", " ", "NEAR", "AND", "\u{0}", "😀"]
+        let pieces: [String] = [
+            "\"", "*", "(", ")", ":", "^", "-", "+", "\u{0D4E}", "\u{301}", "\u{200D}", "a", "Z", "9", "東", "é", " ", "NEAR", "AND",
+            "\u{0}", "😀",
+        ]
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             do {

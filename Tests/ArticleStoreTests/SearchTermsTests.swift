@@ -1,31 +1,36 @@
-@testable import ArticleStore
 import Testing
+
+@testable import ArticleStore
 
 @Suite("What is typed becomes FTS5 terms: the last word a prefix")
 struct SearchTermsTests {
-    @Test("Only the last word is a prefix, when it has three letters or more and the input ends with it", arguments: [
-        ("elec", #""elec"*"#),
-        ("el", #""el""#),
-        ("Election den", #""election" "den"*"#),
-        ("elect den ", #""elect" "den""#),
-        ("elect den.", #""elect" "den""#),
-        ("elect de", #""elect" "de""#),
-        ("federal reserve interest rates", #""federal" "reserve" "interest" "rates"*"#),
-        ("Café soc", #""cafe" "soc"*"#),
-    ] as [(String, String)])
+    @Test(
+        "Only the last word is a prefix, when it has three letters or more and the input ends with it",
+        arguments: [
+            ("elec", #""elec"*"#),
+            ("el", #""el""#),
+            ("Election den", #""election" "den"*"#),
+            ("elect den ", #""elect" "den""#),
+            ("elect den.", #""elect" "den""#),
+            ("elect de", #""elect" "de""#),
+            ("federal reserve interest rates", #""federal" "reserve" "interest" "rates"*"#),
+            ("Café soc", #""cafe" "soc"*"#),
+        ] as [(String, String)])
     func lastWordPrefix(text: String, expression: String) {
         #expect(SearchTerms(text).wordExpression == expression)
     }
 
-    @Test("Every word a prefix, what a search falls back to; none when that is the same search", arguments: [
-        ("elect den", #""elect"* "den"*"#),
-        ("elect ", #""elect"*"#),
-        ("federal reserve interest rates", #""federal"* "reserve"* "interest"* "rates"*"#),
-        ("el de", nil),
-        ("el elec", nil),
-        ("elec", nil),
-        ("東京", nil),
-    ] as [(String, String?)])
+    @Test(
+        "Every word a prefix, what a search falls back to; none when that is the same search",
+        arguments: [
+            ("elect den", #""elect"* "den"*"#),
+            ("elect ", #""elect"*"#),
+            ("federal reserve interest rates", #""federal"* "reserve"* "interest"* "rates"*"#),
+            ("el de", nil),
+            ("el elec", nil),
+            ("elec", nil),
+            ("東京", nil),
+        ] as [(String, String?)])
     func everyWordAsPrefix(text: String, expression: String?) {
         let broader = SearchTerms(text).everyWordAsPrefix
         #expect(broader?.wordExpression == expression)

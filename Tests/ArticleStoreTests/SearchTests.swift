@@ -1,6 +1,6 @@
+import ArticleStore
 import Foundation
 import NewsCore
-import ArticleStore
 import TestSupport
 import Testing
 
@@ -114,8 +114,9 @@ struct SearchTests {
         }
         let mark = { (word: String) in "\(SearchHit.highlightStart)\(word)\(SearchHit.highlightEnd)" }
         #expect(try store.search("elect den", limit: 1).first?.snippet == "Electors \(mark("elect")) a mayor in \(mark("Denmark")).")
-        #expect(try store.search("mayor elect", limit: 1).first?.snippet
-            == "\(mark("Electors")) \(mark("elect")) a \(mark("mayor")) in Denmark.")
+        #expect(
+            try store.search("mayor elect", limit: 1).first?.snippet
+                == "\(mark("Electors")) \(mark("elect")) a \(mark("mayor")) in Denmark.")
     }
 
     @Test("The snippet comes from the lead paragraph, else the abstract, else the title, and keeps accents")
@@ -158,13 +159,15 @@ struct SearchTests {
     static let electionNight = ["Election night AND more"]
     static let border = ["NEAR the border"]
 
-    @Test("Hostile input never errors and is searched as plain words", arguments: [
-        ("\"", []), ("(", []), (")", []), ("AND", electionNight), ("OR", []), ("NOT", []), ("*", []),
-        ("NEAR", border), ("NEAR(", border), ("((election", electionNight), ("election))", electionNight),
-        ("\"election", electionNight), ("title:election", []), ("^election", electionNight), ("election AND", electionNight),
-        ("-", []), ("+", []), (":", []), ("{title}: x", []), ("e*l*e*c", []), ("\0", []), ("\u{200D}", []), ("\u{301}", []),
-        ("😀", []), ("🇩🇰 election", electionNight), ("border\u{1B}\u{07}", border), ("NEAR(border, election)", []),
-    ] as [(String, [String])])
+    @Test(
+        "Hostile input never errors and is searched as plain words",
+        arguments: [
+            ("\"", []), ("(", []), (")", []), ("AND", electionNight), ("OR", []), ("NOT", []), ("*", []),
+            ("NEAR", border), ("NEAR(", border), ("((election", electionNight), ("election))", electionNight),
+            ("\"election", electionNight), ("title:election", []), ("^election", electionNight), ("election AND", electionNight),
+            ("-", []), ("+", []), (":", []), ("{title}: x", []), ("e*l*e*c", []), ("\0", []), ("\u{200D}", []), ("\u{301}", []),
+            ("😀", []), ("🇩🇰 election", electionNight), ("border\u{1B}\u{07}", border), ("NEAR(border, election)", []),
+        ] as [(String, [String])])
     func hostile(input: String, expected: [String]) throws {
         let store = try store(titles: ["Election night AND more", "NEAR the border"])
         #expect(titles(try store.search(input, limit: 10)) == expected)

@@ -1,9 +1,10 @@
-@testable import ArticleStore
 import FoundationEssentials
 import NewsCore
 import SQLite
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Batches of articles set aside as one blob")
 struct StagedBatchTests {
@@ -46,6 +47,8 @@ struct StagedBatchTests {
         var wrongTag = blob
         wrongTag[0] = 9
         #expect(throws: StagedBatch.Damaged.self) { try StagedBatch.decode(wrongTag) }
-        #expect(throws: StagedBatch.Damaged.self) { try StagedBatch.decode([3, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]) }
+        #expect(throws: StagedBatch.Damaged.self) {
+            try StagedBatch.decode([3, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
+        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import SQLite
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Refreshes set aside as they arrive")
 struct StagedRefreshTests {
@@ -54,7 +55,8 @@ struct StagedRefreshTests {
         #expect(try staged.status(of: home) == whole.status(of: home))
         #expect(try staged.unreadCounts() == whole.unreadCounts())
         #expect(try staged.search("seven", limit: 5).map(\.entry.id) == whole.search("seven", limit: 5).map(\.entry.id))
-        #expect(try contents(of: staged, home).first { $0.id == ArticleFactory.article(7).id }?.article.title
+        #expect(
+            try contents(of: staged, home).first { $0.id == ArticleFactory.article(7).id }?.article.title
                 == "Seven, with a title of its own")
     }
 
@@ -140,7 +142,9 @@ struct StagedRefreshTests {
 
         let fetched = Date(timeIntervalSince1970: 1_763_650_000)
         #expect(try store.apply(short, as: FeedSnapshot(feed: home, articles: [], fetchedDate: fetched), origin: .network).total == 100)
-        #expect(try store.apply(long, as: FeedSnapshot(feed: .topStories(.world), articles: [], fetchedDate: fetched), origin: .network).total == 105)
+        #expect(
+            try store.apply(long, as: FeedSnapshot(feed: .topStories(.world), articles: [], fetchedDate: fetched), origin: .network).total
+                == 105)
         #expect(try store.status(of: home).count == 100)
         #expect(try store.status(of: .topStories(.world)).count == 105)
         #expect(try rowsSetAside(store) == 1, "applied refreshes forget their rows")

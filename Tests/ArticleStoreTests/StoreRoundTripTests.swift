@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Store round trip")
 struct StoreRoundTripTests {
@@ -36,7 +37,8 @@ struct StoreRoundTripTests {
         article.itemType = "Article"
         article.updatedDate = Date(timeIntervalSince1970: 1_763_700_000)
         article.thumbnailURL = "https://static01.nyt.com/x.jpg"
-        try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date(timeIntervalSince1970: 1_763_700_100)), origin: .bundled)
+        try store.apply(
+            FeedSnapshot(feed: world, articles: [article], fetchedDate: Date(timeIntervalSince1970: 1_763_700_100)), origin: .bundled)
         let entry = try #require(try store.entry(for: article.id))
         #expect(entry.article == article)
         #expect(!entry.isRead && !entry.isSaved)

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import SQLite
-@testable import ArticleStore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 /// `Fixtures/cache-v1.sqlite` was written by the first released schema ("v1") and is never regenerated:
 /// two feeds (`top:world` from the network, `top:home` bundled with a recorded failure), six articles,
@@ -39,9 +40,10 @@ struct VersionOneFixtureTests {
         #expect(home.lastError == "Offline — the NYT could not be reached")
 
         let worldEntries = try store.entries(in: VersionOneFixture.world, range: 0..<10)
-        #expect(worldEntries.map(\.article.title) == [
-            "Article 0", "Café owners in Paris brace for winter", "東京の新しい駅が開業", "Article 3",
-        ])
+        #expect(
+            worldEntries.map(\.article.title) == [
+                "Article 0", "Café owners in Paris brace for winter", "東京の新しい駅が開業", "Article 3",
+            ])
         #expect(worldEntries.map(\.isRead) == [true, true, false, false])
         #expect(worldEntries[0].readDate == Date(timeIntervalSince1970: 1_763_600_100))
         #expect(worldEntries[1].savedDate == Date(timeIntervalSince1970: 1_763_600_300))
@@ -50,19 +52,22 @@ struct VersionOneFixtureTests {
         #expect(worldEntries[1].article.updatedDate == Date(timeIntervalSince1970: 1_763_590_000))
         #expect(worldEntries[2].article.leadParagraph == "Lead paragraph of article 2.")
         #expect(worldEntries[3].article.leadParagraph == "Lead paragraph of article 3.")
-        #expect(try store.entries(in: VersionOneFixture.home, range: 0..<10).map(\.id.rawValue) == [
-            "nyt://article/test-3", "nyt://article/test-10", "nyt://article/test-11",
-        ])
-        #expect(try store.entries(in: .saved, range: 0..<10).map(\.id.rawValue) == [
-            "nyt://article/test-11", "nyt://article/test-1",
-        ])
+        #expect(
+            try store.entries(in: VersionOneFixture.home, range: 0..<10).map(\.id.rawValue) == [
+                "nyt://article/test-3", "nyt://article/test-10", "nyt://article/test-11",
+            ])
+        #expect(
+            try store.entries(in: .saved, range: 0..<10).map(\.id.rawValue) == [
+                "nyt://article/test-11", "nyt://article/test-1",
+            ])
         #expect(try store.unreadCount(in: VersionOneFixture.world) == 2)
         #expect(try store.search("elec", limit: 5).isEmpty)
         #expect(try store.search("Paris", limit: 5).map(\.entry.id.rawValue) == ["nyt://article/test-1"])
     }
 
-    @Test("Migrating the version 1 database, from every schema in between, to the latest keeps its data and fills the new parts",
-          arguments: Schema.identifiers)
+    @Test(
+        "Migrating the version 1 database, from every schema in between, to the latest keeps its data and fills the new parts",
+        arguments: Schema.identifiers)
     func migratesToLatest(from intermediate: String) throws {
         let directory = try TemporaryDirectory()
         let path = try VersionOneFixture.copy(into: directory)
@@ -88,9 +93,10 @@ struct VersionOneFixtureTests {
         // Read and saved state survive; the counts follow later changes.
         try store.setRead(ArticleID("nyt://article/test-3"), at: Date(timeIntervalSince1970: 1_763_700_000))
         #expect(try store.unreadCounts() == ["top:world": 1, "top:home": 2])
-        #expect(try store.entries(in: .saved, range: 0..<5).map(\.savedDate) == [
-            Date(timeIntervalSince1970: 1_763_600_400), Date(timeIntervalSince1970: 1_763_600_300),
-        ])
+        #expect(
+            try store.entries(in: .saved, range: 0..<5).map(\.savedDate) == [
+                Date(timeIntervalSince1970: 1_763_600_400), Date(timeIntervalSince1970: 1_763_600_300),
+            ])
         // A refresh works on the migrated database.
         let changes = try store.apply(ArticleFactory.snapshot(VersionOneFixture.world, [2, 0, 7]), origin: .network)
         // Article 2 had a Japanese title in the fixture: the refresh's text replaces it.

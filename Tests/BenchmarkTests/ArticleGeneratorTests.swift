@@ -1,7 +1,8 @@
 import Foundation
 import NewsCore
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 @Suite("Article generator")
 struct ArticleGeneratorTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import nytreader_bench
 import Testing
+
+@testable import nytreader_bench
 
 @Suite("Benchmark figures and report")
 struct BenchFiguresTests {
@@ -37,20 +38,21 @@ struct BenchFiguresTests {
         try "# Doc\n<!-- bench:begin -->\nold table\n<!-- bench:end -->\nafter\n".write(toFile: path, atomically: true, encoding: .utf8)
         try report.updateDocument(at: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == """
-            # Doc
-            <!-- bench:begin -->
-            | figure | value | unit | target | | how |
-            |---|---:|---|---|---|---|
-            | first screen | 12.3 | ms | ≤ 50.0 | ok | median of 10 |
+        #expect(
+            text == """
+                # Doc
+                <!-- bench:begin -->
+                | figure | value | unit | target | | how |
+                |---|---:|---|---|---|---|
+                | first screen | 12.3 | ms | ≤ 50.0 | ok | median of 10 |
 
-            - a note
+                - a note
 
-            Run of 1970-01-01T00:00:00Z on test machine.
-            <!-- bench:end -->
-            after
+                Run of 1970-01-01T00:00:00Z on test machine.
+                <!-- bench:end -->
+                after
 
-            """)
+                """)
         try "no markers".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: BenchError.self) { try report.updateDocument(at: path) }
     }

@@ -11,7 +11,8 @@ struct ArchiveTests {
         let server = try FakeNYTServer(servesFixtures: false)
         for month in months {
             let path = FakeNYTServer.archivePath(year: 2024, month: month)
-            server.setBody(ArchiveMonthJSON.body(year: 2024, month: month, count: count, shape: month == 3 ? .from2025 : .before2025), for: path)
+            server.setBody(
+                ArchiveMonthJSON.body(year: 2024, month: month, count: count, shape: month == 3 ? .from2025 : .before2025), for: path)
             if paced { server.setFault(.paced(chunk: 32 << 10, pause: 0.004), for: path) }
         }
         return server
@@ -68,7 +69,9 @@ struct ArchiveTests {
         let home = try CliHome()
         let count = 1_500
         let server = try Self.server(months: [1, 2], count: count, paced: true)
-        let arguments = ["archive", "2024-01..2024-02", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0", "--db", home.database]
+        let arguments = [
+            "archive", "2024-01..2024-02", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0", "--db", home.database,
+        ]
         var outcomes: [String] = []
         // Adaptive moments: a kill that completed no month waits longer next time, one that did comes
         // sooner, so the kills land before, during and after each month's last write on any machine.
@@ -110,7 +113,8 @@ struct ArchiveTests {
             #expect(Set(articles.map(\.uri)).count == articles.count, "round \(round): \(month) lists an article twice")
         }
         for month in ["202401", "202402"] {
-            let hits = try ListedArticle.decode(try await home.run(["search", "archive\(month)", "--json", "--limit", "5000", "--offline"]).output)
+            let hits = try ListedArticle.decode(
+                try await home.run(["search", "archive\(month)", "--json", "--limit", "5000", "--offline"]).output)
             #expect(Set(hits.map(\.uri)).count == hits.count, "round \(round): an article of \(month) is stored twice")
             #expect(hits.count <= ArchiveMonthJSON.readableCount(count))
         }
@@ -126,7 +130,10 @@ struct ArchiveTests {
         let first = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
         #expect(first.status == 75)
         #expect(first.output.hasPrefix("2024-01: 50 articles"), "\(first.output)")
-        #expect(first.errorOutput.contains("2024-02: Rate limited — try again in 1 s. 2 months not imported; run the same command again to go on."), "\(first.errorOutput)")
+        #expect(
+            first.errorOutput.contains(
+                "2024-02: Rate limited — try again in 1 s. 2 months not imported; run the same command again to go on."),
+            "\(first.errorOutput)")
         #expect(Self.archivePaths(server).count == 2, "it stopped at the 429")
         server.clearFaults()
         server.clearRequests()
@@ -134,6 +141,71 @@ struct ArchiveTests {
         let second = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
         #expect(second.status == 0, "\(second.errorOutput)")
         #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/2.json", "/svc/archive/v1/2024/3.json"])
+    }
+
+    @Test("A month without its docs, with docs that are not a list, or short of its hits is not imported; the next run asks again")
+    func incompleteMonths() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        let url = server.baseURL.absoluteString
+        server.setBody(
+            Data(#"{"copyright":"c","response":{"meta":{"hits":5}}}"#.utf8), for: FakeNYTServer.archivePath(year: 2024, month: 1))
+        server.setBody(
+            Data(#"{"copyright":"c","response":{"docs":{},"meta":{"hits":5}}}"#.utf8), for: FakeNYTServer.archivePath(year: 2024, month: 2))
+        let short = String(decoding: ArchiveMonthJSON.body(year: 2024, month: 3, count: 3), as: UTF8.self)
+        #expect(short.hasSuffix(#""meta":{"hits":3}}}"#))
+        server.setBody(
+            Data(short.replacingOccurrences(of: #""hits":3"#, with: #""hits":5"#).utf8),
+            for: FakeNYTServer.archivePath(year: 2024, month: 3))
+
+        let first = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(first.status == 69, "\(first.output) \(first.errorOutput)")
+        #expect(first.output.isEmpty, "no month imported: \(first.output)")
+        let errors = first.errorOutput.split(separator: "\n").map(String.init)
+        #expect(errors.count == 3, "\(first.errorOutput)")
+        #expect(errors.first?.contains("2024-01: NYT sent a response that could not be read. 3 months not imported") == true, "\(errors)")
+        #expect(
+            errors.dropFirst().first?.contains("2024-02: NYT sent a response that could not be read. 2 months not imported") == true,
+            "\(errors)")
+        #expect(
+            errors.last?.contains(
+                "2024-03: the NYT counts 5 articles for the month but sent 3 (2 missing); the month is not complete. 1 month not imported"
+            ) == true, "\(errors)")
+
+        let status = try await home.run(["archive", "--status"])
+        #expect(status.output.hasPrefix("0 months imported, 0 articles"), "\(status.output)")
+
+        server.clearRequests()
+        server.setBody(ArchiveMonthJSON.body(year: 2024, month: 3, count: 5), for: FakeNYTServer.archivePath(year: 2024, month: 3))
+        let second = try await home.run(["archive", "2024-01..2024-03", "--api-base-url", url, "--request-spacing", "0"])
+        #expect(Self.archivePaths(server).count == 3, "every month asked again: \(Self.archivePaths(server))")
+        #expect(second.status == 69)
+        #expect(second.output.hasPrefix("2024-03: 5 articles, 2 new, "), "\(second.output)")
+        let after = try await home.run(["archive", "--status"])
+        #expect(after.output.contains("2024-03  5 of 5 articles"), "\(after.output)")
+        #expect(!after.output.contains("2024-01") && !after.output.contains("2024-02"), "\(after.output)")
+    }
+
+    @Test("Docs dated outside the month are left out and counted; a negative hits is an unknown count")
+    func outsideTheMonth() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        var body = String(decoding: ArchiveMonthJSON.body(year: 2024, month: 5, count: 10), as: UTF8.self)
+        for _ in 0..<2 {
+            let date = try #require(body.range(of: #""pub_date":"2024-05-[0-9]{2}T[0-9]{2}:00:00\+0000""#, options: .regularExpression))
+            body.replaceSubrange(date, with: #""pub_date":"2019-01-15T12:00:00+0000""#)
+        }
+        body = body.replacingOccurrences(of: #""hits":10"#, with: #""hits":-10"#)
+        server.setBody(Data(body.utf8), for: FakeNYTServer.archivePath(year: 2024, month: 5))
+
+        let result = try await home.run(["archive", "2024-05", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.hasPrefix("2024-05: 8 articles, 8 new, 2 dated outside the month left out, "), "\(result.output)")
+        let listed = try ListedArticle.decode(try await home.run(["list", "--archive", "2024-05", "--json", "--offline"]).output)
+        #expect(listed.count == 8)
+        #expect(!listed.contains { $0.published.hasPrefix("2019") }, "\(listed.map(\.published))")
+        let status = try await home.run(["archive", "--status"])
+        #expect(status.output.contains("2024-05  8 articles"), "no count of the NYT's to compare with: \(status.output)")
     }
 
     @Test("A 30 MB month is imported in bounded memory")

@@ -56,7 +56,8 @@ struct CacheSharingTests {
         try Self.holdingWriteLock(home.database) {
             for arguments in [["list", "--section", "world"], ["search", "Ukraine"]] {
                 let started = Date()
-                let result = try Subprocess.run(ProgramBinary.url.path, arguments + ["--db", home.database], environment: home.environment())
+                let result = try Subprocess.run(
+                    ProgramBinary.url.path, arguments + ["--db", home.database], environment: home.environment())
                 #expect(result.status == 0, "\(arguments): \(result.errorOutput)")
                 #expect(Date().timeIntervalSince(started) < 3, "\(arguments) did not wait for the writer")
             }
@@ -71,7 +72,8 @@ struct CacheSharingTests {
         try #require(stored.status == 0, "\(stored.errorOutput)")
         try Self.holdingWriteLock(home.database) {
             let result = try Subprocess.run(
-                ProgramBinary.url.path, ["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
+                ProgramBinary.url.path,
+                ["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString, "--db", home.database],
                 environment: home.environment()
             )
             #expect(result.status == 74, "\(result.errorOutput)")
@@ -106,7 +108,8 @@ struct CacheSharingTests {
         let folder = home.directory.path("ro")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let database = folder + "/cache.sqlite"
-        let stored = try await home.run(["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], database: database)
+        let stored = try await home.run(
+            ["refresh", "--section", "world", "--api-base-url", server.baseURL.absoluteString], database: database)
         try #require(stored.status == 0, "\(stored.errorOutput)")
         let program = ProgramBinary.url.path
         let script = """

@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import ReaderViewModel
 import TestSupport
 import Testing
 
@@ -22,26 +23,43 @@ struct CliErrorTests {
         Case(arguments: ["list", "--query", "x", "--to", "\(latestYear + 1)-01-01"], message: badDay("--to \(latestYear + 1)-01-01")),
         Case(arguments: ["list", "--query", "x", "--to", "2023-02-29"], message: badDay("--to 2023-02-29")),
         Case(arguments: ["list", "--query", "x", "--from", " 2024-01-01"], message: badDay("--from  2024-01-01")),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "inf"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "nan"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing=-1"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--request-spacing", "3601"], message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
-        Case(arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"], message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "inf"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "nan"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing=-1"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--request-spacing", "3601"],
+            message: "Error: --request-spacing must be a number of seconds from 0 to 3600."),
+        Case(
+            arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"],
+            message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "0"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "101"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "-2"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--section", "world", "--pages", "2"], message: "Error: --pages goes with --query."),
         Case(arguments: ["list", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
-        Case(arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
-        Case(arguments: ["list", "--section", "world", "--query", "x"], message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
-        Case(arguments: ["list", "--popular", "viewed", "--section", "world"], message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
+        Case(
+            arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
+        Case(
+            arguments: ["list", "--section", "world", "--query", "x"],
+            message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
+        Case(
+            arguments: ["list", "--popular", "viewed", "--section", "world"],
+            message: "Error: Give one of --section, --query, --popular, --latest and --archive."),
         Case(arguments: ["list", "--popular", "liked"], message: "Error: --popular takes viewed, emailed or shared, not 'liked'."),
         Case(arguments: ["refresh", "--popular", "viewed", "--period", "3"], message: "Error: --period takes 1, 7 or 30."),
         Case(arguments: ["list", "--section", "world", "--period", "7"], message: "Error: --period goes with --popular."),
         Case(arguments: ["list", "--limit", "-1"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["list", "--limit", "0"], message: "Error: --limit must be at least 1."),
         Case(arguments: ["search", "word", "--limit", "-5"], message: "Error: --limit must be at least 1."),
-        Case(arguments: ["refresh", "--all-sections", "--section", "world"], message: "Error: --all-sections cannot be combined with another feed option."),
+        Case(
+            arguments: ["refresh", "--all-sections", "--section", "world"],
+            message: "Error: --all-sections cannot be combined with another feed option."),
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
         Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with another feed option."),
     ]
@@ -81,7 +99,7 @@ struct CliErrorTests {
         for command in [["list"], ["search", "word"], ["refresh", "--section", "world"]] {
             let result = try await home.run(command)
             #expect(result.status == 74, "\(command): \(result.errorOutput)")
-            #expect(result.errorOutput == "nytreader: The cache at \(home.database) could not be opened: file is not a database.\n")
+            #expect(result.errorOutput == "nytreader: \(StoreError.Code.corrupt.message): \(home.database) (file is not a database).\n")
             #expect(result.output.isEmpty)
             Self.expectNoCrashReport(result)
         }
@@ -93,7 +111,7 @@ struct CliErrorTests {
         let home = try CliHome()
         let result = try await home.run(["list"], database: home.url.path)
         #expect(result.status == 74)
-        #expect(result.errorOutput == "nytreader: The cache at \(home.url.path) could not be opened: Is a directory.\n")
+        #expect(result.errorOutput == "nytreader: The cache could not be opened: \(home.url.path) (open: Is a directory).\n")
         #expect(result.output.isEmpty)
         Self.expectNoCrashReport(result)
     }
@@ -106,7 +124,7 @@ struct CliErrorTests {
         let database = file.appendingPathComponent("cache.sqlite").path
         let result = try await home.run(["list"], database: database)
         #expect(result.status == 74)
-        #expect(result.errorOutput.hasPrefix("nytreader: The cache at \(database) could not be opened: "), "\(result.errorOutput)")
+        #expect(result.errorOutput.hasPrefix("nytreader: The cache could not be opened: \(database) ("), "\(result.errorOutput)")
         #expect(result.errorOutput.split(separator: "\n").count == 1)
         #expect(result.output.isEmpty)
         Self.expectNoCrashReport(result)

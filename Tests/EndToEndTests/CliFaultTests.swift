@@ -14,8 +14,8 @@ struct CliFaultTests {
     }
 
     static let cases: [Case] = [
-        Case(fault: .unauthorized, status: 77, message: "NYT rejected the API key (401) — set NYT_API_KEY"),
-        Case(fault: .forbidden, status: 77, message: "NYT rejected the API key (403) — set NYT_API_KEY"),
+        Case(fault: .unauthorized, status: 77, message: "NYT rejected the API key (401) — check it (nytreader config)"),
+        Case(fault: .forbidden, status: 77, message: "NYT rejected the API key (403) — check it (nytreader config)"),
         Case(fault: .rateLimited(retryAfter: 7), status: 75, message: "Rate limited — try again in 7 s"),
         Case(fault: .serverError(status: 500), status: 69, message: "NYT server error 500"),
         Case(fault: .serverError(status: 503), status: 69, message: "NYT server error 503"),
@@ -87,7 +87,8 @@ struct CliRateLimitTests {
         server.clearFaults()
         let again = try await home.refresh(from: server.baseURL)
         #expect(again.status == 75)
-        let message = try #require(again.errorOutput.firstMatch(of: /^nytreader: world: Rate limited — try again in (\d+) s\. The cache keeps 8 articles\.\n$/))
+        let message = try #require(
+            again.errorOutput.firstMatch(of: /^nytreader: world: Rate limited — try again in (\d+) s\. The cache keeps 8 articles\.\n$/))
         #expect((1...30).contains(Int(message.1) ?? 0), "\(again.errorOutput)")
         #expect(server.requests.count == 2, "the second run did not call the server")
 
@@ -95,9 +96,10 @@ struct CliRateLimitTests {
         #expect(home2.status == 75, "the limit is per API: every Top Stories section waits")
         let search = try await home.run(["refresh", "--query", "ukraine", "--api-base-url", server.baseURL.absoluteString])
         #expect(search.status == 0, "Article Search has its own limit: \(search.errorOutput)")
-        #expect(server.requests.map(\.path) == [
-            "/svc/topstories/v2/world.json", "/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath,
-        ])
+        #expect(
+            server.requests.map(\.path) == [
+                "/svc/topstories/v2/world.json", "/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath,
+            ])
         #expect(try await home.listJSON().output == before.output)
     }
 }

@@ -8,7 +8,10 @@ import Testing
 struct CliRefreshTests {
     /// The world fixture's articles in the NYT's rank order (not date order).
     static let worldRanking: [(uri: String, title: String)] = [
-        ("nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b1799d", "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain"),
+        (
+            "nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b1799d",
+            "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain"
+        ),
         ("nyt://article/23b8c1e9-3924-46de-beb1-3b9046685257", "Aid Convoys Reach Northern Gaza After Weeks of Delays"),
         ("nyt://article/bd9c66b3-ad3c-4d6d-9a3d-1fa7bc8960a9", "Japan’s New Prime Minister Faces Early Test as Yen Slides"),
         ("nyt://article/972a8469-1641-4f82-8b9d-2434e465e150", "In Kenya, a Drought-Resistant Sorghum Offers Farmers a Lifeline"),
@@ -45,8 +48,9 @@ struct CliRefreshTests {
         #expect(!list.output.contains(CliHome.key) && !refresh.output.contains(CliHome.key))
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
         #expect(objects.count == 8)
-        #expect(objects.allSatisfy { Set($0.keys) == ["uri", "title", "byline", "section", "published", "url", "lead", "read", "saved"] },
-                "exactly these fields: \(objects.first.map { $0.keys.sorted() } ?? [])")
+        #expect(
+            objects.allSatisfy { Set($0.keys) == ["uri", "title", "byline", "section", "published", "url", "lead", "read", "saved"] },
+            "exactly these fields: \(objects.first.map { $0.keys.sorted() } ?? [])")
     }
 
     @Test("A second refresh says how many articles are new and how many were updated")
@@ -129,7 +133,10 @@ struct CliRefreshTests {
         #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
         #expect(refresh.output == "search “ukraine”: 10 articles, 10 new, 0 updated\n")
         #expect(server.requests.map { $0.query["page"] } == ["0", "1", "2"])
-        #expect(server.requests.allSatisfy { $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131" })
+        #expect(
+            server.requests.allSatisfy {
+                $0.query["q"] == "ukraine" && $0.query["begin_date"] == "20240101" && $0.query["end_date"] == "20240131"
+            })
         let list = try await home.run(["list", "--query", "ukraine", "--from", "2024-01-01", "--to", "2024-01-31", "--json", "--offline"])
         let listed = try ListedArticle.decode(list.output)
         #expect(listed.count == 10)
@@ -213,10 +220,13 @@ struct CliAllSectionsTests {
         let server = try FakeNYTServer(servesFixtures: false)
         for (index, section) in Section.all.enumerated() {
             let articles = (0..<3).map { ArticleFactory.article(index * 10 + $0, title: "\(section.rawValue) story \($0)") }
-            server.setBody(TopStoriesJSON.body(section: section.rawValue, articles: articles), for: FakeNYTServer.topStoriesPath(section.rawValue))
+            server.setBody(
+                TopStoriesJSON.body(section: section.rawValue, articles: articles), for: FakeNYTServer.topStoriesPath(section.rawValue))
         }
         let home = try CliHome()
-        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        let result = try await home.run([
+            "refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
+        ])
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 26)
@@ -232,7 +242,9 @@ struct CliAllSectionsTests {
         let server = try FakeNYTServer()
         server.setFault(.rateLimited(retryAfter: 30))
         let home = try CliHome()
-        let result = try await home.run(["refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        let result = try await home.run([
+            "refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
+        ])
         #expect(result.status == 75)
         #expect(result.errorOutput == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n")
         #expect(server.requests.count == 1)

@@ -57,8 +57,9 @@ struct CommandLineConfigTests {
         #expect(result.output == ProgramVersion.current + "\n")
     }
 
-    @Test("--help of the root and of every command shows examples and the NYT's attribution",
-          arguments: [[], ["read"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
+    @Test(
+        "--help of the root and of every command shows examples and the NYT's attribution",
+        arguments: [[], ["read"], ["refresh"], ["list"], ["search"], ["sections"], ["config"]])
     func helpWithExamples(command: [String]) throws {
         let home = try Home()
         let result = try run(command + ["--help"], home.environment())
@@ -171,18 +172,20 @@ struct CommandLineConfigTests {
     @Test("Problems in the config file are one warning line each; the program goes on with the rest")
     func configProblems() throws {
         let home = try Home()
-        try home.writeConfig("""
+        try home.writeConfig(
+            """
             default_section = "world"
             colour = false
             retention_days = "forever"
             """)
         let config = try run(["config"], home.environment())
         #expect(config.status == 0)
-        #expect(config.errorOutput == """
-            nytreader: ~/.config/nytreader/config.toml line 2: unknown key 'colour'
-            nytreader: ~/.config/nytreader/config.toml line 3: 'retention_days' must be a whole number from 1 to 3650 (got "forever")
+        #expect(
+            config.errorOutput == """
+                nytreader: ~/.config/nytreader/config.toml line 2: unknown key 'colour'
+                nytreader: ~/.config/nytreader/config.toml line 3: 'retention_days' must be a whole number from 1 to 3650 (got "forever")
 
-            """)
+                """)
         #expect(config.output.contains("default_section = \"world\"         # config file line 1"))
         #expect(config.output.contains("retention_days = 30               # default"))
 
@@ -195,7 +198,8 @@ struct CommandLineConfigTests {
     @Test("A [keys] entry with an unknown action or key is a warning from every command, config included")
     func keyBindingProblems() throws {
         let home = try Home()
-        try home.writeConfig("""
+        try home.writeConfig(
+            """
             colors = false
             [keys]
             refresh = "ctrl-zz"
@@ -284,12 +288,17 @@ struct CommandLineConfigTests {
         let closedPort = try RefusingPort().port
 
         let results = [
-            try run(["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(closedPort)"],
-                    home.environment(["NYT_API_KEY": key])),
-            try run(["refresh", "--query", "climate", "--verbose", "--api-base-url", "http://127.0.0.1:\(server.port)",
-                     "--api-key-file", keyFile.path], home.environment()),
-            try run(["refresh", "--section", "arts", "--api-base-url", "http://127.0.0.1:\(server.port)"],
-                    home.environment(["NYT_API_KEY": key])),
+            try run(
+                ["refresh", "--section", "world", "--api-base-url", "http://127.0.0.1:\(closedPort)"],
+                home.environment(["NYT_API_KEY": key])),
+            try run(
+                [
+                    "refresh", "--query", "climate", "--verbose", "--api-base-url", "http://127.0.0.1:\(server.port)",
+                    "--api-key-file", keyFile.path,
+                ], home.environment()),
+            try run(
+                ["refresh", "--section", "arts", "--api-base-url", "http://127.0.0.1:\(server.port)"],
+                home.environment(["NYT_API_KEY": key])),
             try run(["config", "--verbose"], home.environment(["NYT_API_KEY": key])),
             try run(["list", "--verbose", "--section", "world"], home.environment(["NYT_API_KEY": key])),
         ]
@@ -305,8 +314,15 @@ struct CommandLineConfigTests {
         #expect(!log.contains(key))
         #expect(log.contains("warning nytreader: GET /svc/topstories/v2/world.json?api-key=<redacted> failed after"))
         #expect(log.contains("refresh world failed: Offline — the NYT could not be reached"))
-        #expect(log.range(of: #"info nytreader: GET /svc/search/v2/articlesearch\.json\?q=climate&sort=newest&page=0&api-key=<redacted> 401 \d+ ms \d+ bytes"#, options: .regularExpression) != nil, "log:\n\(log)")
-        #expect(log.contains("body: {\"fault\":{\"faultstring\":\"Invalid ApiKey for GET /svc/search/v2/articlesearch.json?q=climate&sort=newest&page=0&api-key=<redacted> HTTP/1.1\""), "the echoed key is redacted")
+        #expect(
+            log.range(
+                of:
+                    #"info nytreader: GET /svc/search/v2/articlesearch\.json\?q=climate&sort=newest&page=0&api-key=<redacted> 401 \d+ ms \d+ bytes"#,
+                options: .regularExpression) != nil, "log:\n\(log)")
+        #expect(
+            log.contains(
+                "body: {\"fault\":{\"faultstring\":\"Invalid ApiKey for GET /svc/search/v2/articlesearch.json?q=climate&sort=newest&page=0&api-key=<redacted> HTTP/1.1\""
+            ), "the echoed key is redacted")
         #expect(log.contains("GET /svc/topstories/v2/arts.json?api-key=<redacted> 401"))
         let debugRequests = log.split(separator: "\n").filter { $0.contains(" debug nytreader: GET ") }
         #expect(debugRequests.count == 2, "only the --verbose run logs at debug level: \(debugRequests)")

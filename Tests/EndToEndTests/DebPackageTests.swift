@@ -16,8 +16,10 @@ struct DebPackageTests {
         let scratch = try TemporaryDirectory()
         let built = try Subprocess.run(
             "/bin/bash",
-            [Self.checkout.appendingPathComponent("Packaging/make-deb.sh").path, ProgramBinary.url.path,
-             ManPageTests.page.path, scratch.path("out")],
+            [
+                Self.checkout.appendingPathComponent("Packaging/make-deb.sh").path, ProgramBinary.url.path,
+                ManPageTests.page.path, scratch.path("out"),
+            ],
             environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"], timeout: 90
         )
         try #require(built.status == 0, "\(built.errorOutput)")

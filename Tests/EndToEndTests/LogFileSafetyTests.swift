@@ -66,7 +66,8 @@ struct LogFileSafetyTests {
     func reader() throws {
         let server = try FakeNYTServer()
         let reader = try TuiHarness(environment: ["NYT_API_KEY": "log-link-key"])
-        let (link, target) = try Self.plantLink(in: reader.home, logDirectory: reader.home.url.appendingPathComponent(".local/state/nytreader").path)
+        let (link, target) = try Self.plantLink(
+            in: reader.home, logDirectory: reader.home.url.appendingPathComponent(".local/state/nytreader").path)
         try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'", waitingFor: "Refreshed")
         try reader.tmux.press("j")
         try reader.tmux.waitFor("a key answered") { $0.contains("2/") }

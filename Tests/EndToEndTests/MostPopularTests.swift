@@ -12,7 +12,9 @@ struct MostPopularTests {
         let path = FakeNYTServer.mostPopularPath("viewed", days: 7)
         server.setBody(try Fixtures.data("mostpopular_viewed_1.json"), for: path)
 
-        let refreshed = try await home.run(["refresh", "--popular", "viewed", "--period", "7", "--api-base-url", server.baseURL.absoluteString])
+        let refreshed = try await home.run([
+            "refresh", "--popular", "viewed", "--period", "7", "--api-base-url", server.baseURL.absoluteString,
+        ])
         #expect(refreshed.status == 0, "\(refreshed.errorOutput)")
         #expect(refreshed.output.contains("popular viewed 7: 4 articles, 4 new"), "\(refreshed.output)")
         #expect(server.requests.map(\.path) == [path])
@@ -29,7 +31,9 @@ struct MostPopularTests {
         let screen = try reader.tmux.waitFor("the list's title") { $0.contains("Most viewed · 7 days") }
         #expect(screen.contains("1/4"))
         try reader.tmux.press("s")
-        try reader.tmux.waitFor("the picker lists Most Popular") { $0.contains("Most emailed · 30 days") || $0.contains("Most viewed · today") }
+        try reader.tmux.waitFor("the picker lists Most Popular") {
+            $0.contains("Most emailed · 30 days") || $0.contains("Most viewed · today")
+        }
         #expect(try reader.quit() == 0)
     }
 }

@@ -51,8 +51,9 @@ struct NaughtyOutputTests {
             let plainShow = try await home.run(["show", uri])
             #expect(plainShow.status == 0, "\(plainShow.errorOutput)")
             #expect(!plainShow.output.split(separator: "\n").contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) })
-            let shown = try #require(try JSONSerialization.jsonObject(with: Data(try await home.run(["show", uri, "--json"]).output.utf8)) as? [String: Any])
-            for case let (field, value as String) in shown {
+            let shown = try #require(
+                try JSONSerialization.jsonObject(with: Data(try await home.run(["show", uri, "--json"]).output.utf8)) as? [String: Any])
+            for case (let field, let value as String) in shown {
                 #expect(!value.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "show \(field): \(value.debugDescription)")
             }
         }
@@ -66,7 +67,9 @@ struct NaughtyOutputTests {
                 let result = try await home.run(arguments)
                 let lines = result.errorOutput.split(separator: "\n")
                 if arguments[0] == "show" { #expect(result.status == 1 && !lines.isEmpty, "\(arguments.debugDescription) says why") }
-                #expect(!lines.contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) }, "\(arguments.debugDescription): \(result.errorOutput.debugDescription)")
+                #expect(
+                    !lines.contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) },
+                    "\(arguments.debugDescription): \(result.errorOutput.debugDescription)")
             }
         }
     }

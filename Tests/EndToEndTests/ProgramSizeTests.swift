@@ -24,7 +24,9 @@ struct ProgramSizeTests {
         try #require(result.status == 0, "\(result.errorOutput)")
         let symbols = result.output.split(separator: "\n")
         #expect(symbols.count > 1_000)
-        let foreign = symbols.filter { $0.contains("$s10Foundation") || $0.contains("FoundationInternationalization") || $0.contains("icudt") }
+        let foreign = symbols.filter {
+            $0.contains("$s10Foundation") || $0.contains("FoundationInternationalization") || $0.contains("icudt")
+        }
         #expect(foreign.isEmpty, "\(foreign.count) symbols of Foundation or ICU, e.g. \(foreign.prefix(3))")
     }
 }

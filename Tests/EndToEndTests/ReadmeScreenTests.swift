@@ -71,7 +71,7 @@ struct ReadmeScreenTests {
     static func recordedCapture() throws -> String? {
         let text = try String(contentsOf: readme, encoding: .utf8)
         guard let start = text.range(of: begin + "\n```text\n"),
-              let stop = text.range(of: "\n```\n" + end, range: start.upperBound..<text.endIndex)
+            let stop = text.range(of: "\n```\n" + end, range: start.upperBound..<text.endIndex)
         else { return nil }
         return String(text[start.upperBound..<stop.lowerBound])
     }

@@ -33,9 +33,11 @@ struct RefreshKillTests {
             usleep(UInt32(delay * 1_000_000))
             let status = try refresh.kill()
             let found = try await Self.expectConsistent(home, generation: nil, round: round)
-            try #require(found == generation || found == generation + 1,
-                         "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
-            outcomes[status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished", default: 0] += 1
+            try #require(
+                found == generation || found == generation + 1,
+                "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
+            outcomes[
+                status == 128 + SIGKILL ? (found == generation ? "killed, old kept" : "killed, new stored") : "finished", default: 0] += 1
             moments.record(changed: found != generation)
             generation = found
         }
@@ -75,8 +77,9 @@ struct RefreshKillTests {
             #expect(status == 128 + Int(SIGKILL), "round \(round): the reader was killed; screen:\n\(screen)")
             try reader.restoreTerminalAfterKill()
             let found = try await Self.expectConsistent(home, generation: nil, round: round)
-            try #require(found == generation || found == generation + 1,
-                         "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
+            try #require(
+                found == generation || found == generation + 1,
+                "round \(round) (seed \(random.seed)): generation \(found) after \(generation)")
             outcomes[found == generation ? "old kept" : "new stored", default: 0] += 1
             moments.record(changed: found != generation)
             generation = found
@@ -105,25 +108,33 @@ struct RefreshKillTests {
         let listed = try await home.run(["list", "--section", section, "--json", "--limit", "5000", "--offline"])
         try #require(listed.status == 0, "round \(round): \(listed.errorOutput)")
         let articles = try ListedArticle.decode(listed.output)
-        let generation = try #require(articles.first.flatMap { generationOf(title: $0.title) }, "round \(round): \(articles.count) articles")
+        let generation = try #require(
+            articles.first.flatMap { generationOf(title: $0.title) }, "round \(round): \(articles.count) articles")
         if let expected { #expect(generation == expected) }
         let expectedURIs = uris(generation: generation)
         let firstDifference = zip(articles.map(\.uri), expectedURIs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(articles.count == expectedURIs.count && firstDifference == nil,
-                "round \(round): \(articles.count) articles, first difference from generation \(generation) at rank \(String(describing: firstDifference))")
+        #expect(
+            articles.count == expectedURIs.count && firstDifference == nil,
+            "round \(round): \(articles.count) articles, first difference from generation \(generation) at rank \(String(describing: firstDifference))"
+        )
         #expect(articles.allSatisfy { $0.title.hasSuffix(generationWord(generation)) }, "round \(round): titles of several generations")
 
         for index in stride(from: generation * count / 2, to: generation * count / 2 + count, by: count / 5) {
             let hits = try await search(home, word(index))
-            #expect(hits.map(\.uri) == ["nyt://article/test-\(index)"], "round \(round): search \(word(index)) found \(hits.prefix(3).map(\.uri))")
+            #expect(
+                hits.map(\.uri) == ["nyt://article/test-\(index)"],
+                "round \(round): search \(word(index)) found \(hits.prefix(3).map(\.uri))")
         }
         for searched in [generation - 1, generation] where searched >= 1 {
             let hits = try await search(home, generationWord(searched))
-            #expect(hits.allSatisfy { $0.title.hasSuffix(generationWord(searched)) },
-                    "round \(round): search finds articles whose title no longer has \(generationWord(searched))")
+            #expect(
+                hits.allSatisfy { $0.title.hasSuffix(generationWord(searched)) },
+                "round \(round): search finds articles whose title no longer has \(generationWord(searched))")
             if searched == generation {
                 let disagreeing = Set(hits.map(\.uri)).symmetricDifference(articles.map(\.uri))
-                #expect(disagreeing.isEmpty, "round \(round): search and the feed disagree on \(disagreeing.count) articles, e.g. \(disagreeing.prefix(3))")
+                #expect(
+                    disagreeing.isEmpty,
+                    "round \(round): search and the feed disagree on \(disagreeing.count) articles, e.g. \(disagreeing.prefix(3))")
             }
         }
         return generation

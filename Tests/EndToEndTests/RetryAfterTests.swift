@@ -13,7 +13,7 @@ struct RetryAfterEndToEndTests {
         server.setFault(.rateLimited(retryAfter: Int.max))
         let limited = try await home.refresh(section: "world", from: server.baseURL)
         #expect(limited.status == 75, "\(limited.errorOutput)")
-        #expect(limited.errorOutput.contains("try again in 3600 s"), "\(limited.errorOutput)")
+        #expect(limited.errorOutput.contains("try again in 1 h"), "\(limited.errorOutput)")
         let again = try await home.refresh(section: "world", from: server.baseURL)
         #expect(again.status == 75, "\(again.errorOutput)")
         #expect(server.requests.count == 1, "the second refresh stayed away")

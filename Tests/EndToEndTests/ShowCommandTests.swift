@@ -30,7 +30,9 @@ struct ShowCommandTests {
         article.byline = "By Ann Writer"
         article.abstract = "The whole lead paragraph of the shown article."
         article.subsection = "politics"
-        server.setBody(TopStoriesJSON.body(section: "world", articles: [ArticleFactory.article(1), article]), for: FakeNYTServer.topStoriesPath("world"))
+        server.setBody(
+            TopStoriesJSON.body(section: "world", articles: [ArticleFactory.article(1), article]),
+            for: FakeNYTServer.topStoriesPath("world"))
         let stored = try await home.refresh(section: "world", from: server.baseURL)
         try #require(stored.status == 0, "\(stored.errorOutput)")
 

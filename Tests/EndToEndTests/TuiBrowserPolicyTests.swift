@@ -27,11 +27,11 @@ struct TuiBrowserPolicyTests {
         let script = bin.path("browser")
         // One line per launch: the arguments, then whether the key was in the environment.
         try """
-            #!/bin/sh
-            printf 'args:%s|' "$@" >> '\(bin.path("launches"))'
-            if env | grep -q NYT_API_KEY; then echo 'key:yes' >> '\(bin.path("launches"))'; else echo 'key:no' >> '\(bin.path("launches"))'; fi
+        #!/bin/sh
+        printf 'args:%s|' "$@" >> '\(bin.path("launches"))'
+        if env | grep -q NYT_API_KEY; then echo 'key:yes' >> '\(bin.path("launches"))'; else echo 'key:no' >> '\(bin.path("launches"))'; fi
 
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
 
         let reader = try TuiHarness(environment: ["BROWSER": script, "NYT_API_KEY": "browser-e2e-key"])

@@ -80,7 +80,9 @@ final class TuiHarness {
     func restoreTerminalAfterKill() throws {
         try tmux.command(["send-keys", "-l", "stty sane; clear"])
         try tmux.command(["send-keys", "C-j"])
-        try tmux.waitFor("a cleared screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == self.tmux.prompt.trimmingCharacters(in: .whitespaces) }
+        try tmux.waitFor("a cleared screen") {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines) == self.tmux.prompt.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// Presses q and returns the reader's exit status.

@@ -27,7 +27,9 @@ struct TuiHugeFieldTests {
         var pressed = 0
         for round in 0..<40 {
             try reader.tmux.press("j")
-            try reader.tmux.waitFor("onto the big one, round \(round)") { $0.contains("2/12") && $0.contains("A very long lead paragraph.") }
+            try reader.tmux.waitFor("onto the big one, round \(round)") {
+                $0.contains("2/12") && $0.contains("A very long lead paragraph.")
+            }
             try reader.tmux.press("Tab")
             try reader.tmux.press("PageDown")
             try reader.tmux.press("Tab")
@@ -36,10 +38,13 @@ struct TuiHugeFieldTests {
             pressed += 5
         }
         #expect(try reader.quit() == 0)
-        let latencies = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").dropFirst(before).compactMap { Int($0) }.sorted()
+        let latencies = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").dropFirst(before).compactMap { Int($0) }
+            .sorted()
         #expect(latencies.count >= pressed - 5, "\(latencies.count) keys traced")
         let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
-        print("TuiHugeFieldTests: \(latencies.count) keys, p50 \(latencies[latencies.count / 2]) µs, p99 \(p99) µs, max \(latencies.last ?? 0) µs")
+        print(
+            "TuiHugeFieldTests: \(latencies.count) keys, p50 \(latencies[latencies.count / 2]) µs, p99 \(p99) µs, max \(latencies.last ?? 0) µs"
+        )
         #expect(p99 < 20_000, "p99 \(p99) µs")
     }
 }

@@ -18,7 +18,9 @@ struct TuiMouseTests {
         try mouse(reader, button: 3, row: row, column: column)
     }
 
-    @Test("A click selects the row under the pointer, the wheel moves through the list, a click on the detail opens it, a click closes the help")
+    @Test(
+        "A click selects the row under the pointer, the wheel moves through the list, a click on the detail opens it, a click closes the help"
+    )
     func clicksAndWheel() throws {
         let reader = try TuiHarness()
         try reader.launch()

@@ -20,7 +20,9 @@ struct TuiResizeTests {
         try reader.tmux.resize(columns: 120, rows: 40)
         try reader.tmux.waitFor("the help at 120×40") { $0.contains("Data provided by The New York Times") }
         try reader.tmux.press("Escape")
-        try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") && $0.contains(TuiHarness.firstHeadline) }
+        try reader.tmux.waitFor("the help to close") {
+            !$0.contains("Data provided by The New York Times") && $0.contains(TuiHarness.firstHeadline)
+        }
         #expect(try reader.quit() == 0)
     }
 

@@ -38,9 +38,13 @@ struct TuiServerTests {
         try reader.tmux.press("r")
         try reader.tmux.waitFor("the spinner") { $0.contains("Refreshing…") }
         try reader.tmux.press("j")
-        let moved = try reader.tmux.waitFor(timeout: 5, "a key answered during the refresh") { $0.contains("Plus, the government shutdown nears its end") }
+        let moved = try reader.tmux.waitFor(timeout: 5, "a key answered during the refresh") {
+            $0.contains("Plus, the government shutdown nears its end")
+        }
         #expect(moved.contains("Refreshing…"), "the refresh is still under way")
-        let after = try reader.tmux.waitFor(timeout: 20, "the new feed") { $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new") }
+        let after = try reader.tmux.waitFor(timeout: 20, "the new feed") {
+            $0.contains("A Brand New Story Arrives") && $0.contains("Refreshed: 1 new")
+        }
         // The article selected when the answer came, not the one selected when r was pressed.
         #expect(after.contains("Plus, the government shutdown nears its end"), "the selection stayed on the current article")
         #expect(!after.contains(Self.secondLead), "not the article selected when r was pressed")
@@ -79,13 +83,16 @@ struct TuiServerTests {
         evil.section = "Wo\u{9B}2Jrld\u{202E}"
         evil.url = "https://www.nytimes.com/evil\u{1B}]8;;http://PWNED-LINK\u{1B}\\.html"
         evil.abstract = "Lead\u{1B}[2J\u{1B}[H of the\nevil article"
-        server.setBody(TopStoriesJSON.body(section: "home", articles: [evil, ArticleFactory.article(1)]), for: FakeNYTServer.topStoriesPath("home"))
+        server.setBody(
+            TopStoriesJSON.body(section: "home", articles: [evil, ArticleFactory.article(1)]), for: FakeNYTServer.topStoriesPath("home"))
         let reader = try Self.readerWithServer(server, waitingFor: "Evil headline red")
         let screen = try reader.tmux.screen()
         #expect(!screen.contains("PWNED"))
-        for shown in ["By Eve Writer", "KICKER", "World", "https://www.nytimes.com/evil.html", "Lead of the evil article"] {
+        for shown in ["By Eve Writer", "KICKER", "World", "Lead of the evil article"] {
             #expect(screen.contains(shown), "\(shown)")
         }
+        // An address with a control in it is not repaired but left out.
+        #expect(!screen.contains("evil.html"))
         #expect(!screen.contains("^["))
         #expect(!(try reader.paneTitle()).contains("PWNED"))
         #expect(TuiTerminalTests.colorCodes(in: try reader.styledScreen()) > 0)
@@ -115,7 +122,8 @@ struct TuiServerTests {
             for _ in 0..<row { try reader.tmux.command(["send-keys", "-X", "cursor-down"]) }
             try reader.tmux.command(["send-keys", "-X", "start-of-line"])
             try reader.tmux.command(["send-keys", "-X", "jump-forward", "│"])
-            let column = try reader.tmux.command(["display-message", "-p", "#{copy_cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let column = try reader.tmux.command(["display-message", "-p", "#{copy_cursor_x}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             #expect(column == "48", "row \(row) (\(sequence)): │ in tmux column \(column)")
         }
         try reader.tmux.command(["send-keys", "-X", "cancel"])
@@ -126,7 +134,8 @@ struct TuiServerTests {
     func hostileStatus() throws {
         let server = try FakeNYTServer()
         let reader = try Self.readerWithServer(server)
-        server.setBody(Data(#"{"status":"ERR\u001b]2;PWNED\u0007OR\u001b[2J","results":[]}"#.utf8), for: FakeNYTServer.topStoriesPath("home"))
+        server.setBody(
+            Data(#"{"status":"ERR\u001b]2;PWNED\u0007OR\u001b[2J","results":[]}"#.utf8), for: FakeNYTServer.topStoriesPath("home"))
         try reader.tmux.press("r")
         let screen = try reader.tmux.waitFor(timeout: 15, "the failure") { $0.contains("NYT answered with status ERROR") }
         #expect(!screen.contains("PWNED"))

@@ -20,7 +20,9 @@ struct TuiTerminalTests {
         try reader.tmux.waitFor("the too-small line") { $0.hasPrefix("Terminal to…") }
         try reader.tmux.press("j")
         try reader.tmux.resize(columns: 120, rows: 40)
-        let wide = try reader.tmux.waitFor("the wide layout again") { $0.contains("│") && $0.contains("Ukraine and Russia Begin Prisoner Exchange") }
+        let wide = try reader.tmux.waitFor("the wide layout again") {
+            $0.contains("│") && $0.contains("Ukraine and Russia Begin Prisoner Exchange")
+        }
         #expect(wide.contains("Hundreds of soldiers crossed a checkpoint"), "j pressed while too small still moved")
         #expect(try reader.quit() == 0)
     }
@@ -48,7 +50,9 @@ struct TuiTerminalTests {
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "m") else { break }
             let parameters = rest[..<end].split(separator: ";").compactMap { Int($0) }
-            count += parameters.filter { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }.count
+            count +=
+                parameters.filter { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }
+                .count
             rest = rest[end...]
         }
         return count
@@ -59,7 +63,8 @@ struct TuiTerminalTests {
         let bin = try TemporaryDirectory()
         let record = bin.path("opened")
         let script = bin.path("browser")
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\necho 'browser noise on stdout'\necho 'browser noise on stderr' >&2\n"
+        try
+            "#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\necho 'browser noise on stdout'\necho 'browser noise on stderr' >&2\n"
             .write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let reader = try TuiHarness(environment: ["BROWSER": script])
@@ -78,12 +83,15 @@ struct TuiTerminalTests {
         // A PATH with the shell and clear only: no xdg-open, and BROWSER names nothing that exists.
         let bin = try TemporaryDirectory()
         for program in ["/bin/sh", "/usr/bin/clear"] {
-            try FileManager.default.createSymbolicLink(atPath: bin.path((program as NSString).lastPathComponent), withDestinationPath: program)
+            try FileManager.default.createSymbolicLink(
+                atPath: bin.path((program as NSString).lastPathComponent), withDestinationPath: program)
         }
         let reader = try TuiHarness(environment: ["PATH": bin.url.path, "BROWSER": "no-such-browser"])
         try reader.launch()
         try reader.tmux.press("o")
-        try reader.tmux.waitFor("the URL in the status line") { $0.contains("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/19/us/") }
+        try reader.tmux.waitFor("the URL in the status line") {
+            $0.contains("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/19/us/")
+        }
         try reader.tmux.press("q")
     }
 
@@ -109,15 +117,24 @@ struct TuiTerminalTests {
         // 12 rows: a list of 10 rows, so a page is 10 articles of the 22.
         let reader = try TuiHarness(columns: 120, rows: 12)
         try reader.launch()
-        for (key, position) in [("PPage", 1), ("NPage", 11), ("NPage", 21), ("PPage", 11), ("End", 22), ("Home", 1), ("G", 22), ("g", 1), ("j", 2), ("k", 1)] {
+        for (key, position) in [
+            ("PPage", 1), ("NPage", 11), ("NPage", 21), ("PPage", 11), ("End", 22), ("Home", 1), ("G", 22), ("g", 1), ("j", 2), ("k", 1),
+        ] {
             try reader.tmux.press(key)
-            try reader.tmux.waitFor("\(key) to select \(position)/22") { $0.split(separator: "\n").first?.hasSuffix(" \(position)/22") == true }
+            try reader.tmux.waitFor("\(key) to select \(position)/22") {
+                $0.split(separator: "\n").first?.hasSuffix(" \(position)/22") == true
+            }
         }
-        let detailHints = "↑↓ scroll  ← back", listHints = "? help  q quit"
-        for (key, hints) in [("Right", detailHints), ("Left", listHints), ("Tab", detailHints), ("Tab", listHints),
-                             ("l", detailHints), ("h", listHints), ("Enter", detailHints), ("Escape", listHints)] {
+        let detailHints = "↑↓ scroll  ← back"
+        let listHints = "? help  q quit"
+        for (key, hints) in [
+            ("Right", detailHints), ("Left", listHints), ("Tab", detailHints), ("Tab", listHints),
+            ("l", detailHints), ("h", listHints), ("Enter", detailHints), ("Escape", listHints),
+        ] {
             try reader.tmux.press(key)
-            try reader.tmux.waitFor("\(key) to give the status hints '\(hints)'") { $0.split(separator: "\n").last?.hasSuffix(hints) == true }
+            try reader.tmux.waitFor("\(key) to give the status hints '\(hints)'") {
+                $0.split(separator: "\n").last?.hasSuffix(hints) == true
+            }
         }
         #expect(try reader.quit() == 0)
     }
@@ -127,7 +144,9 @@ struct TuiTerminalTests {
         let reader = try TuiHarness()
         try reader.launch()
         try reader.tmux.press("?")
-        try reader.tmux.waitFor("the help") { $0.contains("Data provided by The New York Times") && $0.contains("mark all in the feed read") }
+        try reader.tmux.waitFor("the help") {
+            $0.contains("Data provided by The New York Times") && $0.contains("mark all in the feed read")
+        }
         try reader.tmux.press("Escape")
         try reader.tmux.waitFor("the help to close") { !$0.contains("Data provided by The New York Times") }
         try reader.tmux.press("?")
@@ -145,7 +164,8 @@ struct TuiTerminalTests {
         try reader.tmux.press("A")
         try reader.tmux.waitFor("all read") { $0.contains("Marked every article in World read") && !$0.contains("•") }
         try reader.tmux.press("m", "n")
-        try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1 }
+        try reader.tmux.waitFor("the one unread article") { screen in screen.split(separator: "\n").filter { $0.hasPrefix("•") }.count == 1
+        }
         #expect(try reader.quit() == 0)
     }
 
@@ -170,7 +190,9 @@ struct TuiTerminalTests {
         try reader.tmux.press("C-z")
         try reader.tmux.waitFor("the shell") { $0.contains("Stopped") && !$0.contains("The New York Times · Home") }
         try reader.tmux.run("fg; echo \"EXIT=$?.\"")
-        try reader.tmux.waitFor("the reader again") { $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline) }
+        try reader.tmux.waitFor("the reader again") {
+            $0.contains("The New York Times · Home Page") && $0.contains(TuiHarness.firstHeadline)
+        }
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
         #expect(try reader.quit() == 0)
@@ -190,7 +212,9 @@ struct TuiTerminalTests {
         let reader = try TuiHarness(environment: ["TERM": "dumb"])
         try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?.\"")
         #expect(try reader.exitStatus() == 2)
-        #expect(try reader.tmux.screen().contains("nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
+        #expect(
+            try reader.tmux.screen().contains(
+                "nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
     }
 
     @Test("[keys] in the config file rebinds an action; a key it cannot read is reported with its line")
@@ -204,7 +228,9 @@ struct TuiTerminalTests {
         try reader.tmux.press("x")
         #expect(try reader.exitStatus() == 0)
         let screen = try reader.tmux.screen()
-        #expect(screen.contains("nytreader: ~/.config/nytreader/config.toml line 3: 'keys.help': unknown key 'F13'"), "the warning stays on the shell's screen")
+        #expect(
+            screen.contains("nytreader: ~/.config/nytreader/config.toml line 3: 'keys.help': unknown key 'F13'"),
+            "the warning stays on the shell's screen")
     }
 
     @Test("NYTREADER_KEY_TRACE gets one line of microseconds per key")
@@ -226,7 +252,8 @@ struct TuiTerminalTests {
     @Test("The reader's --help lists the keys, examples and the NYT attribution")
     func help() throws {
         let home = try TemporaryDirectory()
-        let result = try Subprocess.run(ProgramBinary.url.path, ["read", "--help"], environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
+        let result = try Subprocess.run(
+            ProgramBinary.url.path, ["read", "--help"], environment: ["HOME": home.url.path, "PATH": "/usr/bin:/bin"])
         #expect(result.status == 0)
         for text in KeyMap.reference() + ["Examples:", "nytreader --section world", "Data provided by The New York Times."] {
             #expect(result.output.contains(text), "\(text)")

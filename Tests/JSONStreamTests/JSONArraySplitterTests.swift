@@ -57,7 +57,9 @@ struct JSONArraySplitterTests {
         let expected = try expected(document, path: path)
         let elements = try split.elements.map(parse)
         #expect(elements == expected.elements, "\(context): \(elements.count) elements, expected \(expected.elements.count)")
-        #expect(try parse(split.envelope) == expected.envelope, "\(context): envelope \(String(decoding: split.envelope, as: UTF8.self).prefix(200))")
+        #expect(
+            try parse(split.envelope) == expected.envelope,
+            "\(context): envelope \(String(decoding: split.envelope, as: UTF8.self).prefix(200))")
     }
 
     static func path(forFixture name: String) -> [String] {
@@ -82,12 +84,13 @@ struct JSONArraySplitterTests {
 
     /// Escapes, surrogate pairs, brackets and commas inside strings, nested values inside elements, scalars
     /// and empty containers as elements, a key equal to the path's inside an element, whitespace everywhere.
-    static let tricky = Data(#"""
-     { "status" : "OK\"]}" , "meta": {"results": [9]},
-       "results" : [ {"title":"Caf\u00e9 \ud83d\ude00 \\\" ] } , [","nested":{"results":[1,2,{"a":[]}]},"e":"\\"} ,
-        [ 1 , "two" , { } , [ ] ] , 42 , "plain \"string\"" , true , null , {"x":-1.5e+3} ] ,
-       "after" : [ "not", "these" ], "copyright": "Copyright (c) \"NYT\"" }
-    """#.utf8)
+    static let tricky = Data(
+        #"""
+         { "status" : "OK\"]}" , "meta": {"results": [9]},
+           "results" : [ {"title":"Caf\u00e9 \ud83d\ude00 \\\" ] } , [","nested":{"results":[1,2,{"a":[]}]},"e":"\\"} ,
+            [ 1 , "two" , { } , [ ] ] , 42 , "plain \"string\"" , true , null , {"x":-1.5e+3} ] ,
+           "after" : [ "not", "these" ], "copyright": "Copyright (c) \"NYT\"" }
+        """#.utf8)
 
     @Test("A tricky document split in two at every byte, and fed byte by byte")
     func everyBoundary() throws {
@@ -109,20 +112,9 @@ struct JSONArraySplitterTests {
         let document = Data(#"{"docs":[0],"response":{"meta":{"hits":3},"docs":[{"a":1},{"b":[2]}],"x":{"docs":[5]}},"status":"OK"}"#.utf8)
         let split = try Self.split(document, path: ["response", "docs"], chunkSizes: [5])
         #expect(split.elements.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, #"{"b":[2]}"#])
-        #expect(String(decoding: split.envelope, as: UTF8.self) == #"{"docs":[0],"response":{"meta":{"hits":3},"docs":[],"x":{"docs":[5]}},"status":"OK"}"#)
-    }
-
-    @Test("A key written with escapes is the text it stands for, split anywhere (found by fuzzing)", arguments: [1, 3, 100])
-    func escapedKeys(chunkSize: Int) throws {
-        // `"results\""` is the key `results"`, not `results`; `"r\u0065sults"` is `results`.
-        let document = Data(#"{"results\"":[1],"r\u0065sults":[2,3],"resu\\lts":[4],"results":[5]}"#.utf8)
-        let split = try Self.split(document, path: ["results"], chunkSizes: [chunkSize])
-        #expect(split.elements.map { String(decoding: $0, as: UTF8.self) } == ["2", "3", "5"])
-        #expect(String(decoding: split.envelope, as: UTF8.self) == #"{"results\"":[1],"r\u0065sults":[],"resu\\lts":[4],"results":[]}"#)
-        let nested = Data(#"{"docs":[0],"r\u0065sponse":{"\u0064ocs":[{"a":1}]}}"#.utf8)
-        let nestedSplit = try Self.split(nested, path: ["response", "docs"], chunkSizes: [chunkSize])
-        try Self.expectSame(nestedSplit, as: nested, path: ["response", "docs"], "escaped path")
-        #expect(nestedSplit.elements.count == 1)
+        #expect(
+            String(decoding: split.envelope, as: UTF8.self)
+                == #"{"docs":[0],"response":{"meta":{"hits":3},"docs":[],"x":{"docs":[5]}},"status":"OK"}"#)
     }
 
     @Test("An array that is not there: no elements, the whole document as the envelope")
@@ -131,6 +123,98 @@ struct JSONArraySplitterTests {
         let split = try Self.split(document, path: ["results"], chunkSizes: [3])
         #expect(split.elements.isEmpty)
         #expect(split.envelope == document)
+    }
+
+    @Test("A key written with escapes is the key: the same elements and envelope as Foundation reads, in any chunks")
+    func escapedKeys() throws {
+        for (text, path) in [
+            (#"{"status":"OK","res\u0075lts":[{"a":1},{"b":[2]}],"n":2}"#, ["results"]),
+            (#"{"\u0072\u0065\u0073\u0075\u006C\u0074\u0073":[3,4]}"#, ["results"]),
+            (#"{"resp\u006fnse":{"meta":{"hits":2},"d\u006Fcs":[{"x":"y"},{"z":0}]}}"#, ["response", "docs"]),
+            (#"{"a\"b":[0],"a\\b":[1],"a/b":[2]}"#, ["a/b"]),
+            (#"{"a\/b":[5],"x":[6]}"#, ["a/b"]),
+            (#"{"\ud83d\ude00":[7]}"#, ["😀"]),
+        ] {
+            let document = Data(text.utf8)
+            for sizes in [[document.count], [1], [2, 5]] {
+                let split = try Self.split(document, path: path, chunkSizes: sizes)
+                try Self.expectSame(split, as: document, path: path, "\(text) \(sizes)")
+                #expect(!split.elements.isEmpty, "\(text) \(sizes)")
+            }
+        }
+    }
+
+    @Test("Keys that only look like the path's, escaped or not, are not it")
+    func lookalikeKeys() throws {
+        for text in [
+            #"{"result\u0073x":[1]}"#, #"{"results\u0000":[1]}"#, #"{"Results":[1]}"#, #"{"res\qults":[1]}"#,
+            #"{"res\u00":[1]}"#, #"{"\u":[1]}"#, #"{"re\u0073ult":[1]}"#,
+        ] {
+            var splitter = JSONArraySplitter(path: ["results"])
+            var elements = 0
+            try Array(text.utf8).withUnsafeBytes { bytes in
+                for index in bytes.indices {
+                    try splitter.feed(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + 1)])) { _ in elements += 1 }
+                }
+            }
+            _ = try splitter.finish()
+            #expect(elements == 0, "\(text)")
+            #expect(splitter.valueAtPath == .missing, "\(text)")
+        }
+    }
+
+    @Test("What the document holds at the path: an array (empty or not), nothing, or another value")
+    func valueAtPath() throws {
+        let cases: [(String, [String], JSONArraySplitter.PathValue)] = [
+            (#"{"status":"OK","results":[]}"#, ["results"], .array),
+            (#"{"results":[1,2]}"#, ["results"], .array),
+            (#"{"res\u0075lts":[]}"#, ["results"], .array),
+            (#"{"status":"OK"}"#, ["results"], .missing),
+            (#"{"status":"OK","meta":{"results":[1]},"items":[{"results":[2]}]}"#, ["results"], .missing),
+            ("[1,2]", ["results"], .missing),
+            ("{}", ["response", "docs"], .missing),
+            (#"{"response":null}"#, ["response", "docs"], .missing),
+            (#"{"response":[{"docs":[1]}]}"#, ["response", "docs"], .missing),
+            (#"{"response":{"meta":{"hits":5}}}"#, ["response", "docs"], .missing),
+            (#"{"results":null}"#, ["results"], .notArray),
+            (#"{"results":{}}"#, ["results"], .notArray),
+            (#"{"results":{"0":{"title":"x"}}}"#, ["results"], .notArray),
+            (#"{"results":"[]"}"#, ["results"], .notArray),
+            (#"{"results":5,"x":[1]}"#, ["results"], .notArray),
+            (#"{"results" : true }"#, ["results"], .notArray),
+            (#"{"response":{"docs":null,"meta":{"hits":5}}}"#, ["response", "docs"], .notArray),
+            (#"{"response":{"docs":{},"meta":{"hits":5}}}"#, ["response", "docs"], .notArray),
+            ("[]", [], .array),
+            ("{}", [], .notArray),
+        ]
+        for (text, path, expected) in cases {
+            for size in [text.utf8.count, 1, 3] {
+                var splitter = JSONArraySplitter(path: path)
+                try Array(text.utf8).withUnsafeBytes { bytes in
+                    var start = 0
+                    while start < bytes.count {
+                        let end = min(bytes.count, start + size)
+                        try splitter.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { _ in }
+                        start = end
+                    }
+                }
+                _ = try splitter.finish()
+                #expect(splitter.valueAtPath == expected, "\(text) in chunks of \(size)")
+            }
+        }
+    }
+
+    @Test("A second value at the path (a repeated key) is malformed: the decoder would read one, the splitter another")
+    func repeatedPathKey() throws {
+        for text in [
+            #"{"results":[1],"results":[2]}"#, #"{"results":null,"results":[1]}"#, #"{"results":[1],"res\u0075lts":{}}"#,
+            #"{"response":{"docs":[]},"response":{"docs":[1]}}"#, #"{"response":{"docs":[],"docs":[1]}}"#,
+        ] {
+            let path = text.contains("response") ? ["response", "docs"] : ["results"]
+            #expect(throws: JSONArraySplitter.Failure.self, "\(text)") {
+                _ = try Self.split(Data(text.utf8), path: path, chunkSizes: [2])
+            }
+        }
     }
 
     // MARK: - Faults
@@ -215,10 +299,13 @@ struct JSONArraySplitterTests {
         print("JSONArraySplitterTests: seed \(random.seed) (NYTREADER_JSON_SEED replays)")
         for round in 0..<300 {
             let elements = (0..<Int.random(in: 0...6, using: &random)).map { _ in RandomJSON.value(depth: 0, using: &random) }
-            let document = "{\"status\":\(RandomJSON.string(using: &random)),\"results\":[\(elements.joined(separator: ","))],\"n\":\(elements.count)}"
+            let document =
+                "{\"status\":\(RandomJSON.string(using: &random)),\"results\":[\(elements.joined(separator: ","))],\"n\":\(elements.count)}"
             let data = Data(document.utf8)
             let sizes = (0..<3).map { _ in Int.random(in: 1...40, using: &random) }
-            try Self.expectSame(try Self.split(data, path: ["results"], chunkSizes: sizes), as: data, path: ["results"], "seed \(random.seed) round \(round)")
+            try Self.expectSame(
+                try Self.split(data, path: ["results"], chunkSizes: sizes), as: data, path: ["results"],
+                "seed \(random.seed) round \(round)")
 
             var damaged = [UInt8](data)
             for _ in 0..<3 where !damaged.isEmpty {
@@ -232,7 +319,9 @@ struct JSONArraySplitterTests {
 /// Random JSON text with the parts that matter to the splitter: escapes, surrogate pairs, brackets and
 /// commas in strings, nesting.
 enum RandomJSON {
-    static let pieces = ["a", "é", "東", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "]", "}", ",", "[", "{", ":", " ", "results"]
+    static let pieces = [
+        "a", "é", "東", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "]", "}", ",", "[", "{", ":", " ", "results",
+    ]
 
     static func string(using random: inout SplitMix64) -> String {
         "\"" + (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() + "\""

@@ -1,7 +1,8 @@
 import Foundation
-@testable import JSONStream
 import TestSupport
 import Testing
+
+@testable import JSONStream
 
 /// The tape decoder against Foundation's `JSONDecoder`: the same values from every fixture and from seeded
 /// random documents, the same errors and coding paths, the same refusals of what is not JSON, and the
@@ -10,7 +11,12 @@ import Testing
 struct JSONTapeDecoderTests {
     /// Any JSON value, read through the `Decoder` API alone (keyed, unkeyed and single-value containers).
     enum Value: Decodable, Equatable {
-        case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([Value])
+        case object([String: Value])
 
         struct Key: CodingKey {
             var stringValue: String
@@ -78,11 +84,13 @@ struct JSONTapeDecoderTests {
         }
     }
 
-    @Test("What is not JSON is refused as data corrupted, as JSONDecoder refuses it", arguments: [
-        "", " ", "{", "[", "[1,,]", "{\"a\":1,,}", "{,}", "[,]", "[,1]", "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}", "01", "-", "1.",
-        ".5", "1e", "1e+", "+1", "tru", "nul", "falsey", "[1 2]", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"\\u12g4\"",
-        "\"tab\there\"", "[1]]", "{} {}", "[\"a\"", "NaN", "Infinity", "[1,2", "\u{FEFF}\u{FEFF}{}",
-    ])
+    @Test(
+        "What is not JSON is refused as data corrupted, as JSONDecoder refuses it",
+        arguments: [
+            "", " ", "{", "[", "[1,,]", "{\"a\":1,,}", "{,}", "[,]", "[,1]", "{\"a\" 1}", "{\"a\":}", "{a:1}", "{'a':1}", "01", "-", "1.",
+            ".5", "1e", "1e+", "+1", "tru", "nul", "falsey", "[1 2]", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"\\u12g4\"",
+            "\"tab\there\"", "[1]]", "{} {}", "[\"a\"", "NaN", "Infinity", "[1,2", "\u{FEFF}\u{FEFF}{}",
+        ])
     func refusals(text: String) throws {
         let data = Data(text.utf8)
         #expect(throws: DecodingError.self) { try Self.foundation(Value.self, data) }
@@ -95,8 +103,9 @@ struct JSONTapeDecoderTests {
         }
     }
 
-    @Test("A comma after the last member or element, and a byte-order mark, are accepted as JSONDecoder accepts them",
-          arguments: ["[1,]", "[1 , ]", "{\"a\":1,}", "{\"a\":[{},],\"b\":2 ,\n}", "\u{FEFF}{}", "\u{FEFF}[1]"])
+    @Test(
+        "A comma after the last member or element, and a byte-order mark, are accepted as JSONDecoder accepts them",
+        arguments: ["[1,]", "[1 , ]", "{\"a\":1,}", "{\"a\":[{},],\"b\":2 ,\n}", "\u{FEFF}{}", "\u{FEFF}[1]"])
     func leniency(text: String) throws {
         let data = Data(text.utf8)
         #expect(try Self.tape(Value.self, data) == Self.foundation(Value.self, data))
@@ -173,17 +182,19 @@ struct JSONTapeDecoderTests {
         }
     }
 
-    @Test("Wrong types, nulls and missing keys throw JSONDecoder's errors with its coding paths", arguments: [
-        #"{"items":[{"name":"a"},{"name":3}]}"#,
-        #"{"items":[{"name":"a"},{"name":null}]}"#,
-        #"{"items":[{"name":"a"},{"nom":"b"}]}"#,
-        #"{"items":[{"name":"a","count":"x"}]}"#,
-        #"{"items":[{"name":"a","count":null},{"name":"b"}]}"#,
-        #"{"items":{"name":"a"}}"#,
-        #"{"items":[1]}"#,
-        #"{"things":[]}"#,
-        #"[]"#,
-    ])
+    @Test(
+        "Wrong types, nulls and missing keys throw JSONDecoder's errors with its coding paths",
+        arguments: [
+            #"{"items":[{"name":"a"},{"name":3}]}"#,
+            #"{"items":[{"name":"a"},{"name":null}]}"#,
+            #"{"items":[{"name":"a"},{"nom":"b"}]}"#,
+            #"{"items":[{"name":"a","count":"x"}]}"#,
+            #"{"items":[{"name":"a","count":null},{"name":"b"}]}"#,
+            #"{"items":{"name":"a"}}"#,
+            #"{"items":[1]}"#,
+            #"{"things":[]}"#,
+            #"[]"#,
+        ])
     func errors(text: String) {
         let data = Data(text.utf8)
         let ours = Self.describe { try Self.tape(Outer.self, data) }
@@ -235,7 +246,8 @@ struct JSONTapeDecoderTests {
                 for start in 0...buffer.count {
                     for control in [false, true] {
                         let expected = buffer[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || (control && $0 < 0x20) } ?? buffer.count
-                        #expect(JSONStringScan.plainEnd(buffer, from: start, stoppingAtControl: control) == expected, "\(bytes) from \(start)")
+                        #expect(
+                            JSONStringScan.plainEnd(buffer, from: start, stoppingAtControl: control) == expected, "\(bytes) from \(start)")
                     }
                 }
             }

@@ -67,4 +67,20 @@ struct StreamingArrayDecoderTests {
         let wrongEnvelope = Data(#"{"results":[{"title":"ok"}]}"#.utf8)
         #expect(throws: StreamingArrayDecoder<Titled>.Failure.self) { _ = try Self.decode(wrongEnvelope, chunk: 7, batchBytes: 1 << 20) }
     }
+
+    @Test("What the document holds at the path is told, for the caller to refuse a list that is not there")
+    func valueAtPath() throws {
+        struct Bare: Decodable {}
+        for (text, expected) in [
+            (#"{"status":"OK","results":[{"title":"a"}]}"#, JSONArraySplitter.PathValue.array),
+            (#"{"status":"OK","results":[]}"#, .array),
+            (#"{"status":"OK"}"#, .missing),
+            (#"{"status":"OK","results":null}"#, .notArray),
+        ] {
+            var decoder = StreamingArrayDecoder<Titled>(path: ["results"])
+            try Array(text.utf8).withUnsafeBytes { try decoder.feed($0) { _ in } }
+            _ = try decoder.finish(Bare.self) { _ in }
+            #expect(decoder.valueAtPath == expected, "\(text)")
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -9,11 +9,12 @@ struct FakeNYTServerTests {
     let transport = CurlTransport()
 
     func get(_ server: FakeNYTServer, _ target: String, timeout: TimeInterval = 5) async throws(TransportError) -> HTTPResponse {
-        try await transport.send(HTTPRequest(
-            url: URL(string: "http://127.0.0.1:\(server.port)\(target)")!,
-            headers: ["User-Agent": "fake-server-test/1"],
-            timeout: timeout
-        ))
+        try await transport.send(
+            HTTPRequest(
+                url: URL(string: "http://127.0.0.1:\(server.port)\(target)")!,
+                headers: ["User-Agent": "fake-server-test/1"],
+                timeout: timeout
+            ))
     }
 
     @Test("Serves the fixtures byte for byte and logs method, path, query and headers")
@@ -31,9 +32,10 @@ struct FakeNYTServerTests {
         #expect(unknown.status == 404)
 
         let requests = server.requests
-        #expect(requests.map(\.path) == [
-            "/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath, "/svc/topstories/v2/nosuchsection.json",
-        ])
+        #expect(
+            requests.map(\.path) == [
+                "/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath, "/svc/topstories/v2/nosuchsection.json",
+            ])
         #expect(requests.map(\.method) == ["GET", "GET", "GET"])
         #expect(requests[0].query == ["api-key": "k 1"])
         #expect(requests[1].query == ["q": "climate", "page": "2"])

@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
-@testable import NYTAPI
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 @Suite("Decoding the NYT fixtures")
 struct FixtureDecodingTests {
@@ -59,7 +60,10 @@ struct FixtureDecodingTests {
         #expect(first.byline == "By Marc Santora and Constant Méheut")
         #expect(first.leadParagraph.hasPrefix("KYIV, Ukraine — Russia fired more than 100 missiles"))
         #expect(first.publishedDate == Date(timeIntervalSince1970: 1_704_448_800))  // 2024-01-05T10:00:00+0000
-        #expect(first.thumbnailURL == "https://www.nytimes.com/images/2024/01/05/multimedia/05ukraine-strikes-01-fpqm/05ukraine-strikes-01-fpqm-thumbLarge.jpg")
+        #expect(
+            first.thumbnailURL
+                == "https://www.nytimes.com/images/2024/01/05/multimedia/05ukraine-strikes-01-fpqm/05ukraine-strikes-01-fpqm-thumbLarge.jpg"
+        )
         #expect(first.section == "World")
         // An empty lead paragraph falls back to the abstract.
         let second = page.articles[1]
@@ -79,7 +83,10 @@ struct FixtureDecodingTests {
         #expect(page.hits == 1873)
         let first = page.articles[0]
         #expect(first.id == ArticleID("nyt://article/d66887a3-a556-4782-952b-f8818ec8d8bc"))
-        #expect(first.thumbnailURL == "https://static01.nyt.com/images/2026/11/20/multimedia/20ukraine-talks-01-hfkw/20ukraine-talks-01-hfkw-thumbStandard.jpg")
+        #expect(
+            first.thumbnailURL
+                == "https://static01.nyt.com/images/2026/11/20/multimedia/20ukraine-talks-01-hfkw/20ukraine-talks-01-hfkw-thumbStandard.jpg"
+        )
         #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_168_804))  // 2026-11-20T10:00:04+0000
         let interactive = page.articles[2]
         #expect(interactive.id == ArticleID("nyt://interactive/602ac25b-f929-4a91-9f0a-ea68001d5229"))
@@ -93,11 +100,12 @@ struct FixtureDecodingTests {
     func newswire() throws {
         let snapshot = try NYTClient.decodeLatest(Fixtures.data("newswire_all.json"), fetchedDate: fetched)
         #expect(snapshot.feed == .latest)
-        #expect(snapshot.articles.map(\.title) == [
-            "Senate Clears Stopgap Bill, Sending It to the President\u{2019}s Desk",
-            "東京で地震 Tokyo Shaken by a Magnitude 6 Quake",
-            "Where the Wildfire Smoke Is Heading Tonight",
-        ])
+        #expect(
+            snapshot.articles.map(\.title) == [
+                "Senate Clears Stopgap Bill, Sending It to the President\u{2019}s Desk",
+                "東京で地震 Tokyo Shaken by a Magnitude 6 Quake",
+                "Where the Wildfire Smoke Is Heading Tonight",
+            ])
         #expect(snapshot.skippedCount == 1, "the placeholder without uri or title")
         let first = snapshot.articles[0]
         #expect(first.section == "U.S.")
@@ -115,12 +123,13 @@ struct FixtureDecodingTests {
         #expect(list.articles.count == 4)
         #expect(list.skippedCount == 0)
         #expect(list.fetchedDate == fetched)
-        #expect(list.articles.map(\.id.rawValue) == [
-            "nyt://article/5a1f3c0e-8b2d-4e6f-9a7c-1d2e3f4a5b6c",
-            "nyt://article/7c2e9d41-3f5a-4b8c-8d1e-2f3a4b5c6d7e",
-            "nyt://interactive/2b4d6f80-1a3c-4e5f-a7b9-c1d2e3f4a5b6",
-            "nyt://article/9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
-        ])
+        #expect(
+            list.articles.map(\.id.rawValue) == [
+                "nyt://article/5a1f3c0e-8b2d-4e6f-9a7c-1d2e3f4a5b6c",
+                "nyt://article/7c2e9d41-3f5a-4b8c-8d1e-2f3a4b5c6d7e",
+                "nyt://interactive/2b4d6f80-1a3c-4e5f-a7b9-c1d2e3f4a5b6",
+                "nyt://article/9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+            ])
         let first = list.articles[0]
         #expect(first.title == "Senate Passes Stopgap Budget Hours Before Shutdown Deadline")
         #expect(first.byline == "By Carl Hulse and Catie Edmondson")
@@ -131,7 +140,9 @@ struct FixtureDecodingTests {
         #expect(first.leadParagraph == "The vote sent the measure to the House, where its fate was uncertain.")
         #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_046_400))  // 2026-11-19
         #expect(first.updatedDate == Date(timeIntervalSince1970: 1_795_162_442))  // 2026-11-20 08:14:02
-        #expect(first.thumbnailURL == "https://static01.nyt.com/images/2026/11/19/multimedia/19dc-budget-wgkp/19dc-budget-wgkp-thumbStandard.jpg")
+        #expect(
+            first.thumbnailURL
+                == "https://static01.nyt.com/images/2026/11/19/multimedia/19dc-budget-wgkp/19dc-budget-wgkp-thumbStandard.jpg")
         let second = list.articles[1]
         #expect(second.title == "Salt & Time: The Only Turkey Brine You Need")
         #expect(second.abstract == "A dry brine gives crisp skin and juicy meat \u{2014} with less fuss.")

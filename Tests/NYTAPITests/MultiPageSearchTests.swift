@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -78,7 +78,9 @@ struct MultiPageSearchTests {
         server.setResponder(for: FakeNYTServer.articleSearchPath) { request in
             request.query["page"] == "0"
                 ? .json(ArticleSearchJSON.body(articles: Self.page(0, count: 10)))
-                : .json(#"{"fault":{"faultstring":"quota","detail":{"errorcode":"policies.ratelimit.QuotaViolation"}}}"#, status: 429, headers: ["Retry-After": "7"])
+                : .json(
+                    #"{"fault":{"faultstring":"quota","detail":{"errorcode":"policies.ratelimit.QuotaViolation"}}}"#, status: 429,
+                    headers: ["Retry-After": "7"])
         }
         await #expect(throws: APIError.rateLimited(retryAfter: 7)) {
             try await client(server).articleSearch(query, pages: 3, spacing: .zero)

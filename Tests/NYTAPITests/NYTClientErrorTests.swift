@@ -1,6 +1,6 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
@@ -123,11 +123,14 @@ struct NYTClientErrorTests {
         _ = try await client.articleSearch(SearchQuery(text: "tariffs & trade", beginDate: "20240101", endDate: "20240131"), page: 3)
         _ = try await client.mostPopular(.viewed, period: .day)
         let requests = server.requests
-        #expect(requests.map(\.path) == ["/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath, "/svc/mostpopular/v2/viewed/1.json"])
+        #expect(
+            requests.map(\.path) == ["/svc/topstories/v2/world.json", FakeNYTServer.articleSearchPath, "/svc/mostpopular/v2/viewed/1.json"])
         #expect(requests[0].query == ["api-key": Self.key])
-        #expect(requests[1].query == [
-            "q": "tariffs & trade", "sort": "newest", "begin_date": "20240101", "end_date": "20240131", "page": "3", "api-key": Self.key,
-        ])
+        #expect(
+            requests[1].query == [
+                "q": "tariffs & trade", "sort": "newest", "begin_date": "20240101", "end_date": "20240131", "page": "3",
+                "api-key": Self.key,
+            ])
         #expect(requests.allSatisfy { $0.headers["user-agent"] == "nytreader/\(ProgramVersion.current)" })
         #expect(NYTClient.userAgent == "nytreader/0.1.0")
 
@@ -141,7 +144,9 @@ struct NYTClientErrorTests {
 
     @Test("Base URLs: https anywhere, http only to loopback hosts, else a typed error")
     func baseURLValidation() throws {
-        for good in ["https://api.nytimes.com", "https://proxy.example.com/nyt/", "http://127.0.0.1:8080", "http://localhost:9", "http://[::1]:8080"] {
+        for good in [
+            "https://api.nytimes.com", "https://proxy.example.com/nyt/", "http://127.0.0.1:8080", "http://localhost:9", "http://[::1]:8080",
+        ] {
             #expect(throws: Never.self, "\(good)") { try NYTClient.validate(baseURL: URL(string: good)!) }
         }
         #expect(throws: APIError.invalidBaseURL("plain http is allowed only for loopback hosts, not example.com")) {
@@ -165,7 +170,7 @@ struct NYTClientErrorTests {
             for error in try await Self.errors(for: fault) {
                 texts.append(error.description)
                 texts.append(String(reflecting: error))
-                texts.append(error.refreshFailure.message)
+                texts.append(String(describing: error.refreshFailure))
                 texts.append(error.localizedDescription)
             }
         }
@@ -211,10 +216,12 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
 @Suite("Retry-After")
 struct RetryAfterTests {
-    @Test("Retry-After is read as seconds or as an HTTP date; anything else is unknown", arguments: [
-        ("7", 7), (" 12 ", 12), ("Fri, 20 Nov 2026 18:00:30 GMT", 30), ("Fri, 20 Nov 2026 17:59:00 GMT", 1),
-        ("9223372036854775807", 3_600),
-    ])
+    @Test(
+        "Retry-After is read as seconds or as an HTTP date; anything else is unknown",
+        arguments: [
+            ("7", 7), (" 12 ", 12), ("Fri, 20 Nov 2026 18:00:30 GMT", 30), ("Fri, 20 Nov 2026 17:59:00 GMT", 1),
+            ("9223372036854775807", 3_600),
+        ])
     func parsed(value: String, seconds: Int) async throws {
         #expect(try await rateLimit(retryAfter: value) == .rateLimited(retryAfter: seconds))
     }

@@ -1,15 +1,17 @@
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import TestSupport
 import Testing
 
 /// What the server receives for words and keys with characters a query string gives meaning to.
 @Suite("Query values as the server reads them", .timeLimit(.minutes(1)))
 struct QueryEncodingTests {
-    @Test("Words and the key arrive exactly as typed", arguments: [
-        "c++ tips", "a&b=c", "100% #1", "tom+jerry", "café 東京 😀", "semi;colon/slash?", "~._-",
-    ])
+    @Test(
+        "Words and the key arrive exactly as typed",
+        arguments: [
+            "c++ tips", "a&b=c", "100% #1", "tom+jerry", "café 東京 😀", "semi;colon/slash?", "~._-",
+        ])
     func arrivesIntact(words: String) async throws {
         let server = try FakeNYTServer()
         let key = "key+with/odd=chars&more"

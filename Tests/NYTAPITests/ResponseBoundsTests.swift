@@ -1,8 +1,9 @@
 import Foundation
-@testable import NYTAPI
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import NYTAPI
 
 /// What one response can make the client keep.
 @Suite("Response bounds")
@@ -10,12 +11,12 @@ struct ResponseBoundsTests {
     @Test("Items past the cap on one response are left out and counted")
     func articleCap() throws {
         let body = TopStoriesJSON.body(section: "world", articles: (0..<8).map { ArticleFactory.article($0) })
-        let stream = ArticleStream<TopStory>(path: ["results"], maximumArticles: 5) { $0.article(fetchedDate: Date()) }
+        let stream = ArticleStream<TopStory>(.stories, maximumArticles: 5) { $0.article(undatedAs: Date()) }
         _ = try stream.decode(body, as: TopStoriesResponse.self)
         #expect(stream.articles.map(\.title) == (0..<5).map { "Article \($0)" })
         #expect(stream.overflowCount == 3)
         #expect(stream.skippedCount == 3)
-        #expect(ArticleStream<TopStory>.defaultMaximumArticles == 20_000)
+        #expect(ResponseShape.stories.maximumArticles == 20_000)
     }
 
     @Test("A 5 MB abstract is kept as 64 kB")

@@ -22,10 +22,12 @@ struct ArchiveMonthTests {
         #expect(Self.months("1851-01") == ["1851-01"])
     }
 
-    @Test("Not months: before 1851, after this month, backwards, malformed", arguments: [
-        "1850-12", "2026-12", "2027", "2024-13", "2024-00", "2024-3", "24-03", "2020..2019", "2024-03..", "..2024",
-        "2024-03..2024-04..2024-05", "２０２４-03", "+024-03", "",
-    ])
+    @Test(
+        "Not months: before 1851, after this month, backwards, malformed",
+        arguments: [
+            "1850-12", "2026-12", "2027", "2024-13", "2024-00", "2024-3", "24-03", "2020..2019", "2024-03..", "..2024",
+            "2024-03..2024-04..2024-05", "２０２４-03", "+024-03", "",
+        ])
     func rejected(text: String) {
         #expect(Self.months(text) == nil)
     }
@@ -35,7 +37,7 @@ struct ArchiveMonthTests {
         let month = try #require(ArchiveMonth("2024-03", latest: Self.latest))
         #expect(Feed.archive(month).key == "archive:2024-03")
         #expect(Feed.archive(month).title == "March 2024")
-        #expect(Feed.archive(month).kind == "archive")
+        #expect(Feed.archive(month).kind == .archive)
         #expect(Feed(key: "archive:2024-03") == .archive(month))
         #expect(month.next.description == "2024-04")
         #expect(ArchiveMonth("2024-12", latest: Self.latest)?.next.description == "2025-01")

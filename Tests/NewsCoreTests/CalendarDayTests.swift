@@ -17,12 +17,14 @@ struct CalendarDayTests {
         #expect(CivilCalendar.year(ofDay: Int(Date(timeIntervalSince1970: 1_800_000_000).timeIntervalSince1970 / 86_400)) == 2027)
     }
 
-    @Test("Real days from 1851 to the latest year; anything else is not a day", arguments: [
-        ("2024-02-29", true), ("1851-01-01", true), ("2027-12-31", true), ("2000-02-29", true),
-        ("2023-02-29", false), ("1900-02-29", false), ("1850-12-31", false), ("2028-01-01", false), ("2024-13-01", false),
-        ("2024-04-31", false), ("+123-01-01", false), (" 2024-01-01", false), ("2024-1-01", false), ("２０２４-01-01", false),
-        ("2024-01-00", false), ("", false),
-    ])
+    @Test(
+        "Real days from 1851 to the latest year; anything else is not a day",
+        arguments: [
+            ("2024-02-29", true), ("1851-01-01", true), ("2027-12-31", true), ("2000-02-29", true),
+            ("2023-02-29", false), ("1900-02-29", false), ("1850-12-31", false), ("2028-01-01", false), ("2024-13-01", false),
+            ("2024-04-31", false), ("+123-01-01", false), (" 2024-01-01", false), ("2024-1-01", false), ("２０２４-01-01", false),
+            ("2024-01-00", false), ("", false),
+        ])
     func searchDays(text: String, valid: Bool) {
         let day = SearchDay(text, latestYear: 2027)
         #expect((day != nil) == valid, "\(text)")

@@ -31,7 +31,8 @@ struct TerminalSafeTextTests {
         #expect(NaughtyStrings.list.contains { $0.unicodeScalars.contains("\u{1B}") }, "raw controls arrive as listed")
         for input in inputs {
             let output = input.terminalSafe
-            #expect(!output.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "\(input.debugDescription) → \(output.debugDescription)")
+            #expect(
+                !output.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "\(input.debugDescription) → \(output.debugDescription)")
             // Without a scalar that starts a sequence, nothing but the unsafe scalars goes: line breaks and
             // tabs become spaces, every other scalar stays where it was.
             let introducers: Set<UInt32> = [0x1B, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F]
@@ -44,23 +45,27 @@ struct TerminalSafeTextTests {
                         expected.append(scalar)
                     }
                 }
-                #expect(output.unicodeScalars.elementsEqual(expected), "printable text changed: \(input.debugDescription) → \(output.debugDescription)")
+                #expect(
+                    output.unicodeScalars.elementsEqual(expected),
+                    "printable text changed: \(input.debugDescription) → \(output.debugDescription)")
             }
         }
     }
 
-    @Test("Two-character escapes, charset switches and unterminated strings are removed with what they consume", arguments: [
-        ("\u{1B}(0lqk\u{1B}(B charset", "lqk charset"),
-        ("\u{1B}#8 align", " align"),
-        ("\u{1B}c reset", " reset"),
-        ("\u{1B}7save\u{1B}8", "save"),
-        ("\u{0E}shift out\u{0F}", "shift out"),
-        ("keep \u{1B}]0;unterminated osc and the rest", "keep "),
-        ("keep \u{90}unterminated dcs", "keep "),
-        ("\u{1B}", ""), ("\u{1B}[", ""), ("a\u{1B}\u{1B}[31mb", "ab"),
-        ("\u{9D}0;title\u{9C}after", "after"),
-        ("del\u{7F}ete", "delete"), ("next\u{85}line", "next line"), ("a\u{2028}b", "a b"),
-    ])
+    @Test(
+        "Two-character escapes, charset switches and unterminated strings are removed with what they consume",
+        arguments: [
+            ("\u{1B}(0lqk\u{1B}(B charset", "lqk charset"),
+            ("\u{1B}#8 align", " align"),
+            ("\u{1B}c reset", " reset"),
+            ("\u{1B}7save\u{1B}8", "save"),
+            ("\u{0E}shift out\u{0F}", "shift out"),
+            ("keep \u{1B}]0;unterminated osc and the rest", "keep "),
+            ("keep \u{90}unterminated dcs", "keep "),
+            ("\u{1B}", ""), ("\u{1B}[", ""), ("a\u{1B}\u{1B}[31mb", "ab"),
+            ("\u{9D}0;title\u{9C}after", "after"),
+            ("del\u{7F}ete", "delete"), ("next\u{85}line", "next line"), ("a\u{2028}b", "a b"),
+        ])
     func sequences(input: String, expected: String) {
         #expect(input.terminalSafe == expected)
     }

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Text helpers without Foundation")
 struct TextHelperTests {
-    @Test("Fixed decimals round half away from zero, with the zeros kept", arguments: [
-        (14.25, 1, "14.3"), (0.05, 1, "0.1"), (2.0, 1, "2.0"), (-1.25, 1, "-1.3"), (-0.04, 1, "0.0"), (999.96, 1, "1000.0"),
-        (3.14159, 2, "3.14"), (7.5, 0, "8"), (0.001, 3, "0.001"),
-    ])
+    @Test(
+        "Fixed decimals round half away from zero, with the zeros kept",
+        arguments: [
+            (14.25, 1, "14.3"), (0.05, 1, "0.1"), (2.0, 1, "2.0"), (-1.25, 1, "-1.3"), (-0.04, 1, "0.0"), (999.96, 1, "1000.0"),
+            (3.14159, 2, "3.14"), (7.5, 0, "8"), (0.001, 3, "0.001"),
+        ])
     func fixed(value: Double, digits: Int, expected: String) {
         #expect(DecimalText.fixed(value, digits: digits) == expected)
     }
@@ -29,9 +31,11 @@ struct TextHelperTests {
         #expect(CivilCalendar.isoDate(ofDay: 19_783) == "2024-03-01")
     }
 
-    @Test("The parent of a path", arguments: [
-        ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", ""), ("a/b", "a"), ("//a//b", "//a"), ("", ""),
-    ])
+    @Test(
+        "The parent of a path",
+        arguments: [
+            ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", ""), ("a/b", "a"), ("//a//b", "//a"), ("", ""),
+        ])
     func parent(path: String, expected: String) {
         #expect(PathText.parent(of: path) == expected)
     }
@@ -42,6 +46,10 @@ struct TextHelperTests {
         #expect(" \u{3000}東京\u{00A0}".trimmed() == "東京")
         #expect(" \n\t ".trimmed() == "")
         #expect("a b".trimmed() == "a b")
+        #expect(" \t120\u{00A0}\t".trimmed(where: { $0 == " " || $0 == "\t" }) == "120\u{00A0}")
+        #expect("  a b  ".trimmingTrailingSpaces() == "  a b")
+        #expect("a\t ".trimmingTrailingSpaces() == "a\t")
+        #expect("   ".trimmingTrailingSpaces() == "")
         #expect("World".padded(to: 8) == "World   ")
         #expect("Technology".padded(to: 4) == "Technology")
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 
@@ -55,7 +55,9 @@ struct APIKeySourceTests {
         try write("shared-key", to: defaultFile, mode: 0o644)
         let shared = try #require(try source([:], option: false).resolve())
         #expect(shared.origin == .file(defaultFile, readableByOthers: true))
-        #expect(shared.permissionWarning == "the API key file \(defaultFile.path) is readable by other users; run chmod 600 \(defaultFile.path)")
+        #expect(
+            shared.permissionWarning == "the API key file \(defaultFile.path) is readable by other users; run chmod 600 \(defaultFile.path)"
+        )
 
         try write("group-key", to: defaultFile, mode: 0o640)
         #expect(try source([:], option: false).resolve()?.permissionWarning != nil)

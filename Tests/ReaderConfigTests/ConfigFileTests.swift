@@ -1,6 +1,6 @@
 import Foundation
 import NewsCore
-import ReaderConfig
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 
@@ -16,7 +16,8 @@ struct ConfigFileTests {
 
     @Test("A good file sets every setting and remembers each one's line")
     func goodFile() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             # nytreader settings
             default_section = "World"
             refresh_after_minutes = 0
@@ -28,7 +29,7 @@ struct ConfigFileTests {
 
             [keys]
             refresh = "R"
-            "mark all read" = "M"
+            "mark_all_read" = "M"
             """)
         #expect(problems.isEmpty)
         #expect(settings.defaultSection == Setting(.world, source: .configFile(line: 2)))
@@ -37,10 +38,10 @@ struct ConfigFileTests {
         #expect(settings.maximumArticles == Setting(5000, source: .configFile(line: 5)))
         #expect(settings.colors == Setting(false, source: .configFile(line: 6)))
         #expect(settings.requestTimeoutSeconds == Setting(2.5, source: .configFile(line: 7)))
-        #expect(settings.keys == ["refresh": "R", "mark all read": "M"])
+        #expect(settings.keys == [.refresh: "R", .markAllRead: "M"])
         #expect(settings.autoRefreshMinutes == Setting(0.5, source: .configFile(line: 8)))
-        #expect(settings.keyBindings["refresh"]?.source == .configFile(line: 11))
-        #expect(settings.keyBindings["mark all read"]?.source == .configFile(line: 12))
+        #expect(settings.keyBindings[.refresh]?.source == .configFile(line: 11))
+        #expect(settings.keyBindings[.markAllRead]?.source == .configFile(line: 12))
     }
 
     @Test("An empty file and a missing file leave every default in place")
@@ -66,7 +67,8 @@ struct ConfigFileTests {
 
     @Test("An unknown key is named with its line; the other settings still apply")
     func unknownKey() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
 
             # British spelling
@@ -80,7 +82,8 @@ struct ConfigFileTests {
 
     @Test("A bad value is named with its line and key; that setting keeps its default")
     func badValues() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             default_section = "weather"
             refresh_after_minutes = "soon"
             retention_days = -3
@@ -89,31 +92,34 @@ struct ConfigFileTests {
             request_timeout_seconds = 0
             auto_refresh_minutes = -1
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
-            "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
-            "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
-            "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
-            "\(Self.file) line 5: 'colors' must be true or false",
-            "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
-            "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'weather' (see 'nytreader sections')",
+                "\(Self.file) line 2: 'refresh_after_minutes' must be a whole number from 0 to 525600 (got \"soon\")",
+                "\(Self.file) line 3: 'retention_days' must be a whole number from 1 to 3650 (got -3)",
+                "\(Self.file) line 4: 'maximum_articles' must be a whole number from 100 to 1000000 (got 20000000)",
+                "\(Self.file) line 5: 'colors' must be true or false",
+                "\(Self.file) line 6: 'request_timeout_seconds' must be a number of seconds from 1 to 300 (got 0)",
+                "\(Self.file) line 7: 'auto_refresh_minutes' must be a number of minutes from 0 (off) to 1440 (got -1)",
+            ])
         #expect(settings == Settings())
     }
 
     @Test("Key bindings must be non-empty strings in a table")
     func keyBindings() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             [keys]
             refresh = "R"
             quit = ""
             open = 3
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
-        ])
-        #expect(settings.keys == ["refresh": "R"])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
+            ])
+        #expect(settings.keys == [.refresh: "R"])
 
         let (notATable, tableProblems) = parse("keys = \"R\"\n")
         #expect(tableProblems.map(\.key) == ["keys"])
@@ -121,34 +127,54 @@ struct ConfigFileTests {
         #expect(notATable.keys.isEmpty)
     }
 
+    @Test("An entry naming no action is a problem with its line, and is kept apart from the bindings")
+    func unknownAction() {
+        let (settings, problems) = parse(
+            """
+            [keys]
+            refrsh = "R"
+            quit = "Q"
+            """)
+        #expect(problems.count == 1)
+        #expect(problems.first?.key == "keys.refrsh")
+        #expect(problems.first?.line == 2)
+        #expect(problems.first?.message.hasPrefix("'keys.refrsh': unknown action (actions: up, down, page_up,") == true)
+        #expect(settings.keys == [.quit: "Q"])
+        #expect(settings.unknownKeyBindings == ["refrsh": Setting("R", source: .configFile(line: 2))])
+    }
+
     @Test("Dotted keys, inline tables and an unknown table are found on their lines")
     func otherShapes() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             keys.refresh = "R"
             keys.quit = { sequence = "Q" }
 
             [colour]
             enabled = true
             """)
-        #expect(settings.keyBindings["refresh"] == Setting("R", source: .configFile(line: 1)))
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
-            "\(Self.file) line 4: unknown key 'colour'",
-        ])
+        #expect(settings.keyBindings[.refresh] == Setting("R", source: .configFile(line: 1)))
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 2: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 4: unknown key 'colour'",
+            ])
     }
 
     @Test("A multi-line string does not confuse the line numbers")
     func multilineString() {
-        let (_, problems) = parse("""
+        let (_, problems) = parse(
+            """
             note = '''
             colours = 1
             '''
             colours = true
             """)
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: unknown key 'note'",
-            "\(Self.file) line 4: unknown key 'colours'",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: unknown key 'note'",
+                "\(Self.file) line 4: unknown key 'colours'",
+            ])
     }
 
     @Test("Lines ended by CR LF are counted as lines")
@@ -162,7 +188,8 @@ struct ConfigFileTests {
 
     @Test("A syntax error gives one warning with its line, and all defaults")
     func syntaxError() {
-        let (settings, problems) = parse("""
+        let (settings, problems) = parse(
+            """
             retention_days = 10
             colors = false
             default_section = "world
@@ -210,9 +237,10 @@ struct ConfigFileTests {
     @Test("Text from the file reaches messages without control characters")
     func terminalSafeMessages() {
         let (_, problems) = parse("default_section = \"\\u001b[31mred\"\n")
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 1: 'default_section' has an unknown section 'red' (see 'nytreader sections')"
+            ])
     }
 
     @Test("NO_COLOR turns colors off unless the file turns them on; TERM=dumb always does")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-import ReaderConfig
+import NewsCore
+@_spi(Testing) import ReaderConfig
 import TestSupport
 import Testing
 
@@ -22,12 +23,13 @@ struct LogFileTests {
         logger.debug("not written at info level")
         logger.warning("two\nlines \u{1B}[31mred")
 
-        #expect(try lines(file.url) == [
-            "2024-05-01T12:00:00.250Z info nytreader: GET /svc/topstories/v2/world.json 200 12 ms 345 bytes attempt=1 feed=top:world",
-            "2024-05-01T12:00:00.250Z warning nytreader: two lines red feed=top:world",
-        ])
-        #expect(PrivateFiles.permissions(of: file.url) == 0o600)
-        #expect(PrivateFiles.permissions(of: file.url.deletingLastPathComponent()) == 0o700)
+        #expect(
+            try lines(file.url) == [
+                "2024-05-01T12:00:00.250Z info nytreader: GET /svc/topstories/v2/world.json 200 12 ms 345 bytes attempt=1 feed=top:world",
+                "2024-05-01T12:00:00.250Z warning nytreader: two lines red feed=top:world",
+            ])
+        #expect(PrivateFiles.permissions(of: file.url.path) == 0o600)
+        #expect(PrivateFiles.permissions(of: file.url.deletingLastPathComponent().path) == 0o700)
     }
 
     @Test("Debug lines are written at debug level")
@@ -70,7 +72,7 @@ struct LogFileTests {
         file.write("eleventh")
         #expect(try lines(url) == ["eleventh"])
         #expect(try Data(contentsOf: file.rotatedURL).count == 1_000)
-        #expect(PrivateFiles.permissions(of: url) == 0o600)
+        #expect(PrivateFiles.permissions(of: url.path) == 0o600)
 
         // A later run finds the file at its cap: it rotates before writing.
         try Data(repeating: 0x79, count: 1_000).write(to: url)
@@ -78,6 +80,23 @@ struct LogFileTests {
         later.write("first of the later run")
         #expect(try lines(url) == ["first of the later run"])
         #expect(try Data(contentsOf: later.rotatedURL) == Data(repeating: 0x79, count: 1_000))
+    }
+
+    @Test("A file that cannot be rotated (a directory in the way of .1) turns logging off and says why, at its cap or on opening")
+    func rotationBlocked() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("nytreader.log")
+        let file = LogFile(url: url, maximumSize: 100)
+        try FileManager.default.createDirectory(at: file.rotatedURL.appendingPathComponent("kept"), withIntermediateDirectories: true)
+        for _ in 0..<3 { file.write(String(repeating: "x", count: 59)) }
+        #expect(try lines(url).count == 1, "the line that would pass the cap and those after it are dropped")
+        #expect(file.problem == "not logging: \(url.path) cannot become nytreader.log.1: Is a directory")
+
+        // A later run finds the file at its cap and cannot rotate it: nothing is written, no endless retry.
+        let later = LogFile(url: url, maximumSize: 10)
+        later.write("first of the later run")
+        #expect(try lines(url).count == 1)
+        #expect(later.problem?.hasPrefix("not logging: \(url.path) cannot become nytreader.log.1") == true)
     }
 
     @Test("Lines written from many threads at once stay whole")
@@ -158,11 +177,12 @@ struct LogFileTests {
         #expect(file.check() == nil)
         file.write("new line")
         #expect(try lines(url) == ["old line", "new line"])
-        #expect(PrivateFiles.permissions(of: url) == 0o600)
+        #expect(PrivateFiles.permissions(of: url.path) == 0o600)
         #expect(file.problem == nil)
         // The open descriptor of the log, found through /proc, carries FD_CLOEXEC.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
-        let logDescriptor = try #require(descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path })
+        let logDescriptor = try #require(
+            descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path })
         #expect(fcntl(logDescriptor, F_GETFD) & FD_CLOEXEC != 0)
     }
 }

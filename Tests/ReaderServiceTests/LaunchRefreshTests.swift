@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -16,12 +16,12 @@ struct LaunchRefreshTests {
         policy: RefreshPolicy = .standard,
         withKey: Bool = true,
         bundled: Bool = false
-    ) throws -> ReaderService {
+    ) async throws -> ReaderService {
         let client = withKey ? try NYTClient(apiKey: "test-key", transport: transport, now: clock.now) : nil
         let service = ReaderService(store: try ArticleStore(inMemoryWith: .standard), client: client, policy: policy, now: clock.now)
         if bundled {
             let world = try Fixtures.data("topstories_world.json")
-            try service.importIfEmpty([BundledFeed(section: .world, json: world)])
+            try await service.importIfEmpty([BundledFeed(section: .world, json: world)])
         }
         return service
     }
@@ -33,7 +33,7 @@ struct LaunchRefreshTests {
     @Test("A feed refreshed from the network is fresh for 15 minutes, then stale")
     func freshThenStale() async throws {
         let clock = TestClock(start)
-        let service = try service(clock: clock, transport: try worldTransport())
+        let service = try await service(clock: clock, transport: try worldTransport())
         #expect(await service.needsRefresh(.topStories(.world)), "never refreshed")
         #expect(await service.refresh(.topStories(.world)).failure == nil)
         #expect(await !service.needsRefresh(.topStories(.world)))
@@ -47,7 +47,7 @@ struct LaunchRefreshTests {
     @Test("The threshold comes from the policy")
     func policyThreshold() async throws {
         let clock = TestClock(start)
-        let service = try service(clock: clock, transport: try worldTransport(), policy: RefreshPolicy(staleAfter: 60))
+        let service = try await service(clock: clock, transport: try worldTransport(), policy: RefreshPolicy(staleAfter: 60))
         _ = await service.refresh(.topStories(.world))
         clock.advance(by: 59)
         #expect(await !service.needsRefresh(.topStories(.world)))
@@ -57,17 +57,17 @@ struct LaunchRefreshTests {
 
     @Test("The bundled snapshot always asks for a refresh")
     func bundledIsStale() async throws {
-        let service = try service(clock: TestClock(start), transport: try worldTransport(), bundled: true)
-        #expect(try service.status(of: .topStories(.world)).origin == .bundled)
+        let service = try await service(clock: TestClock(start), transport: try worldTransport(), bundled: true)
+        #expect(try await service.status(of: .topStories(.world)).origin == .bundled)
         #expect(await service.needsRefresh(.topStories(.world)))
     }
 
     @Test("No refresh on launch without a key, for saved articles, or inside a rate-limit window")
     func blocked() async throws {
         let clock = TestClock(start)
-        let keyless = try service(clock: clock, transport: try worldTransport(), withKey: false, bundled: true)
+        let keyless = try await service(clock: clock, transport: try worldTransport(), withKey: false, bundled: true)
         #expect(await !keyless.needsRefresh(.topStories(.world)))
-        let limited = try service(clock: clock, transport: CountingTransport(status: 429, headers: ["Retry-After": "30"]))
+        let limited = try await service(clock: clock, transport: CountingTransport(status: 429, headers: ["Retry-After": "30"]))
         #expect(await !limited.needsRefresh(.saved))
         #expect(await limited.refresh(.topStories(.world)).failure == .rateLimited(retryAfter: 30))
         #expect(await !limited.needsRefresh(.topStories(.world)))
@@ -80,7 +80,7 @@ struct LaunchRefreshTests {
     @Test("A failed refresh does not make the cache fresh")
     func failureKeepsStale() async throws {
         let clock = TestClock(start)
-        let service = try service(clock: clock, transport: CountingTransport(status: 503), bundled: true)
+        let service = try await service(clock: clock, transport: CountingTransport(status: 503), bundled: true)
         #expect(await service.refresh(.topStories(.world)).failure == .server(status: 503))
         #expect(await service.needsRefresh(.topStories(.world)))
     }

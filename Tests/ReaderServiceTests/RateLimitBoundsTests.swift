@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -30,8 +30,9 @@ struct RateLimitBoundsTests {
         #expect(transport.count == 2)
     }
 
-    @Test("A stored block further ahead than an hour (or not a number) is forgotten, and the refresh goes out",
-          arguments: [1e15, 3_601, Double.greatestFiniteMagnitude])
+    @Test(
+        "A stored block further ahead than an hour (or not a number) is forgotten, and the refresh goes out",
+        arguments: [1e15, 3_601, Double.greatestFiniteMagnitude])
     func absurdStoredBlock(ahead: Double) async throws {
         let clock = TestClock(Self.start)
         let transport = CountingTransport(status: 503)

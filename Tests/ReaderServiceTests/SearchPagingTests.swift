@@ -1,7 +1,7 @@
 import ArticleStore
 import Foundation
-import NewsCore
 import NYTAPI
+import NewsCore
 import ReaderService
 import TestSupport
 import Testing
@@ -11,7 +11,8 @@ struct SearchPagingTests {
     let feed = Feed.search(SearchQuery(text: "ukraine", beginDate: "20240101"))
 
     func service(
-        _ transport: any HTTPTransport, spacing: Duration = .zero, store: ArticleStore? = nil, now: @escaping @Sendable () -> Date = Date.init
+        _ transport: any HTTPTransport, spacing: Duration = .zero, store: ArticleStore? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
     ) throws -> ReaderService {
         ReaderService(
             store: try store ?? ArticleStore(inMemoryWith: .standard),
@@ -33,16 +34,17 @@ struct SearchPagingTests {
         #expect(first.status.totalHits == 2417)
         #expect(first.status.pageCount == 1)
         #expect(first.status.hasMorePages)
-        let firstTitles = try service.entries(in: feed, range: 0..<10).map(\.article.title)
+        let firstTitles = try await service.entries(in: feed, range: 0..<10).map(\.article.title)
 
         let more = await service.loadMore(feed)
         #expect(more.failure == nil)
         #expect(more.status.count == 20)
         #expect(more.status.pageCount == 2)
         #expect(more.status.totalHits == 1873)
-        #expect(try service.entries(in: feed, range: 0..<10).map(\.article.title) == firstTitles)
-        #expect(try service.entries(in: feed, range: 10..<11).first?.article.title
-            == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
+        #expect(try await service.entries(in: feed, range: 0..<10).map(\.article.title) == firstTitles)
+        #expect(
+            try await service.entries(in: feed, range: 10..<11).first?.article.title
+                == "Russia and Ukraine Agree to Cease-Fire Framework, but Sticking Points Remain")
         #expect(transport.queries.map { $0["page"] } == ["0", "1"])
         #expect(transport.queries.allSatisfy { $0["begin_date"] == "20240101" && $0["sort"] == "newest" })
     }
@@ -84,7 +86,8 @@ struct SearchPagingTests {
         let page3 = FeedSnapshot(feed: feed, articles: [ArticleFactory.article(40)], fetchedDate: Date(), totalHits: 50, pageCount: 3)
         #expect(try store.appendPage(page3) == nil)
         #expect(try store.status(of: feed).count == 10)
-        let page2 = FeedSnapshot(feed: feed, articles: [ArticleFactory.article(3), ArticleFactory.article(10)], fetchedDate: Date(), pageCount: 2)
+        let page2 = FeedSnapshot(
+            feed: feed, articles: [ArticleFactory.article(3), ArticleFactory.article(10)], fetchedDate: Date(), pageCount: 2)
         let changes = try #require(try store.appendPage(page2))
         // The article already listed keeps its place; the new one follows the first page.
         #expect(changes.total == 11)
@@ -100,20 +103,25 @@ struct SearchPagingTests {
         let shared = ArticleFactory.article(1)
         let saved = ArticleFactory.article(2)
         let only = ArticleFactory.article(3)
-        try store.apply(FeedSnapshot(feed: older, articles: [shared, saved, only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_000)), origin: .network)
-        try store.apply(FeedSnapshot(feed: newer, articles: [only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
-        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [shared], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: older, articles: [shared, saved, only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_000)),
+            origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: newer, articles: [only], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)), origin: .network)
+        try store.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: [shared], fetchedDate: Date(timeIntervalSince1970: 1_800_000_100)),
+            origin: .network)
         try store.setSaved(saved.id, at: Date())
         let service = ReaderService(store: store, client: nil)
 
-        #expect(try service.searchFeeds().map(\.feed) == [newer, older])
-        try service.forget(older)
-        #expect(try service.searchFeeds().map(\.feed) == [newer])
+        #expect(try await service.searchFeeds().map(\.feed) == [newer, older])
+        try await service.forget(older)
+        #expect(try await service.searchFeeds().map(\.feed) == [newer])
         #expect(try store.entry(for: shared.id) != nil)
         #expect(try store.entry(for: saved.id) != nil)
         #expect(try store.entry(for: only.id) != nil)
-        try service.forget(newer)
-        #expect(try service.searchFeeds().isEmpty)
+        try await service.forget(newer)
+        #expect(try await service.searchFeeds().isEmpty)
         #expect(try store.entry(for: only.id) == nil)
         #expect(try store.entry(for: saved.id) != nil)
     }
@@ -127,8 +135,8 @@ struct SearchPagingTests {
         let service = try service(transport, store: store, now: clock.now)
         _ = await service.refresh(feed)
         _ = await service.refresh(feed)
-        #expect(try service.status(of: feed).requestsToday == 2)
-        #expect(try service.status(of: .topStories(.world)).requestsToday == 0)
+        #expect(try await service.status(of: feed).requestsToday == 2)
+        #expect(try await service.status(of: .topStories(.world)).requestsToday == 0)
         clock.advance(by: 86_400)
         let outcome = await service.refresh(feed)
         #expect(outcome.status.requestsToday == 1)

@@ -61,7 +61,7 @@ final class ScriptedTransport: HTTPTransport {
             defer { gate.removeAll() }
             return gate
         }
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Waits until `count` requests arrived; throws when they have not within `timeout` (long: the whole
@@ -116,5 +116,35 @@ final class TestClock: Sendable {
 
     func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// Answers each request by its URL path (404 for a path it does not know), counting the requests per path;
+/// a path's answer can be changed between requests.
+final class PathTransport: HTTPTransport {
+    private let state = Mutex<(answers: [String: HTTPResponse], requests: [String])>(([:], []))
+
+    init(_ bodies: [String: Data] = [:]) {
+        for (path, body) in bodies { set(body, for: path) }
+    }
+
+    /// Answers `path` with 200 and `body`, or with `status` and an empty JSON object.
+    func set(_ body: Data, for path: String) {
+        state.withLock { $0.answers[path] = HTTPResponse(status: 200, body: body) }
+    }
+
+    func set(status: Int, for path: String) {
+        state.withLock { $0.answers[path] = HTTPResponse(status: status, body: Data("{}".utf8)) }
+    }
+
+    /// The paths asked so far, in order.
+    var requests: [String] { state.withLock { $0.requests } }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let path = request.url.path
+        return state.withLock { state in
+            state.requests.append(path)
+            return state.answers[path] ?? HTTPResponse(status: 404, body: Data("{}".utf8))
+        }
     }
 }

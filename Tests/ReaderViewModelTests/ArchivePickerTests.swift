@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Archive months in the reader")
 struct ArchivePickerTests {

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Read, saved, next unread and the browser")
 struct ArticleStateTests {
@@ -52,7 +53,9 @@ struct ArticleStateTests {
         #expect(driver.state.feed == .saved)
         #expect(driver.state.count == 2)
         #expect(driver.state.selection == 0)
-        #expect(driver.state.window.entries.map(\.article.title) == ["Article 4", "Article 2"], "most recently saved first, as the store orders them")
+        #expect(
+            driver.state.window.entries.map(\.article.title) == ["Article 4", "Article 2"],
+            "most recently saved first, as the store orders them")
         driver.send(.refresh)
         #expect(driver.pendingRefreshes.isEmpty)
         #expect(driver.state.notice?.text.contains("nothing to refresh") == true)
@@ -92,7 +95,9 @@ struct ArticleStateTests {
         #expect(driver.state.notice == Notice("Opened in the browser"))
         driver.hasBrowser = false
         driver.send(.openInBrowser)
-        #expect(driver.state.notice == Notice("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/20/test/article-1.html", isError: true))
+        #expect(
+            driver.state.notice
+                == Notice("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/20/test/article-1.html", isError: true))
         driver.entries[0].article.url = ""
         driver.reload()
         driver.send(.moveUp)
@@ -117,9 +122,9 @@ struct ArticleStateTests {
     @Test("A cache that cannot be read is reported")
     func cacheFailure() {
         var driver = ViewModelDriver(count: 3)
-        driver.cacheFailure = "disk I/O error"
+        driver.cacheFailure = StoreError(.corrupt, cause: "database disk image is malformed")
         driver.send(.nextUnread)
-        #expect(driver.state.cacheError == "disk I/O error")
+        #expect(driver.state.cacheError?.code == .corrupt)
     }
 
     @Test("y copies only NYT links, says so, and says when copying is off")

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Searching the NYT from the reader")
 struct NYTSearchTests {

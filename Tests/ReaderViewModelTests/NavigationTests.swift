@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Moving through the list")
 struct NavigationTests {
@@ -131,9 +132,11 @@ struct NavigationTests {
 
 @Suite("Refreshing")
 struct RefreshTests {
-    @Test("Without a key, or offline by request, r does not start a refresh and the status says why", arguments: [
-        RefreshFailure.noAPIKey, .offlineByRequest,
-    ])
+    @Test(
+        "Without a key, or offline by request, r does not start a refresh and the status says why",
+        arguments: [
+            RefreshFailure.noAPIKey, .offlineByRequest,
+        ])
     func standingBlocker(blocker: RefreshFailure) {
         var driver = ViewModelDriver(count: 5, blocker: blocker)
         #expect(driver.state.refresh == .idle(blocker: blocker))

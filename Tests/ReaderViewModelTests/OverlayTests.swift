@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Help, section picker, feeds and launch")
 struct OverlayTests {
@@ -28,7 +29,9 @@ struct OverlayTests {
         #expect(driver.state.selection == 1)
         driver.send(.pickSection)
         driver.viewModel.handleUnboundKey()
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: driver.state.feed)!), "the picker stays")
+        #expect(
+            driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: driver.state.feed)!),
+            "the picker stays")
         driver.send(.focusList)
         driver.viewModel.handleUnboundKey()
         #expect(driver.state.overlay == nil && driver.state.selection == 1 && driver.state.focus == .list)
@@ -73,7 +76,8 @@ struct OverlayTests {
         driver.send([.pageUp, .pageUp])
         #expect(driver.state.overlay == .sectionPicker(selection: 0))
         driver.send([.focusList, .showSaved, .pickSection, .pageUp])
-        #expect(driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 5), "a new feed keeps the picker's page")
+        #expect(
+            driver.state.overlay == .sectionPicker(selection: ReaderState.pickableFeeds.count - 5), "a new feed keeps the picker's page")
     }
 
     @Test("Esc closes the picker and nothing changes")
@@ -92,7 +96,9 @@ struct OverlayTests {
         driver.send(.showSaved)
         #expect(driver.effects.contains(.cancelRefresh))
         #expect(driver.state.refresh == .idle(blocker: nil))
-        driver.run(driver.viewModel.apply(.refreshFinished(.topStories(.world), .failed(.server(status: 500), driver.status(of: .topStories(.world))))))
+        driver.run(
+            driver.viewModel.apply(
+                .refreshFinished(.topStories(.world), .failed(.server(status: 500), driver.status(of: .topStories(.world))))))
         #expect(driver.state.refresh == .idle(blocker: nil))
         #expect(driver.state.feed == .saved)
     }

@@ -1,6 +1,7 @@
 import NewsCore
-@testable import ReaderViewModel
 import Testing
+
+@testable import ReaderViewModel
 
 /// The mouse, through the view-model: clicks select rows and open the detail, the wheel scrolls what is
 /// under the pointer, a click closes an overlay.

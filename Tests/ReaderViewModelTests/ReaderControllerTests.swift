@@ -1,10 +1,11 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 /// A service over an in-memory feed that records what it was asked.
 final class RecordingService: ReaderServing {
@@ -54,7 +55,7 @@ final class RecordingService: ReaderServing {
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
     func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
         record("search \(text)")
-        guard text != "fail" else { throw .cache("disk I/O error") }
+        guard text != "fail" else { throw .cache(StoreError(.failed, cause: "disk I/O error")) }
         return feed.filter { $0.article.title.hasSuffix(" " + text) }.map { SearchHit(entry: $0, snippet: "") }
     }
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? {
@@ -87,7 +88,10 @@ struct ReaderControllerTests {
         let controller = ReaderController(
             viewModel: ReaderViewModel(feed: .topStories(.world)),
             service: service,
-            openURL: { opened.append($0); return true },
+            openURL: {
+                opened.append($0)
+                return true
+            },
             wake: {}
         )
         controller.setListHeight(30)
@@ -118,7 +122,7 @@ struct ReaderControllerTests {
         controller.send(.insert("a"))
         controller.send(.insert("i"))
         controller.send(.insert("l"))
-        #expect(await settle(controller) { $0.cacheError == "disk I/O error" })
+        #expect(await settle(controller) { $0.cacheError?.cause == "disk I/O error" })
 
         let calls = service.calls
         #expect(calls.contains("setRead nyt://article/test-0 true"))

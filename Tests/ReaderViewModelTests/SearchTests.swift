@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 @Suite("Live search of the cache")
 struct SearchTests {

@@ -1,7 +1,8 @@
 import NewsCore
-@testable import ReaderViewModel
 import TestSupport
 import Testing
+
+@testable import ReaderViewModel
 
 /// Answers from the service that arrive after the reader moved on: they must not pull the selection back.
 @Suite("Answers that arrive late")
@@ -57,8 +58,9 @@ struct StaleAnswerTests {
     /// Whether every row in memory is the cached article at its position.
     func windowMatchesCache(_ driver: ViewModelDriver) -> Bool {
         let window = driver.state.window
-        return !window.entries.isEmpty && window.entries.enumerated().allSatisfy { offset, entry in
-            driver.entries[window.start + offset].id == entry.id
-        }
+        return !window.entries.isEmpty
+            && window.entries.enumerated().allSatisfy { offset, entry in
+                driver.entries[window.start + offset].id == entry.id
+            }
     }
 }

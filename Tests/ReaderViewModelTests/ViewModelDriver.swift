@@ -2,9 +2,10 @@ import ArticleStore
 import Foundation
 import NewsCore
 import ReaderService
-@testable import ReaderViewModel
 import Synchronization
 import TestSupport
+
+@testable import ReaderViewModel
 
 /// The driver's clock: the view-model reads it; tests move it.
 final class DriverClock: Sendable {
@@ -29,7 +30,7 @@ struct ViewModelDriver {
     /// Whether a browser exists for `.openURL`.
     var hasBrowser = true
     /// When set, every cache read fails with this message.
-    var cacheFailure: String?
+    var cacheFailure: StoreError?
     /// Every effect the view-model asked for, in order.
     var effects: [Effect] = []
     /// Refreshes asked for and not answered yet.
@@ -205,7 +206,7 @@ struct ViewModelDriver {
             let effect = queue.removeFirst()
             effects.append(effect)
             if let cacheFailure, effect.readsCache {
-                queue += viewModel.apply(.cacheFailed(cacheFailure))
+                queue += viewModel.apply(.cacheFailed(.cache(cacheFailure)))
                 continue
             }
             switch effect {
@@ -254,10 +255,11 @@ struct ViewModelDriver {
             case .loadPickerFeeds:
                 let searches = feeds.keys.filter { if case .search = $0 { return true } else { return false } }
                 let archive = feeds.keys.filter { if case .archive = $0 { return true } else { return false } }
-                queue += viewModel.apply(.pickerFeedsLoaded(
-                    searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
-                    archive: archive.sorted { $0.key > $1.key }.map(status(of:))
-                ))
+                queue += viewModel.apply(
+                    .pickerFeedsLoaded(
+                        searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
+                        archive: archive.sorted { $0.key > $1.key }.map(status(of:))
+                    ))
             case .forget(let feed):
                 feeds[feed] = nil
             }

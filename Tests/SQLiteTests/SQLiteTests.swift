@@ -1,4 +1,6 @@
 import CSQLite
+import Glibc
+import NewsCore
 import SQLite
 import Synchronization
 import TestSupport
@@ -10,11 +12,12 @@ struct SQLiteTests {
     func executeAndFetch() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
-                INSERT INTO t VALUES (?, ?, ?, ?, ?);
-                INSERT INTO t VALUES (?, ?, ?, ?, ?);
-                """, arguments: [1, 1.5, "Café\u{0}zero", DatabaseValue.blob([0, 255]), nil, 2, 2.5, "二", DatabaseValue.blob([]), "x"])
+            try db.execute(
+                sql: """
+                    CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT);
+                    INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                    INSERT INTO t VALUES (?, ?, ?, ?, ?);
+                    """, arguments: [1, 1.5, "Café\u{0}zero", DatabaseValue.blob([0, 255]), nil, 2, 2.5, "二", DatabaseValue.blob([]), "x"])
         }
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT i, r, s, b, n FROM t ORDER BY i") }
         #expect(rows.count == 2)
@@ -43,7 +46,9 @@ struct SQLiteTests {
     func argumentCount() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) } }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) }
+        }
         #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)") } }
         #expect(throws: DatabaseError.self) { try queue.write { db in try db.execute(sql: "SELEC nonsense") } }
     }
@@ -116,10 +121,79 @@ struct SQLiteTests {
                 try waiter.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
                 Issue.record("the write did not wait for the lock")
             } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_BUSY)
+                #expect(error.resultCode == .busy)
             }
             // Reading is never blocked by the writer.
             #expect(try waiter.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
         }
+    }
+
+    @Test("A statement kept after its database is gone still runs, and fails in SQLite's words: it holds its connection open")
+    func statementOutlivesDatabase() throws {
+        var select: Statement?
+        var insert: Statement?
+        do {
+            let queue = try DatabaseQueue()
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE t (a UNIQUE); INSERT INTO t VALUES (7)")
+                select = try db.makeStatement(sql: "SELECT a FROM t")
+                insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            }
+        }
+        let keptSelect = try #require(select)
+        let keptInsert = try #require(insert)
+        #expect(try Int.fetchAll(keptSelect) == [7])
+        // The error's words come from the connection: it must still be open.
+        #expect {
+            try keptInsert.execute(arguments: [7])
+        } throws: { error in
+            (error as? DatabaseError)?.message?.contains("UNIQUE constraint failed") == true
+        }
+    }
+
+    @Test("A pool reads on more than one connection at once: two reads, each waiting for the other, both finish")
+    func readsSideBySide() async throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("db.sqlite"), maximumReaders: 2)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        // Each read stays open until both are inside one at the same time (or 2 s have passed): with a single
+        // reading connection the second starts only after the first has ended, and neither sees the other.
+        let inside = Atomic<Int>(0)
+        let bothInside = Atomic<Bool>(false)
+        let finished = Atomic<Int>(0)
+        for _ in 0..<2 {
+            let started = DetachedThread.start {
+                _ = try? pool.read { db in
+                    inside.add(1, ordering: .sequentiallyConsistent)
+                    defer { inside.subtract(1, ordering: .sequentiallyConsistent) }
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while inside.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline { usleep(1_000) }
+                    if inside.load(ordering: .sequentiallyConsistent) == 2 { bothInside.store(true, ordering: .sequentiallyConsistent) }
+                    return try Int.fetchOne(db, sql: "SELECT a FROM t")
+                }
+                finished.add(1, ordering: .sequentiallyConsistent)
+            }
+            #expect(started)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while finished.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let finishedCount = finished.load(ordering: .sequentiallyConsistent)
+        let sawBothInside = bothInside.load(ordering: .sequentiallyConsistent)
+        #expect(finishedCount == 2)
+        #expect(sawBothInside)
+    }
+
+    @Test("A pool never opens more reading connections than its maximum: a third read waits for one to be given back")
+    func readersBounded() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("db.sqlite"), maximumReaders: 1)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let connections = Mutex<Set<ObjectIdentifier>>([])
+        for _ in 0..<5 {
+            try pool.read { db in connections.withLock { _ = $0.insert(ObjectIdentifier(db)) } }
+        }
+        #expect(connections.withLock { $0.count } == 1)
     }
 }

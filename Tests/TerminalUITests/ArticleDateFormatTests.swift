@@ -1,6 +1,7 @@
 import Foundation
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 @Suite("Article date format")
 struct ArticleDateFormatTests {
@@ -19,7 +20,8 @@ struct ArticleDateFormatTests {
     func edges() {
         let utc = ArticleDateFormat(timeZone: TimeZone(secondsFromGMT: 0))
         #expect(utc.string(from: Date(timeIntervalSince1970: 1_709_211_900)) == "Thu 29 Feb 2024, 13:05")
-        #expect(ArticleDateFormat(timeZone: TimeZone(secondsFromGMT: -18_000)).string(from: Date(timeIntervalSince1970: 0))
-            == "Wed 31 Dec 1969, 19:00")
+        #expect(
+            ArticleDateFormat(timeZone: TimeZone(secondsFromGMT: -18_000)).string(from: Date(timeIntervalSince1970: 0))
+                == "Wed 31 Dec 1969, 19:00")
     }
 }

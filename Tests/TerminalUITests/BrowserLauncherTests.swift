@@ -1,7 +1,9 @@
 import Foundation
-import TerminalUI
+import NewsCore
 import TestSupport
 import Testing
+
+@testable import TerminalUI
 
 @Suite("Opening the browser")
 struct BrowserLauncherTests {
@@ -51,8 +53,14 @@ struct BrowserLauncherTests {
         let directory = try bin(["mybrowser", "xdg-open"])
         let path = directory.url.path
         #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": path]).commandLine(for: url) == ["\(path)/mybrowser", url])
-        #expect(BrowserLauncher(environment: ["BROWSER": "mybrowser --new-tab %s", "PATH": path]).commandLine(for: url) == ["\(path)/mybrowser", "--new-tab", url])
-        #expect(BrowserLauncher(environment: ["BROWSER": "missing:mybrowser", "PATH": path]).commandLine(for: url) == ["\(path)/mybrowser", url])
+        #expect(
+            BrowserLauncher(environment: ["BROWSER": "mybrowser --new-tab %s", "PATH": path]).commandLine(for: url) == [
+                "\(path)/mybrowser", "--new-tab", url,
+            ])
+        #expect(
+            BrowserLauncher(environment: ["BROWSER": "missing:mybrowser", "PATH": path]).commandLine(for: url) == [
+                "\(path)/mybrowser", url,
+            ])
         #expect(BrowserLauncher(environment: ["PATH": path]).commandLine(for: url) == ["\(path)/xdg-open", url])
         let empty = try TemporaryDirectory()
         #expect(BrowserLauncher(environment: ["BROWSER": "missing", "PATH": empty.url.path]).commandLine(for: url) == nil)
@@ -82,10 +90,33 @@ struct BrowserLauncherTests {
         #expect(try Self.arguments(recordedIn: directory) == url + "\n")
     }
 
-    @Test("Only NYT web addresses are opened; the browser never gets the API key", arguments: [
-        "--gpu-launcher=touch /tmp/x", "-x", "file:///etc/passwd", "javascript:alert(1)", "https://nytimes.com.evil.com/",
-        "https://evilnytimes.com/", "https://nytimes.com@evil.com/", "https://www.nytimes.com /x", "https://example.com/a",
-    ])
+    @Test("A browser that is found but cannot run is a failure that names it and says why")
+    func cannotStart() throws {
+        let directory = try TemporaryDirectory()
+        let program = directory.path("mybrowser")
+        // Executable, but neither a program the kernel can load nor a script (posix_spawn tries no shell).
+        try Data([0x00, 0x01, 0x02, 0x03]).write(to: URL(fileURLWithPath: program))
+        chmod(program, 0o755)
+        let launcher = BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path])
+        #expect(throws: BrowserLaunchError.cannotStart(program, SystemCallError("posix_spawn", errno: ENOEXEC))) {
+            try launcher.launch(url)
+        }
+        #expect(!launcher.open(url))
+        #expect(
+            BrowserLaunchError.cannotStart(program, SystemCallError("posix_spawn", errno: ENOEXEC)).description
+                == "\(program) could not be started: Exec format error.")
+        #expect(throws: BrowserLaunchError.noBrowser) {
+            try BrowserLauncher(environment: ["BROWSER": "missing", "PATH": directory.path("none")]).launch(url)
+        }
+        #expect(throws: BrowserLaunchError.notArticleLink) { try launcher.launch("https://example.com/") }
+    }
+
+    @Test(
+        "Only NYT web addresses are opened; the browser never gets the API key",
+        arguments: [
+            "--gpu-launcher=touch /tmp/x", "-x", "file:///etc/passwd", "javascript:alert(1)", "https://nytimes.com.evil.com/",
+            "https://evilnytimes.com/", "https://nytimes.com@evil.com/", "https://www.nytimes.com /x", "https://example.com/a",
+        ])
     func refusesOthers(url: String) throws {
         let directory = try bin(["mybrowser"])
         #expect(!BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin"]).open(url))
@@ -95,7 +126,9 @@ struct BrowserLauncherTests {
     @Test("The browser's environment is the reader's without NYT_API_KEY")
     func noKeyInEnvironment() throws {
         let directory = try bin(["mybrowser"])
-        let launcher = BrowserLauncher(environment: ["BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin", "NYT_API_KEY": "browser-secret-9", "LANG": "C.UTF-8"])
+        let launcher = BrowserLauncher(environment: [
+            "BROWSER": "mybrowser", "PATH": directory.url.path + ":/usr/bin:/bin", "NYT_API_KEY": "browser-secret-9", "LANG": "C.UTF-8",
+        ])
         #expect(launcher.open(url))
         let environment = try Self.environment(recordedIn: directory)
         #expect(!environment.contains("browser-secret-9"))

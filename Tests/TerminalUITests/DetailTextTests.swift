@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@testable import TerminalUI
 import TestSupport
 import Testing
+
+@_spi(Testing) @testable import TerminalUI
 
 /// The detail pane makes lines only as far as it shows them, and the same lines as wrapping the whole text.
 @Suite("Detail text made as far as it is shown")
@@ -27,11 +28,12 @@ struct DetailTextTests {
     @Test("Made in chunks, the lines are those of the whole text made safe and wrapped at once", arguments: [7, 23, 80])
     func sameLines(width: Int) {
         // Long enough to cross many chunks; sequences, wide characters and clusters fall on their edges.
-        let pieces = NaughtyStrings.list + NaughtyStrings.terminalAttacks + [
-            String(repeating: "東京の新幹線 ", count: 150), "x\u{1B}]2;" + String(repeating: "a", count: 2_000) + "\u{07}y",
-            "e" + String(repeating: "\u{301}", count: 100) + " zalgo", String(repeating: "👩‍💻🇫🇷", count: 300),
-            String(repeating: " ", count: 3_000) + "after spaces", String(repeating: "W", count: 1_500),
-        ]
+        let pieces =
+            NaughtyStrings.list + NaughtyStrings.terminalAttacks + [
+                String(repeating: "東京の新幹線 ", count: 150), "x\u{1B}]2;" + String(repeating: "a", count: 2_000) + "\u{07}y",
+                "e" + String(repeating: "\u{301}", count: 100) + " zalgo", String(repeating: "👩‍💻🇫🇷", count: 300),
+                String(repeating: " ", count: 3_000) + "after spaces", String(repeating: "W", count: 1_500),
+            ]
         for shift in [0, 1, 2, 3] {
             let lead = String(repeating: "s", count: shift) + pieces.joined(separator: " ")
             var text = DetailText(entry: Self.entry(lead: lead), width: width, dateFormat: Self.dates)

@@ -1,4 +1,4 @@
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import Testing
 
 @Suite("Display width")

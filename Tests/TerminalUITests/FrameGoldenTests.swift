@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 
@@ -13,7 +13,8 @@ struct FrameGoldenTests {
 
     static func state(_ articles: [Article], selection: Int = 0, screen: GridScreen) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
-        state.feedStatus = FeedStatus(feed: state.feed, count: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: articles.count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
         state.count = articles.count
         state.selection = selection
         state.listHeight = FrameRenderer().listHeight(for: screen.size)
@@ -39,42 +40,44 @@ struct FrameGoldenTests {
         var state = Self.state(Self.articles, selection: 1, screen: screen)
         state.window.entries[0].readDate = Self.now
         state.window.entries[3].savedDate = Self.now
-        #expect(render(state, screen) == """
-         The New York Times · World                                                           2/4
-           3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
-        •  3h World    A Very Long Headline…│ This Week Around the World
-        •  3h World    東京の新幹線が六十周…│
-        *  3h World    Emoji 🎉 and a famil…│ By Test Writer
-                                            │ Thu 20 Nov 2025, 00:52 · World
-                                            │ https://www.nytimes.com/2026/11/20/test/article-1.h
-                                            │ tml
-                                            │
-         World · 4 articles · cached 3 h ago                                       ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                           2/4
+                   3h World    Leaders Meet in Gene…│ A Very Long Headline About Everything That Happened
+                •  3h World    A Very Long Headline…│ This Week Around the World
+                •  3h World    東京の新幹線が六十周…│
+                *  3h World    Emoji 🎉 and a famil…│ By Test Writer
+                                                    │ Thu 20 Nov 2025, 00:52 · World
+                                                    │ https://www.nytimes.com/2026/11/20/test/article-1.h
+                                                    │ tml
+                                                    │
+                 World · 4 articles · cached 3 h ago                                       ? help  q quit
+                """)
     }
 
     @Test("Narrow frame")
     func narrow() {
         let screen = GridScreen(rows: 16, columns: 50)
         let state = Self.state(Self.articles, selection: 2, screen: screen)
-        #expect(render(state, screen) == """
-         The New York Times · World                   3/4
-        •  3h World    Leaders Meet in Geneva
-        •  3h World    A Very Long Headline About Everyth…
-        •  3h World    東京の新幹線が六十周年を迎える記念…
-        •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                   3/4
+                •  3h World    Leaders Meet in Geneva
+                •  3h World    A Very Long Headline About Everyth…
+                •  3h World    東京の新幹線が六十周年を迎える記念…
+                •  3h World    Emoji 🎉 and a family 👨👩👧 in a …
 
-        ──────────────────────────────────────────────────
-         東京の新幹線が六十周年を迎える記念の式典
+                ──────────────────────────────────────────────────
+                 東京の新幹線が六十周年を迎える記念の式典
 
-         By Test Writer
-         Thu 20 Nov 2025, 00:51 · World
-         https://www.nytimes.com/2026/11/20/test/article-
-         2.html
+                 By Test Writer
+                 Thu 20 Nov 2025, 00:51 · World
+                 https://www.nytimes.com/2026/11/20/test/article-
+                 2.html
 
-         Lead paragraph of article 2.
-         World · 4 articles · cached 3 h … ? help  q quit
-        """)
+                 Lead paragraph of article 2.
+                 World · 4 articles · cached 3 h … ? help  q quit
+                """)
     }
 
     @Test("Too small: one line, at every size below 20×6")
@@ -85,14 +88,15 @@ struct FrameGoldenTests {
             #expect(text == line + String(repeating: "\n", count: rows - 1), "\(rows)×\(columns)")
         }
         let smallest = GridScreen(rows: 6, columns: 20)
-        #expect(render(Self.state(Self.articles, screen: smallest), smallest) == """
-         The New York … 1/4
-        •  3h Leaders Meet …
-        ────────────────────
-         Leaders Meet in
-         Geneva
-         World · 4 articles…
-        """)
+        #expect(
+            render(Self.state(Self.articles, screen: smallest), smallest) == """
+                 The New York … 1/4
+                •  3h Leaders Meet …
+                ────────────────────
+                 Leaders Meet in
+                 Geneva
+                 World · 4 articles…
+                """)
     }
 
     @Test("Empty feed")
@@ -100,14 +104,15 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 6, columns: 80)
         var state = Self.state([], screen: screen)
         state.feedStatus = FeedStatus(feed: state.feed, count: 0)
-        #expect(render(state, screen) == """
-         The New York Times · World
-         No articles in this feed yet —…│
-                                        │
-                                        │
-                                        │
-         World · 0 articles · nothing cached                             ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World
+                 No articles in this feed yet —…│
+                                                │
+                                                │
+                                                │
+                 World · 0 articles · nothing cached                             ? help  q quit
+                """)
     }
 
     @Test("Error status: the refresh failure in words, in the error style")
@@ -115,14 +120,15 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 6, columns: 100)
         var state = Self.state(Self.articles, screen: screen)
         state.refresh = .failed(.server(status: 503))
-        #expect(render(state, screen) == """
-         The New York Times · World                                                                     1/4
-        •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
-        •  3h World    A Very Long Headline Abo…│
-        •  3h World    東京の新幹線が六十周年を…│ By Test Writer
-        •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
-         World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                                     1/4
+                •  3h World    Leaders Meet in Geneva   │ Leaders Meet in Geneva
+                •  3h World    A Very Long Headline Abo…│
+                •  3h World    東京の新幹線が六十周年を…│ By Test Writer
+                •  3h World    Emoji 🎉 and a family …  │ Thu 20 Nov 2025, 00:53 · World
+                 World · 4 articles · cached 3 h ago · NYT server error 503                          ? help  q quit
+                """)
         #expect(screen.style(row: 5, column: 0).role == .error)
         state.refresh = .failed(.rateLimited(retryAfter: 12))
         renderer.render(state, on: screen, now: Self.now)
@@ -138,38 +144,39 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 30, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .help
-        #expect(render(state, screen) == """
-         The New York Times · World                                                 1/4
-        •  3h Leaders Me┌─ Keys ──────────────────────────────────────┐
-        •  3h A Very Lon│ ↑ k        up (scrolls a focused detail)    │
-        •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)  │
-        •  3h Emoji 🎉 a│ PgUp       a page up                        │d
-                        │ PgDn       a page down                      │11/20/test/artic
-                        │ Home g     first article                    │
-                        │ End G      last article                     │
-                        │ Enter → l  open the detail, mark it read    │
-                        │ Esc ← h    back to the list                 │
-                        │ Tab        switch pane                      │
-                        │ r          refresh from the NYT             │
-                        │ /          search the cache as you type     │
-                        │ f          search the NYT (from: to: sort:) │
-                        │ s          choose a section                 │
-                        │ o          open in the browser              │
-                        │ y          copy the link (OSC 52)           │
-                        │ m          mark read / unread               │
-                        │ b          save / unsave                    │
-                        │ S          saved articles                   │
-                        │ n          next unread article              │
-                        │ A          mark all in the feed read        │
-                        │ d          in the s list: forget a search   │
-                        │ ?          this help                        │
-                        │ q Ctrl-C   quit                             │
-                        │ Ctrl-Z     suspend (fg to come back)        │
-                        │                                             │
-                        │ Data provided by The New York Times         │
-                        └─────────────────────────────────────────────┘
-         World · 4 articles · cached 3 h ago                             ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                 1/4
+                •  3h Leaders Me┌─ Keys ──────────────────────────────────────┐
+                •  3h A Very Lon│ ↑ k        up (scrolls a focused detail)    │
+                •  3h 東京の新幹│ ↓ j        down (scrolls a focused detail)  │
+                •  3h Emoji 🎉 a│ PgUp       a page up                        │d
+                                │ PgDn       a page down                      │11/20/test/artic
+                                │ Home g     first article                    │
+                                │ End G      last article                     │
+                                │ Enter → l  open the detail, mark it read    │
+                                │ Esc ← h    back to the list                 │
+                                │ Tab        switch pane                      │
+                                │ r          refresh from the NYT             │
+                                │ /          search the cache as you type     │
+                                │ f          search the NYT (from: to: sort:) │
+                                │ s          choose a section                 │
+                                │ o          open in the browser              │
+                                │ y          copy the link (OSC 52)           │
+                                │ m          mark read / unread               │
+                                │ b          save / unsave                    │
+                                │ S          saved articles                   │
+                                │ n          next unread article              │
+                                │ A          mark all in the feed read        │
+                                │ d          in the s list: forget a search   │
+                                │ ?          this help                        │
+                                │ q Ctrl-C   quit                             │
+                                │ Ctrl-Z     suspend (fg to come back)        │
+                                │                                             │
+                                │ Data provided by The New York Times         │
+                                └─────────────────────────────────────────────┘
+                 World · 4 articles · cached 3 h ago                             ? help  q quit
+                """)
     }
 
     @Test("Help in 80×24 takes two columns and still shows every key and the attribution")
@@ -183,32 +190,33 @@ struct FrameGoldenTests {
         }
         #expect(text.contains("Ctrl-Z"))
         #expect(text.contains("Data provided by The New York Times"))
-        #expect(text == """
-         The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
-        •  3h A Very Long Headline Abou…│
-        •  3h 東京の新幹線が六十周年を… │ By Test Writer
-        ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
-        │ ↑ k        up (scrolls a focused de…   s          choose a section           │
-        │ ↓ j        down (scrolls a focused …   o          open in the browser        │
-        │ PgUp       a page up                   y          copy the link (OSC 52)     │
-        │ PgDn       a page down                 m          mark read / unread         │
-        │ Home g     first article               b          save / unsave              │
-        │ End G      last article                S          saved articles             │
-        │ Enter → l  open the detail, mark it…   n          next unread article        │
-        │ Esc ← h    back to the list            A          mark all in the feed read  │
-        │ Tab        switch pane                 d          in the s list: forget a …  │
-        │ r          refresh from the NYT        ?          this help                  │
-        │ /          search the cache as you …   q Ctrl-C   quit                       │
-        │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
-        │                                                                              │
-        │ Data provided by The New York Times                                          │
-        └──────────────────────────────────────────────────────────────────────────────┘
-                                        │
-                                        │
-                                        │
-         World · 4 articles · cached 3 h ago                             ? help  q quit
-        """)
+        #expect(
+            text == """
+                 The New York Times · World                                                 1/4
+                •  3h Leaders Meet in Geneva    │ Leaders Meet in Geneva
+                •  3h A Very Long Headline Abou…│
+                •  3h 東京の新幹線が六十周年を… │ By Test Writer
+                ┌─ Keys ───────────────────────────────────────────────────────────────────────┐
+                │ ↑ k        up (scrolls a focused de…   s          choose a section           │
+                │ ↓ j        down (scrolls a focused …   o          open in the browser        │
+                │ PgUp       a page up                   y          copy the link (OSC 52)     │
+                │ PgDn       a page down                 m          mark read / unread         │
+                │ Home g     first article               b          save / unsave              │
+                │ End G      last article                S          saved articles             │
+                │ Enter → l  open the detail, mark it…   n          next unread article        │
+                │ Esc ← h    back to the list            A          mark all in the feed read  │
+                │ Tab        switch pane                 d          in the s list: forget a …  │
+                │ r          refresh from the NYT        ?          this help                  │
+                │ /          search the cache as you …   q Ctrl-C   quit                       │
+                │ f          search the NYT (from: to…   Ctrl-Z     suspend (fg to come back)  │
+                │                                                                              │
+                │ Data provided by The New York Times                                          │
+                └──────────────────────────────────────────────────────────────────────────────┘
+                                                │
+                                                │
+                                                │
+                 World · 4 articles · cached 3 h ago                             ? help  q quit
+                """)
     }
 
     @Test("The focused detail scrolls its lines and the status line says how to scroll")
@@ -221,16 +229,17 @@ struct FrameGoldenTests {
         let metrics = renderer.render(state, on: screen, now: Self.now)
         #expect(metrics.detailScrollLimit == 3)
         state.detailScroll = 3
-        #expect(render(state, screen) == """
-         The New York Times · World                                                 1/1
-        •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
-                                        │ https://www.nytimes.com/2026/11/20/test/artic
-                                        │ le-0.html
-                                        │
-                                        │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
-                                        │ Word8 Word9 Word10 Word11 Word12
-         World · 1 article · cached 3 h ago                           ↑↓ scroll  ← back
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                 1/1
+                •  3h Short                     │ Thu 20 Nov 2025, 00:53 · World
+                                                │ https://www.nytimes.com/2026/11/20/test/artic
+                                                │ le-0.html
+                                                │
+                                                │ Word1 Word2 Word3 Word4 Word5 Word6 Word7
+                                                │ Word8 Word9 Word10 Word11 Word12
+                 World · 1 article · cached 3 h ago                           ↑↓ scroll  ← back
+                """)
     }
 
     @Test("Section picker")
@@ -238,20 +247,21 @@ struct FrameGoldenTests {
         let screen = GridScreen(rows: 12, columns: 80)
         var state = Self.state(Self.articles, screen: screen)
         state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.firstIndex(of: .topStories(.world))!)
-        #expect(render(state, screen) == """
-         The New York Times · World                                                 1/4
-        •  3h Leaders Meet in Gene┌─ Sections ────── ↑ more ─┐va
-        •  3h A Very Long Headline│   T Magazine             │
-        •  3h 東京の新幹線が六十周│   Travel                 │
-        •  3h Emoji 🎉 and a famil│   Upshot                 │53 · World
-                                  │   U.S.                   │com/2026/11/20/test/artic
-                                  │ • World                  │
-                                  │   Most viewed · today    │
-                                  │   Most viewed · 7 days   │ticle 0.
-                                  │   Most viewed · 30 days  │
-                                  └───────────────── ↓ more ─┘
-         World · 4 articles · cached 3 h ago                             ? help  q quit
-        """)
+        #expect(
+            render(state, screen) == """
+                 The New York Times · World                                                 1/4
+                •  3h Leaders Meet in Gene┌─ Sections ────── ↑ more ─┐va
+                •  3h A Very Long Headline│   T Magazine             │
+                •  3h 東京の新幹線が六十周│   Travel                 │
+                •  3h Emoji 🎉 and a famil│   Upshot                 │53 · World
+                                          │   U.S.                   │com/2026/11/20/test/artic
+                                          │ • World                  │
+                                          │   Most viewed · today    │
+                                          │   Most viewed · 7 days   │ticle 0.
+                                          │   Most viewed · 30 days  │
+                                          └───────────────── ↓ more ─┘
+                 World · 4 articles · cached 3 h ago                             ? help  q quit
+                """)
     }
 
     @Test("Section picker in a short terminal: ↑ more and ↓ more in the frame while feeds are hidden there")
@@ -261,16 +271,17 @@ struct FrameGoldenTests {
         let feeds = ReaderState.pickableFeeds
         state.overlay = .sectionPicker(selection: 0)
         renderer.render(state, on: screen, now: Self.now)
-        #expect(Array(screen.lines[1...8]).map { String($0.dropFirst(16).prefix(28)) } == [
-            "┌─ Sections ───────────────┐",
-            "│   \(feeds[0].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[1].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[2].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[3].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[4].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "│   \(feeds[5].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
-            "└───────────────── ↓ more ─┘",
-        ])
+        #expect(
+            Array(screen.lines[1...8]).map { String($0.dropFirst(16).prefix(28)) } == [
+                "┌─ Sections ───────────────┐",
+                "│   \(feeds[0].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "│   \(feeds[1].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "│   \(feeds[2].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "│   \(feeds[3].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "│   \(feeds[4].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "│   \(feeds[5].title.padding(toLength: 23, withPad: " ", startingAt: 0))│",
+                "└───────────────── ↓ more ─┘",
+            ])
         state.overlay = .sectionPicker(selection: 10)
         renderer.render(state, on: screen, now: Self.now)
         #expect(screen.lines[1].contains("┌─ Sections ────── ↑ more ─┐"))

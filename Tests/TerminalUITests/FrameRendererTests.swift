@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 
@@ -13,7 +13,8 @@ struct FrameRendererTests {
     func state(count: Int, selection: Int = 0, listHeight: Int) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
         let entries = (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
-        state.feedStatus = FeedStatus(feed: state.feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .bundled)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: count, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .bundled)
         state.count = count
         state.selection = selection
         state.listHeight = listHeight

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import Testing
 
 @Suite("Layout and status words")
@@ -39,23 +39,26 @@ struct LayoutTests {
         #expect(Layout(size: ScreenSize(rows: rows, columns: columns)) == .tooSmall)
     }
 
-    @Test("Every refresh outcome is put in words on the status line", arguments: [
-        (RefreshFailure.offline, "Offline — the NYT could not be reached"),
-        (.unauthorized(status: 401), "NYT rejected the API key (401) — set NYT_API_KEY"),
-        (.rateLimited(retryAfter: 12), "Rate limited — try again in 12 s"),
-        (.server(status: 503), "NYT server error 503"),
-        (.malformed, "NYT sent a response that could not be read"),
-        (.timeout, "NYT did not answer in time"),
-        (.notFound, "NYT does not know this feed (404)"),
-        (.storage, "Could not write the cache"),
-        (.apiStatus("ERROR"), "NYT answered with status ERROR"),
-        // The status is the server's own text: escape sequences and controls never reach the screen.
-        (.apiStatus("ERR\u{1B}]2;PWNED\u{07}OR\u{1B}[2J\u{9B}31m\u{202E}!\n"), "NYT answered with status ERROR!"),
-    ])
+    @Test(
+        "Every refresh outcome is put in words on the status line",
+        arguments: [
+            (RefreshFailure.offline, "Offline — the NYT could not be reached"),
+            (.unauthorized(status: 401), "NYT rejected the API key (401) — check it (nytreader config)"),
+            (.rateLimited(retryAfter: 12), "Rate limited — try again in 12 s"),
+            (.server(status: 503), "NYT server error 503"),
+            (.malformed, "NYT sent a response that could not be read"),
+            (.timeout, "NYT did not answer in time"),
+            (.notFound, "NYT does not know this feed (404)"),
+            (.cache(.diskFull), "The disk is full: the cache could not be written"),
+            (.apiStatus("ERROR"), "NYT answered with status ERROR"),
+            // The status is the server's own text: escape sequences and controls never reach the screen.
+            (.apiStatus("ERR\u{1B}]2;PWNED\u{07}OR\u{1B}[2J\u{9B}31m\u{202E}!\n"), "NYT answered with status ERROR!"),
+        ])
     func outcomes(failure: RefreshFailure, words: String) {
         var state = ReaderState(feed: .topStories(.world))
         state.count = 42
-        state.feedStatus = FeedStatus(feed: state.feed, count: 42, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: 42, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network)
         state.refresh = .failed(failure)
         let screen = GridScreen(rows: 10, columns: 160)
         FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_000 + 600))
@@ -64,7 +67,9 @@ struct LayoutTests {
         #expect(screen.style(row: 9, column: 0).role == .error)
     }
 
-    static let ages: [(TimeInterval, String)] = [(30, "now"), (300, "5m"), (10_800, "3h"), (172_800, "2d"), (1_814_400, "3w"), (69_120_000, "2y")]
+    static let ages: [(TimeInterval, String)] = [
+        (30, "now"), (300, "5m"), (10_800, "3h"), (172_800, "2d"), (1_814_400, "3w"), (69_120_000, "2y"),
+    ]
 
     @Test("Relative times", arguments: ages)
     func relative(seconds: TimeInterval, text: String) {

@@ -1,8 +1,9 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@testable import TerminalUI
 import Testing
+
+@_spi(Testing) @testable import TerminalUI
 
 /// At widths too narrow for the whole status, what is happening wins over how old the cache is.
 @Suite("The status line in a narrow terminal")

@@ -1,8 +1,9 @@
 import Foundation
-import ReaderViewModel
-@testable import TerminalUI
+import NewsCore
 import TestSupport
 import Testing
+
+@testable import TerminalUI
 
 /// The README's keys table says what the default key map does: each row's keys are exactly the keys
 /// bound to the actions its `[keys]` names column lists, and every action has one row.
@@ -19,8 +20,10 @@ struct ReadmeKeysTests {
         return tableRows.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let keys = Set(cells[1].split(separator: " ").map(String.init).filter { $0 != "or" })
-            let names = cells[3].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
-                .filter { !$0.isEmpty }
+            let names = cells[3].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            }
+            .filter { !$0.isEmpty }
             return Row(keys: keys, names: names)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 
@@ -88,7 +88,9 @@ struct SearchFeedScreenTests {
     @Test("The picker lists searches after the fixed feeds with their matches and age")
     func picker() {
         var state = Self.state()
-        state.searchFeeds = [FeedStatus(feed: Self.feed, count: 30, lastRefreshedDate: Self.now.addingTimeInterval(-7_200), totalHits: 2_314, pageCount: 3)]
+        state.searchFeeds = [
+            FeedStatus(feed: Self.feed, count: 30, lastRefreshedDate: Self.now.addingTimeInterval(-7_200), totalHits: 2_314, pageCount: 3)
+        ]
         state.overlay = .sectionPicker(selection: ReaderState.pickableFeeds.count)
         let text = render(state, rows: 50).lines.joined(separator: "\n")
         #expect(text.contains("• Search “climate” · 1 Jan – 31 Jan 2024 · 2,314 · 2h"), "\(text)")

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-import TerminalUI
+@_spi(Testing) import TerminalUI
 import TestSupport
 import Testing
 
@@ -15,7 +15,8 @@ struct StatusLineTests {
     static func state(_ refresh: RefreshActivity, search: String? = nil) -> ReaderState {
         var state = ReaderState(feed: .topStories(.world))
         let entries = (0..<22).map { ArticleEntry(article: ArticleFactory.article($0)) }
-        state.feedStatus = FeedStatus(feed: state.feed, count: entries.count, lastRefreshedDate: now.addingTimeInterval(-5), origin: .network)
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: entries.count, lastRefreshedDate: now.addingTimeInterval(-5), origin: .network)
         state.count = entries.count
         state.window = ArticleWindow(start: 0, entries: entries)
         state.refresh = refresh
@@ -49,7 +50,9 @@ struct StatusLineTests {
                 }
             }
         }
-        #expect(statusLine(Self.state(.running(startedDate: Self.now)), columns: 40).contains("World · 22 articles · "), "the feed stays while it fits")
+        #expect(
+            statusLine(Self.state(.running(startedDate: Self.now)), columns: 40).contains("World · 22 articles · "),
+            "the feed stays while it fits")
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
@@ -64,7 +67,7 @@ struct StatusLineTests {
         #expect(narrow.contains("Refreshing…"), "\(narrow)")
         let refreshed = statusLine(Self.state(.succeeded(RefreshChanges(total: 22, inserted: 2, updated: 1, removed: 0))), columns: 50)
         #expect(refreshed.hasSuffix("? help  q quit") && refreshed.contains("Refreshed: 2 new, 1 updated"), "\(refreshed)")
-        let failed = statusLine(Self.state(.failed(.unauthorized(status: 401))), columns: 60)
+        let failed = statusLine(Self.state(.failed(.unauthorized(status: 401))), columns: 72)
         #expect(!failed.contains("help") && failed.contains(RefreshFailure.unauthorized(status: 401).message), "\(failed)")
     }
 
@@ -96,5 +99,22 @@ struct StatusLineTests {
         state.notice = Notice("Not an NYT address, not opened: \u{1B}[2Jhttps://example.com/\u{9B}31m")
         let notice = statusLine(state, columns: 100)
         #expect(notice.contains("Not an NYT address, not opened: https://example.com/"))
+    }
+
+    @Test("Each kind of cache failure has its own words on the status line", arguments: StoreError.Code.allCases)
+    func cacheFailureKinds(_ code: StoreError.Code) {
+        var state = Self.state(.idle(blocker: nil))
+        state.cacheError = StoreError(code, path: "/home/reader/.local/share/nytreader/cache.sqlite", cause: "SQLite's words")
+        let line = statusLine(state, columns: 140)
+        #expect(line.contains(code.message), "\(line)")
+        let others = StoreError.Code.allCases.filter { $0 != code }
+        #expect(others.allSatisfy { !line.contains($0.message) })
+        #expect(!line.contains("SQLite's words"))
+    }
+
+    @Test("The words for the kinds of cache failure are all different")
+    func cacheFailureWordsDiffer() {
+        let messages = StoreError.Code.allCases.map(\.message)
+        #expect(Set(messages).count == messages.count)
     }
 }

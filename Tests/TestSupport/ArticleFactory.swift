@@ -4,7 +4,8 @@ import NewsCore
 /// Articles for tests, numbered so their order is easy to check.
 public enum ArticleFactory {
     /// Article number `index`: uri `nyt://article/test-<index>`, title `Article <index>`.
-    public static func article(_ index: Int, title: String? = nil, published: Date = Date(timeIntervalSince1970: 1_763_600_000)) -> Article {
+    public static func article(_ index: Int, title: String? = nil, published: Date = Date(timeIntervalSince1970: 1_763_600_000)) -> Article
+    {
         Article(
             id: ArticleID("nyt://article/test-\(index)"),
             url: "https://www.nytimes.com/2026/11/20/test/article-\(index).html",
@@ -18,7 +19,9 @@ public enum ArticleFactory {
     }
 
     /// A snapshot of `feed` holding articles `indices`, in that order.
-    public static func snapshot(_ feed: Feed, _ indices: some Sequence<Int>, fetched: Date = Date(timeIntervalSince1970: 1_763_600_000)) -> FeedSnapshot {
+    public static func snapshot(_ feed: Feed, _ indices: some Sequence<Int>, fetched: Date = Date(timeIntervalSince1970: 1_763_600_000))
+        -> FeedSnapshot
+    {
         FeedSnapshot(feed: feed, articles: indices.map { article($0) }, fetchedDate: fetched)
     }
 }

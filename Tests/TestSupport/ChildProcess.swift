@@ -1,7 +1,8 @@
 import CSpawn
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program started with posix_spawn (Foundation's `Process` hangs on this machine), which a test can
@@ -42,13 +43,18 @@ public final class ChildProcess: @unchecked Sendable {
         nyt_spawnattr_reset_signals(&attributes, 0)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         let variables = environment ?? ProcessInfo.processInfo.environment
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer {
+            for variable in envp { free(variable) }
+        }
 
         var pid: pid_t = 0
-        let spawned = executable.contains("/")
+        let spawned =
+            executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
             : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SubprocessError.cannotStart(executable, spawned) }
@@ -101,7 +107,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// shares it until its exec.
     public func residentHighWaterKilobytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }

@@ -29,7 +29,8 @@ enum {
 int nyt_setup_locale(void);
 
 /* Starts curses on the terminal: raw keys, no echo, keypad, hidden cursor. Returns 0 on success, -1 when
-   TERM is unknown, -2 when the terminal cannot move the cursor (nothing is left changed). */
+   TERM is unknown, -2 when the terminal cannot move the cursor, -3 when it cannot be switched to raw
+   keys (nothing is left changed). */
 int nyt_start(void);
 /* Restores the terminal. Safe to call more than once, and from a fatal signal handler. */
 void nyt_stop(void);
@@ -38,7 +39,9 @@ int nyt_is_active(void);
 
 /* Starts colors on the terminal's default background; returns 1 when the terminal has colors. */
 int nyt_start_colors(void);
-void nyt_init_pair(short pair, short foreground, short background);
+/* Defines a color pair (-1: the terminal's default color, white on black where it has none). Returns 0,
+   or -1 when curses refuses it (a pair or color number past what the terminal has). */
+int nyt_init_pair(short pair, short foreground, short background);
 
 /* Colors the terminal has (the COLORS global). */
 int nyt_color_count(void);
@@ -67,9 +70,11 @@ int nyt_read_mouse(int *row, int *column, int *kind);
 int nyt_wcwidth(wchar_t character);
 
 /* Installs handlers so that SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to `fd` (a pipe),
-   and fatal signals restore the terminal before the default action. Call after nyt_start. */
-void nyt_install_signal_handlers(int fd);
-/* Suspends the process as Ctrl-Z would: restores the terminal, stops, and re-enters curses when resumed. */
-void nyt_suspend(void);
+   and fatal signals restore the terminal before the default action. Call after nyt_start. Returns 0, or the
+   errno of the sigaction that failed with its signal in *failed_signal (the handlers are then as before). */
+int nyt_install_signal_handlers(int fd, int *failed_signal);
+/* Suspends the process as Ctrl-Z would: restores the terminal, stops, and re-enters curses when resumed.
+   Returns 0, or the errno of a sigaction that failed (the process then did not stop). */
+int nyt_suspend(void);
 
 #endif

@@ -44,7 +44,8 @@ public enum ArchiveMonthJSON {
         for index in 0..<count {
             if index > 0 { out += "," }
             let source = text.article(index)
-            out += doc(year: year, month: month, index: index, source: source, shape: shape, multimediaItems: multimediaItems, random: &random)
+            out += doc(
+                year: year, month: month, index: index, source: source, shape: shape, multimediaItems: multimediaItems, random: &random)
         }
         let meta = shape == .before2025 ? "meta" : "metadata"
         out += #"],"\#(meta)":{"hits":\#(count)}}}"#
@@ -90,14 +91,18 @@ public enum ArchiveMonthJSON {
         let decoration = index % decoratedEvery == 0 ? #" — “Quoted” \"test\" café"# : ""
         let title = "\(marker.capitalized) story \(index): \(escaped(source.title))\(decoration)"
         let abstract = escaped(source.abstract)
-        let lead = escaped(source.leadParagraph == source.abstract
-            ? source.abstract + " " + source.abstract.split(separator: " ").reversed().joined(separator: " ")
-            : source.leadParagraph)
+        let lead = escaped(
+            source.leadParagraph == source.abstract
+                ? source.abstract + " " + source.abstract.split(separator: " ").reversed().joined(separator: " ")
+                : source.leadParagraph)
         let unreadable = index % unreadableEvery == unreadableEvery - 1
-        let id = unreadable ? "" : #""_id":"\#(uri(year: year, month: month, index: index))","uri":"\#(uri(year: year, month: month, index: index))","#
+        let id =
+            unreadable
+            ? "" : #""_id":"\#(uri(year: year, month: month, index: index))","uri":"\#(uri(year: year, month: month, index: index))","#
         let leadField = index % 7 == 3 ? "" : #""lead_paragraph":"\#(lead)","#
         let abstractField = index % 11 == 5 ? "" : #""abstract":"\#(abstract)","#
-        let byline = index % 13 == 4
+        let byline =
+            index % 13 == 4
             ? #""byline":null"#
             : #""byline":{"original":"\#(escaped(source.byline))","person":[],"organization":null}"#
         switch shape {
@@ -105,9 +110,11 @@ public enum ArchiveMonthJSON {
             let media = (0..<multimediaItems).map { rank in
                 #"{"rank":\#(rank),"subtype":"xlarge","caption":null,"credit":null,"type":"image","url":"images/\#(path)-\#(rank)/\#(slug)-articleLarge.jpg","height":400,"width":600,"legacy":{"xlarge":"images/\#(path)/\#(slug)-articleLarge.jpg","xlargewidth":600,"xlargeheight":400},"subType":"xlarge","crop_name":"articleLarge"}"#
             }.joined(separator: ",")
-            return #"{\#(abstractField)"web_url":"https://www.nytimes.com/\#(path).html","snippet":"\#(abstract)",\#(leadField)"print_section":\#(index % 3 == 0 ? "null" : #""A""#),"print_page":null,"source":"The New York Times","multimedia":[\#(media)],"headline":{"main":"\#(title)","kicker":null,"content_kicker":null,"print_headline":"\#(title)","name":null,"seo":null,"sub":null},"keywords":[{"name":"subject","value":"\#(words(2, &random))","rank":1,"major":"N"}],"pub_date":"\#(date)","document_type":"article","news_desk":"Foreign","section_name":"\#(section)","subsection_name":"\#(subsection)",\#(byline),"type_of_material":"News",\#(id)"word_count":\#(400 + index % 900)}"#
+            return
+                #"{\#(abstractField)"web_url":"https://www.nytimes.com/\#(path).html","snippet":"\#(abstract)",\#(leadField)"print_section":\#(index % 3 == 0 ? "null" : #""A""#),"print_page":null,"source":"The New York Times","multimedia":[\#(media)],"headline":{"main":"\#(title)","kicker":null,"content_kicker":null,"print_headline":"\#(title)","name":null,"seo":null,"sub":null},"keywords":[{"name":"subject","value":"\#(words(2, &random))","rank":1,"major":"N"}],"pub_date":"\#(date)","document_type":"article","news_desk":"Foreign","section_name":"\#(section)","subsection_name":"\#(subsection)",\#(byline),"type_of_material":"News",\#(id)"word_count":\#(400 + index % 900)}"#
         case .from2025:
-            return #"{\#(abstractField)\#(byline),"document_type":"article","headline":{"main":"\#(title)","kicker":"","print_headline":"\#(title)"},\#(id)"keywords":[{"name":"Subject","value":"\#(words(2, &random))","rank":1}],"multimedia":{"caption":"\#(words(8, &random))","credit":"Photographer","default":{"url":"https://static01.nyt.com/images/\#(path)/\#(slug)-articleLarge.jpg","height":400,"width":600},"thumbnail":{"url":"https://static01.nyt.com/images/\#(path)/\#(slug)-thumbStandard.jpg","height":75,"width":75}},"news_desk":"Foreign","print_page":null,"print_section":"A","pub_date":"\#(date)","section_name":"\#(section)","snippet":"\#(abstract)","source":"The New York Times","subsection_name":"\#(subsection)",\#(leadField)"type_of_material":"News","web_url":"https://www.nytimes.com/\#(path).html","word_count":\#(400 + index % 900)}"#
+            return
+                #"{\#(abstractField)\#(byline),"document_type":"article","headline":{"main":"\#(title)","kicker":"","print_headline":"\#(title)"},\#(id)"keywords":[{"name":"Subject","value":"\#(words(2, &random))","rank":1}],"multimedia":{"caption":"\#(words(8, &random))","credit":"Photographer","default":{"url":"https://static01.nyt.com/images/\#(path)/\#(slug)-articleLarge.jpg","height":400,"width":600},"thumbnail":{"url":"https://static01.nyt.com/images/\#(path)/\#(slug)-thumbStandard.jpg","height":75,"width":75}},"news_desk":"Foreign","print_page":null,"print_section":"A","pub_date":"\#(date)","section_name":"\#(section)","snippet":"\#(abstract)","source":"The New York Times","subsection_name":"\#(subsection)",\#(leadField)"type_of_material":"News","web_url":"https://www.nytimes.com/\#(path).html","word_count":\#(400 + index % 900)}"#
         }
     }
 

@@ -9,7 +9,8 @@ public enum ArticleSearchJSON {
         let envelope = Envelope(
             status: "OK",
             copyright: FakeJSON.copyright,
-            response: Response(docs: articles.map(Document.init), metadata: Metadata(hits: hits ?? articles.count, offset: offset, time: 21))
+            response: Response(
+                docs: articles.map(Document.init), metadata: Metadata(hits: hits ?? articles.count, offset: offset, time: 21))
         )
         return FakeJSON.encode(envelope)
     }

@@ -32,6 +32,12 @@ public enum FakeNYTFault: Sendable, Hashable {
     /// 200 with a body that never ends (no Content-Length; an envelope whose list is followed by spaces
     /// until the client hangs up).
     case endlessBody
+    /// `status` (e.g. 500) with an HTML body that never ends (no Content-Length; text until the client
+    /// hangs up): only reading no more than an excerpt of a failure's body answers at once.
+    case endlessErrorBody(status: Int)
+    /// 200 with the first half of the path's JSON body under a Content-Length that announces all of it;
+    /// then the connection closes.
+    case shortBody
     /// A redirect (`status`, e.g. 302) to `location`, with a short HTML body.
     case redirect(to: String, status: Int)
     /// 401 with a fault body that quotes the request line (query and key included), as a careless proxy might.

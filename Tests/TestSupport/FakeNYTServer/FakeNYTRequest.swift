@@ -15,7 +15,8 @@ public struct FakeNYTRequest: Sendable, Hashable {
     public var headers: [String: String]
 
     /// A request for `path` with `query`; the target is derived from both.
-    public init(method: String = "GET", path: String, query: [String: String] = [:], target: String? = nil, headers: [String: String] = [:]) {
+    public init(method: String = "GET", path: String, query: [String: String] = [:], target: String? = nil, headers: [String: String] = [:])
+    {
         self.method = method
         self.path = path
         self.query = query

@@ -32,12 +32,18 @@ public struct FakeNYTResponse: Sendable, Hashable {
 
     /// The bytes on the wire: status line, header fields, blank line, body; the connection closes after it.
     var wireBytes: [UInt8] {
+        wireBytes(sendingOnly: body.count)
+    }
+
+    /// The same head (its Content-Length announcing the whole body), followed by only the first `count`
+    /// bytes of the body.
+    func wireBytes(sendingOnly count: Int) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             head += "\(name): \(value)\r\n"
         }
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return Array(head.utf8) + Array(body)
+        return Array(head.utf8) + Array(body.prefix(max(0, count)))
     }
 
     private static func reason(for status: Int) -> String {

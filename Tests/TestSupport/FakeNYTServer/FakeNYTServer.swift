@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fake NYT API on 127.0.0.1 (ephemeral port) for tests and benchmarks: real HTTP/1.1 over BSD sockets,
@@ -164,6 +165,11 @@ public final class FakeNYTServer: Sendable {
         requests.filter { $0.path == path }
     }
 
+    /// How many connections held by `.hang` the client has closed so far.
+    public var hangUps: Int {
+        state.withLock { $0.hangUps }
+    }
+
     /// Forgets the requests read so far.
     public func clearRequests() {
         state.withLock { $0.requests.removeAll() }
@@ -202,17 +208,19 @@ public final class FakeNYTServer: Sendable {
         switch fault {
         case .hang?:
             LoopbackSocket.waitForPeerToClose(connection) { state.isStopping }
+            if !state.isStopping { state.withLock { $0.hangUps += 1 } }
             return
         case .endlessBody?:
             // An envelope whose list never ends: only a cap on the whole body can stop it.
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"status\":\"OK\",\"results\":["
-            var open = LoopbackSocket.writeAll(connection, Array(head.utf8))
-            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65_536)
-            while open && !state.isStopping {
-                open = LoopbackSocket.writeAll(connection, chunk)
-                usleep(500)
-            }
+            writeEndlessly(connection, head: head, filler: " ", state: state)
             return
+        case .endlessErrorBody(let status)?:
+            let head = "HTTP/1.1 \(status) Status \(status)\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n<html><body>"
+            writeEndlessly(connection, head: head, filler: "x", state: state)
+            return
+        case .shortBody?:
+            LoopbackSocket.writeAll(connection, normal.wireBytes(sendingOnly: normal.body.count / 2))
         case .slow(let seconds)?:
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline && !state.isStopping {
@@ -236,6 +244,16 @@ public final class FakeNYTServer: Sendable {
         shutdown(connection, Int32(SHUT_WR))
     }
 
+    /// Writes `head`, then `filler` 64 kB at a time until the peer hangs up or the server stops.
+    private static func writeEndlessly(_ connection: Int32, head: String, filler: Character, state: State) {
+        var open = LoopbackSocket.writeAll(connection, Array(head.utf8))
+        let chunk = [UInt8](repeating: filler.asciiValue ?? UInt8(ascii: " "), count: 65_536)
+        while open && !state.isStopping {
+            open = LoopbackSocket.writeAll(connection, chunk)
+            usleep(500)
+        }
+    }
+
     static let notFound = FakeNYTResponse.json(
         #"{"fault":{"faultstring":"Resource not found","detail":{"errorcode":"messaging.adaptors.http.flow.ApplicationNotFound"}}}"#,
         status: 404
@@ -250,6 +268,7 @@ public final class FakeNYTServer: Sendable {
             var faults: [String: FakeNYTFault] = [:]
             var globalFault: FakeNYTFault?
             var requests: [FakeNYTRequest] = []
+            var hangUps = 0
             var stopping = false
         }
 

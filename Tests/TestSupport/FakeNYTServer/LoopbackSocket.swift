@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// BSD socket helpers for the fake NYT server: bind, read a request head, write all bytes.

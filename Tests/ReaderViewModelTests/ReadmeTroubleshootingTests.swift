@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import ReaderViewModel
 import TestSupport
 import Testing
 
@@ -7,16 +8,20 @@ import Testing
 @Suite("README troubleshooting")
 struct ReadmeTroubleshootingTests {
     /// One failure of each kind (and both forms of the rate limit), with the values the README uses.
-    static let failures: [RefreshFailure] = [
-        .noAPIKey, .offlineByRequest, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil), .notFound,
-        .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .storage, .cacheBusy, .cancelled,
-    ]
+    static let failures: [RefreshFailure] =
+        [
+            .noAPIKey, .offlineByRequest, .unauthorized(status: 401), .rateLimited(retryAfter: 12), .rateLimited(retryAfter: nil),
+            .notFound,
+            .server(status: 503), .timeout, .offline, .malformed, .redirectRefused, .apiStatus("ERROR"), .cancelled,
+            .certificateUntrusted, .certificateStoreMissing, .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated,
+        ] + StoreError.Code.allCases.map(RefreshFailure.cache)
 
     /// Every case of `RefreshFailure` is in `failures`: adding a case without a README row fails to compile here.
     static func isListed(_ failure: RefreshFailure) -> Bool {
         switch failure {
         case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .notFound, .server, .timeout, .offline, .malformed,
-             .redirectRefused, .apiStatus, .storage, .cacheBusy, .cancelled:
+            .redirectRefused, .apiStatus, .cache, .cancelled, .certificateUntrusted, .certificateStoreMissing,
+            .libcurlMissing, .libcurlFailed, .redirectLoop, .truncated:
             return failures.contains { Self.kind(of: $0) == Self.kind(of: failure) }
         }
     }
@@ -37,9 +42,19 @@ struct ReadmeTroubleshootingTests {
         #expect(row != nil, "no troubleshooting row for `\(failure.message)`")
     }
 
+    @Test("The rate-limit row shows the longer waits as they read")
+    func longWaitsInTheRow() throws {
+        let row = try #require(try Self.troubleshootingRows().first { $0.contains("`Rate limited — try again in 12 s`") })
+        for seconds in [120, 3_600] {
+            let wait = RelativeTime.duration(seconds: seconds)
+            #expect(RefreshFailure.rateLimited(retryAfter: seconds).message.hasSuffix(" in \(wait)"))
+            #expect(row.contains("`in \(wait)`"), "the row does not show `in \(wait)`")
+        }
+    }
+
     @Test("The list of failures covers every kind")
     func everyKindListed() {
-        #expect(Set(Self.failures.map(Self.kind)).count == 14)
+        #expect(Set(Self.failures.map(Self.kind)).count == 19)
         #expect(Self.failures.allSatisfy(Self.isListed))
     }
 }

@@ -1,7 +1,9 @@
 import FoundationEssentials
 
-/// Short ages for list rows and the status line: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
+/// Spans of time for people: ages for list rows and the status line (`5m`, `5 min ago`) and waits
+/// (`12 s`, `2 min`, `1 h`).
 public enum RelativeTime {
+    /// Short ages for list rows: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
     public static func short(from date: Date, to now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {
@@ -24,5 +26,22 @@ public enum RelativeTime {
         case ..<(2 * 86_400): return "1 day ago"
         default: return "\(Int(seconds / 86_400)) days ago"
         }
+    }
+
+    /// A wait (`try again in …`): seconds under a minute (`12 s`), then the nearest whole minutes
+    /// (`2 min`), hours (`1 h`) or days (`3 days`).
+    public static func duration(seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 60 { return "\(seconds) s" }
+        let minutes = nearest(seconds, unit: 60)
+        if minutes < 60 { return "\(minutes) min" }
+        let hours = nearest(seconds, unit: 3_600)
+        if hours < 48 { return "\(hours) h" }
+        return "\(nearest(seconds, unit: 86_400)) days"
+    }
+
+    /// `value` in whole `unit`s, halves rounded up (no overflow, whatever `value`).
+    private static func nearest(_ value: Int, unit: Int) -> Int {
+        value / unit + (value % unit >= unit - unit / 2 ? 1 : 0)
     }
 }

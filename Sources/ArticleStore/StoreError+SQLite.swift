@@ -1,0 +1,39 @@
+import Glibc
+import NewsCore
+import SQLite
+
+extension StoreError {
+    /// The kind of failure SQLite reported, with its words as the cause.
+    init(_ error: DatabaseError, path: String?) {
+        let code: Code
+        switch error.resultCode {
+        case .busy, .locked: code = .busy
+        case .full: code = .diskFull
+        case .readOnly, .permission: code = .readOnly
+        case .corrupt, .notADatabase: code = .corrupt
+        case .cannotOpen: code = .cannotOpen
+        default: code = .failed
+        }
+        self.init(code, path: path, cause: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+    }
+
+    /// Any error of the store's work as a `StoreError`: its own, SQLite's, or another (a bug, described).
+    init(_ error: any Error, path: String?) {
+        switch error {
+        case let error as StoreError: self = error
+        case let error as DatabaseError: self.init(error, path: path)
+        default: self.init(.failed, path: path, cause: String(describing: error))
+        }
+    }
+
+    /// A failed system call on the cache's files.
+    static func system(_ failure: SystemCallError, path: String) -> StoreError {
+        let code: Code
+        switch failure.errno {
+        case ENOSPC, EDQUOT: code = .diskFull
+        case EROFS, EACCES, EPERM: code = .readOnly
+        default: code = .cannotOpen
+        }
+        return StoreError(code, path: path, cause: failure.description)
+    }
+}

@@ -1,0 +1,127 @@
+import NewsCore
+import SQLite
+
+/// Counts a trend from what the import keeps: each period's articles from `archiveMonth`, and each term's
+/// matches by period from the full-text indexes, one count over each run of ids the period's months list
+/// (`ArchiveSpans`), so no article row is read. A period with no month imported is a gap.
+struct TrendCounter {
+    let db: Database
+
+    /// An index and a run of consecutive article ids in it.
+    struct Span: Hashable {
+        var partition: Int
+        var firstID: Int64
+        var lastID: Int64
+    }
+
+    func trend(_ query: TrendQuery) throws -> Trend {
+        let imported = try importedMonths()
+        // A bound not given is the first or last month imported, or the other bound when it lies beyond.
+        let first = query.first ?? imported.keys.min().map { min($0, query.last ?? $0) }
+        let last = query.last ?? imported.keys.max().map { max($0, first ?? $0) }
+        guard let first, let last, first <= last else {
+            return Trend(interval: query.interval, coverage: [], series: query.terms.map { TrendSeries(term: $0, matches: []) })
+        }
+        let periods = TrendPeriod.periods(from: first, through: last, by: query.interval)
+        let position = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($0.element, $0.offset) })
+        var coverage = periods.map { TrendCoverage(period: $0, monthCount: 0, importedMonthCount: 0, articleCount: 0) }
+        var month = first
+        while month <= last {
+            let index = position[TrendPeriod(containing: month, by: query.interval)]!
+            coverage[index].monthCount += 1
+            if let articles = imported[month] {
+                coverage[index].importedMonthCount += 1
+                coverage[index].articleCount += articles
+            }
+            month = month.next
+        }
+        let spans = try self.spans(from: first, through: last) { position[TrendPeriod(containing: $0, by: query.interval)]! }
+        let series = try query.terms.map { text in
+            let term = TrendTerm(text)
+            var matches: [Int?] = coverage.map { $0.isImported ? 0 : nil }
+            for (index, periodSpans) in spans.enumerated() where !periodSpans.isEmpty {
+                matches[index] = try periodSpans.reduce(0) { total, span in try total + count(term, in: span) }
+            }
+            return TrendSeries(term: text, matches: matches)
+        }
+        return Trend(interval: query.interval, coverage: coverage, series: series)
+    }
+
+    /// The articles of each month imported whole.
+    private func importedMonths() throws -> [ArchiveMonth: Int] {
+        var months: [ArchiveMonth: Int] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT month, articleCount FROM archiveMonth")) {
+            if let month = Self.month(row[0]) { months[month] = row[1] }
+        }
+        return months
+    }
+
+    /// The spans of the months `first` … `last`, by period (`period` gives a month's index), each
+    /// period's spans in one index that meet end to end made one.
+    private func spans(from first: ArchiveMonth, through last: ArchiveMonth, period: (ArchiveMonth) -> Int) throws -> [[Span]] {
+        var byPeriod: [Int: [Span]] = [:]
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT month, ftsPartition, firstId, lastId FROM archiveSpan WHERE month BETWEEN ? AND ?"),
+            arguments: [first.description, last.description]
+        )
+        for row in rows {
+            guard let month = Self.month(row[0]) else { continue }
+            byPeriod[period(month), default: []].append(Span(partition: row[1], firstID: row[2], lastID: row[3]))
+        }
+        let count = (byPeriod.keys.max() ?? -1) + 1
+        return (0..<count).map { index in Self.joined(byPeriod[index] ?? []) }
+    }
+
+    /// `spans` with those of one index that meet end to end made one (spans that overlap, of an article
+    /// two months list, stay apart: it counts in each).
+    static func joined(_ spans: [Span]) -> [Span] {
+        struct End: Hashable {
+            var partition: Int
+            var nextID: Int64
+        }
+        var joined: [Span] = []
+        /// The joined span (its index) that each index's next id would continue.
+        var continued: [End: Int] = [:]
+        for span in spans.sorted(by: { ($0.partition, $0.firstID) < ($1.partition, $1.firstID) }) {
+            let index = continued.removeValue(forKey: End(partition: span.partition, nextID: span.firstID)) ?? joined.count
+            if index == joined.count { joined.append(span) } else { joined[index].lastID = span.lastID }
+            continued[End(partition: span.partition, nextID: span.lastID + 1)] = index
+        }
+        return joined
+    }
+
+    /// The articles of `span` that `term` matches.
+    private func count(_ term: TrendTerm, in span: Span) throws -> Int {
+        let range = [span.firstID.databaseValue, span.lastID.databaseValue]
+        switch (term.words, term.cjk) {
+        case (let words?, let cjk):
+            let sql = Self.countSQL(table: ArchiveIndex.table(span.partition), cjk: cjk != nil)
+            let arguments = StatementArguments([words.databaseValue] + range + (cjk.map { [$0.databaseValue] + range } ?? []))
+            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+        case (nil, let cjk?):
+            return try Int.fetchOne(db.cachedStatement(sql: Self.cjkCountSQL), arguments: StatementArguments([cjk.databaseValue] + range))
+                ?? 0
+        case (nil, nil):
+            return 0
+        }
+    }
+
+    /// Counts the matches of `MATCH ?` in `table` between two ids (and, with `cjk`, of a CJK expression
+    /// in `articleCJK` too), from the index alone.
+    static func countSQL(table: String, cjk: Bool) -> String {
+        """
+        SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ?
+        \(cjk ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?)" : "")
+        """
+    }
+
+    /// Counts the matches of a CJK expression between two ids.
+    static let cjkCountSQL = "SELECT COUNT(*) FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?"
+
+    /// The month stored as `2024-03`.
+    private static func month(_ text: String) -> ArchiveMonth? {
+        ArchiveMonth(text, latest: latestStorable)
+    }
+
+    private static let latestStorable = ArchiveMonth(containingDay: CivilCalendar.days(year: 9_999, month: 12, day: 1))
+}

@@ -1,0 +1,27 @@
+/// One term of a trend as full-text expressions. The words are parsed by `SearchTerms`, the parser of the
+/// reader's `/` search, as `/` takes them once a space follows them: every word whole, ignoring case and
+/// accents (no word is a prefix: a prefix makes FTS5 merge the doclists of every word it starts, over a
+/// whole index, for each count; and a trend of `war` should not count "warming"). No fallback to prefixes
+/// either: a trend counts one rule in every period. The words are looked for in the headline and the
+/// paragraphs (`abstract`, `leadParagraph`: an archived article keeps its lead paragraph, or its abstract
+/// when it has none), not the byline. CJK runs are looked for in `articleCJK` as `/` does (any part of a
+/// run; that index holds the byline too).
+struct TrendTerm {
+    /// The columns of the full-text indexes a term is looked for in.
+    static let columns = "{title abstract leadParagraph}"
+
+    /// The words as an FTS5 expression for `articleFTS` and the archive's yearly indexes.
+    let words: String?
+    /// The CJK runs as an FTS5 expression for `articleCJK`.
+    let cjk: String?
+
+    init(_ text: String) {
+        // Followed by a space, the last word is finished too: matched whole.
+        let terms = SearchTerms(text + " ")
+        words = terms.wordExpression.map { "\(Self.columns) : (\($0))" }
+        cjk = terms.cjkExpression
+    }
+
+    /// Whether the term has nothing to look for (only punctuation or spaces).
+    var isEmpty: Bool { words == nil && cjk == nil }
+}

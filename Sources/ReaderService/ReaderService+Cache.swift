@@ -1,0 +1,126 @@
+import ArticleStore
+import FoundationEssentials
+import NYTAPI
+import NewsCore
+
+// What the service answers from the cache alone, and the changes a person makes to it. Each call runs on
+// the store's threads (`StoreLanes`); changes run one at a time, in the order they were asked.
+extension ReaderService {
+    /// Imports the bundled snapshot when the cache holds nothing, through the same decoding and mapping
+    /// as a network refresh. Returns how many articles were imported. `feeds` is evaluated only for an
+    /// empty cache, so a bundled snapshot is copied out of the binary on the first launch alone.
+    @discardableResult
+    public nonisolated func importIfEmpty(
+        _ feeds: @autoclosure @escaping @Sendable () -> [BundledFeed]
+    ) async throws(ServiceError) -> Int {
+        try await writing { store throws(StoreError) in
+            try store.importIfEmpty { () throws -> [FeedSnapshot] in
+                try feeds().map { bundled in
+                    do {
+                        return try NYTClient.decodeTopStories(bundled.json, section: bundled.section, fetchedDate: nil)
+                    } catch {
+                        throw StoreError(.failed, cause: "the bundled \(bundled.section) snapshot could not be read: \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    public nonisolated func outsideChangeCount() async throws(ServiceError) -> Int {
+        try await reading { store throws(StoreError) in try store.outsideChangeCount() }
+    }
+
+    public nonisolated func status(of feed: Feed) async throws(ServiceError) -> FeedStatus {
+        do {
+            return try await currentStatus(of: feed)
+        } catch {
+            throw .cache(error)
+        }
+    }
+
+    /// `feed`'s status with today's count of requests to its API.
+    nonisolated func currentStatus(of feed: Feed) async throws(StoreError) -> FeedStatus {
+        let day = RequestDay(now()).text
+        return try await lanes.read { store throws(StoreError) in
+            var status = try store.status(of: feed)
+            if feed.isRemote {
+                status.requestsToday = try store.requestCount(api: feed.apiName, day: day)
+            }
+            return status
+        }
+    }
+
+    public nonisolated func entries(in feed: Feed, range: Range<Int>) async throws(ServiceError) -> [ArticleEntry] {
+        try await reading { store throws(StoreError) in try store.entries(in: feed, range: range) }
+    }
+
+    /// The cached article `reference` names: its uri (`nyt://…`) or its web address.
+    public nonisolated func entry(matching reference: String) async throws(ServiceError) -> ArticleEntry? {
+        try await reading { store throws(StoreError) in
+            reference.hasPrefix("nyt://") ? try store.entry(for: ArticleID(reference)) : try store.entry(forURL: reference)
+        }
+    }
+
+    public nonisolated func position(of id: ArticleID, in feed: Feed) async throws(ServiceError) -> Int? {
+        try await reading { store throws(StoreError) in try store.position(of: id, in: feed) }
+    }
+
+    /// Every search kept in the cache, the most recently refreshed first.
+    public nonisolated func searchFeeds() async throws(ServiceError) -> [FeedStatus] {
+        try await reading { store throws(StoreError) in try store.searchFeeds() }
+    }
+
+    public nonisolated func search(_ text: String, limit: Int) async throws(ServiceError) -> [SearchHit] {
+        try await reading { store throws(StoreError) in try store.search(text, limit: limit) }
+    }
+
+    public nonisolated func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? {
+        try await reading { store throws(StoreError) in try store.firstUnreadPosition(in: feed, after: position) }
+    }
+
+    // MARK: - Changes
+
+    /// Forgets a search: its feed, and its articles unless saved or listed by another feed.
+    public nonisolated func forget(_ feed: Feed) async throws(ServiceError) {
+        try await writing { store throws(StoreError) in _ = try store.forget(feed) }
+    }
+
+    public nonisolated func markAllRead(in feed: Feed) async throws(ServiceError) {
+        let date = now()
+        try await writing { store throws(StoreError) in _ = try store.markAllRead(in: feed, at: date) }
+    }
+
+    public nonisolated func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) {
+        let date = isRead ? now() : nil
+        try await writing { store throws(StoreError) in try store.setRead(id, at: date) }
+    }
+
+    public nonisolated func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError) {
+        let date = isSaved ? now() : nil
+        try await writing { store throws(StoreError) in try store.setSaved(id, at: date) }
+    }
+
+    // MARK: - Plumbing
+
+    /// Runs `body` on a reading thread of the store.
+    nonisolated func reading<T: Sendable>(
+        _ body: @escaping @Sendable (ArticleStore) throws(StoreError) -> T
+    ) async throws(ServiceError) -> T {
+        do {
+            return try await lanes.read(body)
+        } catch {
+            throw .cache(error)
+        }
+    }
+
+    /// Runs `body` on the store's writing thread, after the writes asked before it.
+    nonisolated func writing<T: Sendable>(
+        _ body: @escaping @Sendable (ArticleStore) throws(StoreError) -> T
+    ) async throws(ServiceError) -> T {
+        do {
+            return try await lanes.write(body)
+        } catch {
+            throw .cache(error)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+import NYTAPI
+import NewsCore
+
+// The NYT's rate limits: the spacing between this process's requests to one API, and the windows a 429
+// opens, remembered across processes (`RateLimitMemory`).
+extension ReaderService {
+    /// How long until the API behind `feed` may be asked again under `policy.requestSpacing`.
+    public func requestWait(for feed: Feed) -> Duration {
+        guard let last = lastRequestDate[feed.apiName] else { return .zero }
+        let remaining = last.addingTimeInterval(policy.requestSpacing.seconds).timeIntervalSince(now())
+        return remaining > 0 ? .milliseconds(Int((remaining * 1000).rounded(.up))) : .zero
+    }
+
+    /// Runs one request to the API behind `feed` unless a rate-limit window is open, noting when it was
+    /// made; a 429 opens a window (bounded), other failures become what the service reports.
+    func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
+        if let wait = await secondsBlocked(feed) {
+            throw .rateLimited(retryAfter: wait)
+        }
+        lastRequestDate[feed.apiName] = now()
+        defer { lastRequestDate[feed.apiName] = now() }
+        do {
+            return try await request()
+        } catch {
+            if case .rateLimited(let retryAfter) = error {
+                let wait = RetryAfter.clamp(retryAfter ?? policy.rateLimitBackoffSeconds)
+                await remember(blockedUntil: now().addingTimeInterval(TimeInterval(wait)), api: feed.apiName)
+                throw .rateLimited(retryAfter: wait)
+            }
+            throw error.refreshFailure
+        }
+    }
+
+    /// Whole seconds until the API behind `feed` may be asked again, when it refused requests lately. A
+    /// stored block further ahead than any server may ask (a damaged cache, or one written before waits
+    /// were bounded) is forgotten, not trusted.
+    func secondsBlocked(_ feed: Feed) async -> Int? {
+        let rateLimits = rateLimits
+        let api = feed.apiName
+        // A window that cannot be read is treated as none: the NYT answers 429 again if it is still open.
+        guard let until = (try? await lanes.read({ _ in try? rateLimits.blockedUntil(api: api) })) ?? nil else { return nil }
+        let remaining = until.timeIntervalSince(now())
+        guard remaining.isFinite, remaining <= Double(RetryAfter.bounds.upperBound) else {
+            await remember(blockedUntil: nil, api: api)
+            return nil
+        }
+        return remaining > 0 ? Int(remaining.rounded(.up)) : nil
+    }
+
+    /// Records (nil: forgets) a rate-limit window, after the writes asked before it.
+    private func remember(blockedUntil date: Date?, api: String) async {
+        let rateLimits = rateLimits
+        // Not remembered, the window is only forgotten early; the NYT then answers 429 again.
+        _ = try? await lanes.write { _ in try? rateLimits.setBlockedUntil(date, api: api) }
+    }
+}
