@@ -36,7 +36,7 @@ for target in "${targets[@]}"; do
 		*) options+=(-max_len=4096) ;;
 	esac
 	# Leaks are looked for when the run ends, not after each input, where an input allocates more than it
-	# frees: TOMLKit leaks on every document it refuses (Fuzz/lsan.supp), and the frames a key input draws
+	# frees: TOMLKit leaks on every document it reads (Fuzz/lsan.supp), and the frames a key input draws
 	# leave caches behind; the checks after each input took 97 % (config) and 70 % (keys) of the time.
 	case $target in
 		config|keys) options+=(-detect_leaks=0) ;;
