@@ -106,7 +106,7 @@ test-sanitizers: deps
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp" \
 		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests --no-parallel
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1" \
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1 print_suppressions=1" \
 		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --skip EndToEndTests --no-parallel
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
