@@ -33,7 +33,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # The benchmark reuses the fixture code of the tests, which uses Foundation: its link names it.
 BENCH_FLAGS = $(RELEASE_FLAGS) $(foreach library,Foundation FoundationInternationalization _FoundationICU CoreFoundation,-Xlinker -l$(library))
 
-.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor bench-scale install uninstall clean
+.PHONY: all deps build debug run test lint format mutate man deb readme-screen bench bench-peer bench-floor bench-scale fuzz test-sanitizers install uninstall clean
 
 all: build
 
@@ -79,6 +79,7 @@ test: deps lint
 	@$(MAKE) --no-print-directory man
 	$(SWIFT) test --skip-build --skip EndToEndTests --skip NYTAPITests
 	$(SWIFT) test --skip-build --filter NYTAPITests
+	@$(MAKE) --no-print-directory fuzz FUZZ_CONFIGURATION=debug FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests
 
@@ -93,6 +94,32 @@ test: deps lint
 mutate: deps
 	$(SWIFT) build --product mutate
 	"$$($(SWIFT) build --show-bin-path)/mutate" $(MUTATE_ARGS)
+
+## fuzz: the libFuzzer targets over the parsers (Fuzz/: each NYT response shape through the JSON splitter
+## and tape decoder, JSON against Foundation's decoder, the terminal sanitizer, article links, the f
+## prompt's operators, the config file, keys and mouse), each for FUZZ_SECONDS; one line per target:
+## runs, corpus size, crashes (FUZZ_TARGETS="json keys" runs some). A separate build in .build-fuzz with
+## AddressSanitizer, release by default (about five times the inputs a second of a debug build); the
+## corpora grow in .build-fuzz/corpus, crashes land in .build-fuzz/crashes (docs/reliability.md)
+FUZZ_SECONDS ?= 60
+FUZZ_CONFIGURATION ?= release
+# make test's pass: a few seconds a target on a debug build, which builds in half the time
+TEST_FUZZ_SECONDS ?= 3
+FUZZ_FLAGS = -c $(FUZZ_CONFIGURATION) --scratch-path .build-fuzz --sanitize=fuzzer \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enable-testing
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS) --product nytreader-fuzz
+	Fuzz/run.sh "$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/nytreader-fuzz" $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+## test-sanitizers: the unit tests under AddressSanitizer, then under ThreadSanitizer, each a build of its
+## own (.build-asan, .build-tsan); not part of make test (docs/reliability.md has the last results)
+test-sanitizers: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/lsan.supp" \
+		$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --skip EndToEndTests --no-parallel
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1 print_suppressions=1" \
+		$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --skip EndToEndTests --no-parallel
 
 ## man: the nytreader(1) manual page in .build/man, generated from the command definitions by
 ## swift-argument-parser's generate-manual plugin (from the debug build; the keys, files, environment

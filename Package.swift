@@ -134,6 +134,15 @@ let package = Package(
             exclude: ["mutants.txt"]
         ),
 
+        // MARK: - Fuzzing (make fuzz: libFuzzer targets over the parsers; Fuzz/ holds their seeds)
+        .executableTarget(
+            name: "nytreader-fuzz",
+            dependencies: [
+                "NewsCore", "JSONStream", "NYTAPI", "ReaderViewModel", "TerminalUI", "CNcursesw", "ReaderConfig", "TestSupport",
+            ],
+            path: "Fuzz/Targets"
+        ),
+
         // MARK: - Tests
         .target(
             name: "TestSupport",

@@ -46,14 +46,21 @@ extension JSONTape {
         let negative = raw[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var value: T = 0
+        // A number with a fraction or an exponent is read as a Double, then taken when it is a whole `T`.
+        let throughDouble = { self.floatingPoint(at: position).flatMap { T(exactly: $0) } }
         while index < raw.count {
             let digit = raw[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return floatingPoint(at: position).flatMap { T(exactly: $0) } }
+            guard digit < 10 else { return throughDouble() }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, overflowAgain) =
                 negative
                 ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
-            guard !overflow, !overflowAgain else { return nil }
+            guard !overflow, !overflowAgain else {
+                // Too many digits for a `T`, unless an exponent follows (`1000000000000000000000e-10`).
+                let rest = raw[index...]
+                return rest.contains(UInt8(ascii: ".")) || rest.contains(UInt8(ascii: "e")) || rest.contains(UInt8(ascii: "E"))
+                    ? throughDouble() : nil
+            }
             value = next
             index += 1
         }

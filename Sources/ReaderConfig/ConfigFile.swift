@@ -25,6 +25,11 @@ import TerminalPictures
 
     /// Applies the TOML document `text` to `settings`; returns the problems, in line order.
     public static func apply(_ text: String, displayName: String, to settings: inout Settings) -> [ConfigProblem] {
+        let index = ConfigLineIndex(text: text)
+        if let line = index.unreadableHeaderLine {
+            return [ConfigProblem(file: displayName, line: line, key: nil,
+                                  message: "not valid TOML (a table header starts with its name: [name]); using the defaults")]
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -37,7 +42,6 @@ import TerminalPictures
         } catch {
             return [ConfigProblem(file: displayName, line: nil, key: nil, message: "not valid TOML; using the defaults")]
         }
-        let index = ConfigLineIndex(text: text)
         var problems: [ConfigProblem] = []
         func problem(_ path: [String], _ message: String) {
             problems.append(

@@ -4,15 +4,23 @@
 struct ConfigLineIndex {
     /// Dotted key path (`keys.refresh`) → first line (from 1) that defines it.
     private var lines: [String: Int] = [:]
+    /// The first line that opens a table header the TOML parser cannot be given (see
+    /// `opensUnreadableHeader`).
+    private(set) var unreadableHeaderLine: Int?
 
     init(text: String) {
         var table: [String] = []
         var openMultilineDelimiter: Substring? = nil
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // CR LF is one Character, which a split at "\n" alone would not split at.
+        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (offset, rawLine) in rawLines.enumerated() {
             let number = offset + 1
             if let delimiter = openMultilineDelimiter {
                 if rawLine.contains(delimiter) { openMultilineDelimiter = nil }
                 continue
+            }
+            if unreadableHeaderLine == nil, Self.opensUnreadableHeader(rawLine, isLast: offset == rawLines.count - 1) {
+                unreadableHeaderLine = number
             }
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             guard let first = line.first, first != "#", first != "\r" else { continue }
@@ -46,6 +54,28 @@ struct ConfigLineIndex {
     private mutating func record(_ path: [String], line: Int) {
         let key = path.joined(separator: ".")
         if lines[key] == nil { lines[key] = line }
+    }
+
+    /// Whether `line` opens a table header whose name starts with something no key starts with: a line
+    /// break (`[` alone), `é`, `=`, a third `[`. TOMLKit's parser (toml++ 3) stops the whole program on
+    /// one (a failed assertion) instead of refusing the document, so such a file never reaches it.
+    static func opensUnreadableHeader(_ line: Substring, isLast: Bool) -> Bool {
+        var bytes = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard bytes.first == UInt8(ascii: "[") else { return false }
+        bytes = bytes.dropFirst()
+        let isArray = bytes.first == UInt8(ascii: "[")
+        bytes = bytes.dropFirst(isArray ? 1 : 0).drop { $0 == 0x20 || $0 == 0x09 }
+        // The end of the file is refused by the parser; the end of a line is not.
+        guard let byte = bytes.first else { return !isLast }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+            return false
+        case UInt8(ascii: "["):
+            return isArray  // `[ [` is refused by the parser, `[[ [` is not
+        default:
+            return true
+        }
     }
 
     /// Reads `a."b c".d` from the start of `text`; returns the parts and what follows (spaces skipped).

@@ -2,20 +2,35 @@ import CNcursesw
 
 /// Reads keys from curses without waiting.
 enum KeyDecoder {
+    /// What curses reads behind `KEY_MOUSE`: the cell, and the kind (1 a press of the first button, 2 the
+    /// wheel up, 3 the wheel down, 0 anything else).
+    struct MouseReport: Hashable {
+        var row: Int32 = 0
+        var column: Int32 = 0
+        var kind: Int32 = 0
+    }
+
     /// The next key, or nil when none is waiting. Unknown keys are skipped.
     static func next() -> Key?? {
         var code: wint_t = 0
-        switch nyt_read_key(&code) {
-        case KEY_CODE_YES:
-            return .some(functionKey(Int32(code)))
-        case OK:
-            return .some(characterKey(UInt32(code)))
-        default:
-            return nil
-        }
+        let status = nyt_read_key(&code)
+        guard status == KEY_CODE_YES || status == OK else { return nil }
+        return .some(key(status: status, code: UInt32(code), mouse: readMouse))
     }
 
-    private static func functionKey(_ code: Int32) -> Key? {
+    /// The key for what `get_wch` read: `status` `KEY_CODE_YES` with a function key's code, or `OK` with a
+    /// character; `mouse` gives the event behind `KEY_MOUSE`. Nil for a key the reader does not know.
+    static func key(status: Int32, code: UInt32, mouse: () -> MouseReport?) -> Key? {
+        status == KEY_CODE_YES ? functionKey(Int32(bitPattern: code), mouse: mouse) : characterKey(code)
+    }
+
+    private static func readMouse() -> MouseReport? {
+        var report = MouseReport()
+        guard nyt_read_mouse(&report.row, &report.column, &report.kind) == 0 else { return nil }
+        return report
+    }
+
+    private static func functionKey(_ code: Int32, mouse: () -> MouseReport?) -> Key? {
         switch code {
         case KEY_UP: return .up
         case KEY_DOWN: return .down
@@ -29,24 +44,20 @@ enum KeyDecoder {
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
-        case KEY_MOUSE: return mouseEvent()
+        case KEY_MOUSE: return mouse().flatMap(mouseEvent)
         default: return nil
         }
     }
 
-    private static func mouseEvent() -> Key? {
-        var row: Int32 = 0
-        var column: Int32 = 0
-        var kind: Int32 = 0
-        guard nyt_read_mouse(&row, &column, &kind) == 0 else { return nil }
+    private static func mouseEvent(_ report: MouseReport) -> Key? {
         let event: MouseEvent.Kind
-        switch kind {
+        switch report.kind {
         case 1: event = .press
         case 2: event = .wheelUp
         case 3: event = .wheelDown
         default: return nil
         }
-        return .mouse(MouseEvent(kind: event, row: Int(row), column: Int(column)))
+        return .mouse(MouseEvent(kind: event, row: Int(report.row), column: Int(report.column)))
     }
 
     private static func characterKey(_ value: UInt32) -> Key? {

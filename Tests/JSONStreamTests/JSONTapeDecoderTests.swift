@@ -145,9 +145,16 @@ struct JSONTapeDecoderTests {
         #expect(try Self.tape(UInt8.self, Data("255".utf8)) == 255)
         #expect(try Self.tape(Double.self, Data("-0.5e-3".utf8)) == -0.0005)
         #expect(try Self.tape(Float.self, Data("1.5".utf8)) == 1.5)
+        // More digits than an Int holds, brought back into range by the exponent (found by fuzzing).
+        for text in ["1000000000000000000000e-10", "100000000000000000000000.0E-12"] {
+            #expect(try Self.tape(Int.self, Data(text.utf8)) == 100_000_000_000, "\(text)")
+            #expect(try JSONDecoder().decode(Int.self, from: Data(text.utf8)) == 100_000_000_000, "\(text)")
+        }
+        #expect(try Self.tape(Int64.self, Data("-10000000000000000000000e-4".utf8)) == -1_000_000_000_000_000_000)
         for (text, decode) in [
             ("2.5", { try Self.tape(Int.self, $0) as Any }), ("256", { try Self.tape(UInt8.self, $0) as Any }),
             ("-1", { try Self.tape(UInt.self, $0) as Any }), ("9223372036854775808", { try Self.tape(Int.self, $0) as Any }),
+            ("-9223372036854775809", { try Self.tape(Int.self, $0) as Any }), ("1000000000000000000000e-1", { try Self.tape(Int.self, $0) as Any }),
             ("1e400", { try Self.tape(Double.self, $0) as Any }), ("1e39", { try Self.tape(Float.self, $0) as Any }),
             ("\"1\"", { try Self.tape(Int.self, $0) as Any }), ("true", { try Self.tape(Double.self, $0) as Any }),
         ] as [(String, (Data) throws -> Any)] {

@@ -213,6 +213,15 @@ struct ConfigFileTests {
             ])
     }
 
+    @Test("Lines ended by CR LF are counted as lines")
+    func crlfLines() {
+        let (settings, problems) = parse("retention_days = 10\r\ncolour = 1\r\n\r\nmouse = \"x\"\r\n")
+        #expect(problems.map(\.description) == [
+            "\(Self.file) line 2: unknown key 'colour'", "\(Self.file) line 4: 'mouse' must be true or false",
+        ])
+        #expect(settings.retentionDays == Setting(10, source: .configFile(line: 1)))
+    }
+
     @Test("A syntax error gives one warning with its line, and all defaults")
     func syntaxError() {
         let (settings, problems) = parse(
@@ -227,6 +236,27 @@ struct ConfigFileTests {
         #expect(problems.first?.description.hasPrefix("\(Self.file) line 3: not valid TOML (") == true)
         #expect(problems.first?.description.hasSuffix("); using the defaults") == true)
         #expect(settings == Settings())
+    }
+
+    @Test("A table header whose name starts with no key character is one warning and all defaults, not a crash (found by fuzzing)",
+          arguments: ["[\n", "[ \r\n", "[[\n", "[é]\n", "[[😀]]\n", "[[[x]]]\n", "[[ [x]]]\n", "[=\n", "[\t#\n", "[\u{301}x]\n"])
+    func unreadableTableHeader(header: String) {
+        let (settings, problems) = parse("retention_days = 10\n\n" + header + "refresh = \"R\"\n")
+        #expect(problems.map(\.line) == [3], "\(header.debugDescription)")
+        #expect(problems.first?.key == nil)
+        #expect(problems.first?.message == "not valid TOML (a table header starts with its name: [name]); using the defaults")
+        #expect(settings == Settings())
+    }
+
+    @Test("Table headers the parser reads, or refuses on its own, are left to it")
+    func readableTableHeaders() {
+        #expect(parse("[keys]\nrefresh = \"R\"\n").1.isEmpty)
+        #expect(parse("[ \"keys\" ]\nrefresh = \"R\"\n").1.isEmpty)
+        #expect(parse("[\t'colors' ]\nenabled = false\n").1.isEmpty)
+        for header in ["[]\n", "[[]]\n", "[ [x]]\n", "x = 1\n["] {
+            let problems = parse(header).1
+            #expect(problems.count == 1 && problems[0].message.hasPrefix("not valid TOML (Error while parsing table header"), "\(header.debugDescription): \(problems)")
+        }
     }
 
     @Test("A file that is not UTF-8 text is one warning and all defaults")

@@ -1,0 +1,82 @@
+import FoundationEssentials
+import JSONStream
+
+/// Any bytes as one JSON document: the tape decoder must agree with Foundation's `JSONDecoder` on what is
+/// JSON and on its value, apart from its documented leniencies (invalid UTF-8 and lone surrogates read as
+/// U+FFFD, a repeated key's first value), and the splitter must hand over the elements of an array
+/// of a valid document exactly, in chunks of any size.
+enum JSONValueTarget {
+    static let target = FuzzTarget(name: "json") { bytes in
+        JSONValue.sawRepeatedKey = false
+        let tape = Result { try JSONTapeDecoder().decode(JSONValue.self, from: bytes) }
+        let repeatedKey = JSONValue.sawRepeatedKey
+        let foundation = Result { try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) }
+        switch (tape, foundation) {
+        case (.success(let tapeValue), .success(let foundationValue)):
+            // Numbers are compared as Doubles: an integer written with a fraction or an exponent goes
+            // through a Double in the tape, and may round where JSONDecoder reads it otherwise.
+            FuzzCheck.require(tapeValue.numbersAsDoubles == foundationValue.numbersAsDoubles || repeatedKey || mayBeLenient(bytes),
+                              "the tape reads \(tapeValue), JSONDecoder \(foundationValue)")
+        case (.success(let value), .failure(let error)):
+            FuzzCheck.require(mayBeLenient(bytes), "the tape reads \(value) where JSONDecoder fails: \(error)")
+        case (.failure(let error), .success(let value)):
+            // JSONDecoder checks a number's digits only when it is read (`03` passes until then).
+            FuzzCheck.require(value.depth > 64 || bytes.contains(0) || value.holdsOutOfRange,
+                              "the tape fails (\(error)) where JSONDecoder reads \(value)")
+        case (.failure, .failure):
+            break
+        }
+        // A valid document streamed with the path to its member "a": that array's elements, in order,
+        // whatever the chunks.
+        guard case .success(.object(let members)) = tape, !repeatedKey else { return }
+        let streamed = StreamedJSON.checkChunking(bytes, path: ["a"])
+        guard case .success(let document) = streamed else {
+            FuzzCheck.require(false, "the splitter refuses a valid document: \(streamed)")
+            return
+        }
+        if case .array(let elements)? = members["a"] {
+            FuzzCheck.require(document.elements == elements, "the splitter hands over \(document.elements), not \(elements)")
+        } else {
+            FuzzCheck.require(document.elements.isEmpty, "the splitter hands over elements of no array")
+        }
+    }
+
+    /// Whether the decoders may differ by design: bytes that are not UTF-8, a `\u` escape (a lone
+    /// surrogate reads as U+FFFD where `JSONDecoder` fails), or a NUL byte (`JSONDecoder` then reads the
+    /// document as UTF-16 or UTF-32; the tape reads UTF-8 only, as the NYT sends).
+    private static func mayBeLenient(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) { return true }
+        return zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "\\") && $1 == UInt8(ascii: "u") }
+    }
+}
+
+extension JSONValue {
+    /// The value with every integer as a `Double`.
+    var numbersAsDoubles: JSONValue {
+        switch self {
+        case .integer(let integer): return .number(Double(integer))
+        case .array(let elements): return .array(elements.map(\.numbersAsDoubles))
+        case .object(let members): return .object(members.mapValues(\.numbersAsDoubles))
+        default: return self
+        }
+    }
+
+    /// Whether a number in the value could not be read.
+    var holdsOutOfRange: Bool {
+        switch self {
+        case .outOfRange: return true
+        case .array(let elements): return elements.contains { $0.holdsOutOfRange }
+        case .object(let members): return members.values.contains { $0.holdsOutOfRange }
+        default: return false
+        }
+    }
+
+    /// How deep arrays and objects nest in the value (0 for a scalar).
+    var depth: Int {
+        switch self {
+        case .array(let elements): return 1 + (elements.map(\.depth).max() ?? 0)
+        case .object(let members): return 1 + (members.values.map(\.depth).max() ?? 0)
+        default: return 0
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CNcursesw
+@testable import TerminalUI
+import Testing
+
+/// What curses reads, turned into keys.
+@Suite("Decoding keys")
+struct KeyDecoderTests {
+    static func key(_ status: Int32, _ code: Int32, mouse: KeyDecoder.MouseReport? = nil) -> Key? {
+        KeyDecoder.key(status: status, code: UInt32(bitPattern: code), mouse: { mouse })
+    }
+
+    @Test("Characters, control letters and the keys they stand for")
+    func characters() {
+        #expect(Self.key(OK, 0x71) == .character("q"))
+        #expect(Self.key(OK, 0x1F600) == .character("😀"))
+        #expect(Self.key(OK, 3) == .control("c"))
+        #expect(Self.key(OK, 9) == .tab)
+        #expect(Self.key(OK, 13) == .enter)
+        #expect(Self.key(OK, 27) == .escape)
+        #expect(Self.key(OK, 127) == .backspace)
+        #expect(Self.key(OK, 0xD800) == nil, "a surrogate is no character")
+        #expect(Self.key(OK, 0x110000) == nil)
+    }
+
+    @Test("Function keys; an unknown one or a code out of range is no key")
+    func functionKeys() {
+        #expect(Self.key(KEY_CODE_YES, KEY_UP) == .up)
+        #expect(Self.key(KEY_CODE_YES, KEY_NPAGE) == .pageDown)
+        #expect(Self.key(KEY_CODE_YES, KEY_BTAB) == .backTab)
+        #expect(Self.key(KEY_CODE_YES, KEY_RESIZE) == .resize)
+        #expect(Self.key(KEY_CODE_YES, KEY_F0 + 5) == nil)
+        #expect(Self.key(KEY_CODE_YES, -1) == nil)
+    }
+
+    @Test("A mouse report becomes a press or a turn of the wheel at its cell; other buttons are no key")
+    func mouse() {
+        let press = KeyDecoder.MouseReport(row: 4, column: 30, kind: 1)
+        #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: press) == .mouse(MouseEvent(kind: .press, row: 4, column: 30)))
+        let wheel = KeyDecoder.MouseReport(row: 2, column: 3, kind: 3)
+        #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: wheel) == .mouse(MouseEvent(kind: .wheelDown, row: 2, column: 3)))
+        #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: KeyDecoder.MouseReport(row: 1, column: 1, kind: 0)) == nil)
+        #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: nil) == nil, "curses had no event")
+    }
+}
