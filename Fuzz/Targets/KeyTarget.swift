@@ -103,14 +103,11 @@ enum KeyTarget {
             default:
                 break
             }
-            if model.state.prompt != nil {
-                if let edit = TerminalApp.lineEdit(for: key) { run(model.edit(edit)) }
-            } else if model.state.search?.isEditing == true, let edit = TerminalApp.textEdit(for: key) {
-                run(model.edit(edit))
-            } else if let action = KeyTarget.keyMap.action(for: key), action != .quit {
-                run(model.handle(action))
-            } else {
-                model.handleUnboundKey()
+            switch KeyRoute.of(key, in: model.state, keyMap: KeyTarget.keyMap) {
+            case .interrupt, .action(.quit), .ignored: break
+            case .edit(let edit): run(model.edit(edit))
+            case .trend(let trendKey): run(model.handle(trendKey))
+            case .action(let action): run(model.handle(action))
             }
             let state = model.state
             if state.count > 0 && state.overlay == nil {
@@ -137,10 +134,11 @@ enum KeyTarget {
                 let effect = queue.removeFirst()
                 answered += 1
                 switch effect {
-                case .loadFeed(let feed, _):
+                case .loadFeed(let feed, let filter, _):
                     let count = feed == .topStories(.world) ? articleCount : 0
-                    queue += model.apply(.feedLoaded(feed, FeedStatus(feed: feed, count: count), anchorPosition: nil))
-                case .loadEntries(let feed, let range, let generation):
+                    queue += model.apply(
+                        .feedLoaded(feed, FeedStatus(feed: feed, count: count), filter: filter, rowCount: count, anchorPosition: nil))
+                case .loadEntries(let feed, _, let range, let generation):
                     let count = feed == .topStories(.world) ? articleCount : 0
                     let rows = range.clamped(to: 0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }
                     let window = ArticleWindow(start: range.lowerBound, entries: rows)

@@ -142,23 +142,12 @@ public final class TerminalApp {
         default:
             break
         }
-        // A control key bound to quit (Ctrl-C unless rebound) quits from anywhere: a prompt, the help, a question.
-        if case .control = key, keyMap.action(for: key) == .quit {
-            controller.interrupt()
-            return
-        }
-        let state = controller.state
-        // A question or the NYT prompt takes every key; the live search its editing keys, the picker's
-        // filter its typing keys (the arrows still move in the picker), the others act.
-        let takesEveryKey = state.confirmation != nil || state.prompt != nil
-        if takesEveryKey || state.search?.isEditing == true, let edit = Self.lineEdit(for: key) {
-            controller.send(edit)
-        } else if state.pickerFilter != nil, let edit = Self.filterEdit(for: key) {
-            controller.send(edit)
-        } else if !takesEveryKey, case .trend = state.overlay, let trendKey = Self.trendKey(for: key, keyMap: keyMap) {
-            controller.send(trendKey)
-        } else if let action = keyMap.action(for: key), !takesEveryKey || state.confirmation != nil {
-            controller.send(action)
+        switch KeyRoute.of(key, in: controller.state, keyMap: keyMap) {
+        case .interrupt: controller.interrupt()
+        case .edit(let edit): controller.send(edit)
+        case .trend(let trendKey): controller.send(trendKey)
+        case .action(let action): controller.send(action)
+        case .ignored: break
         }
     }
 

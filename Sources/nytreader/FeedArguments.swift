@@ -3,7 +3,8 @@ import NewsCore
 /// The options that name a feed on the command line, for the commands a message suggests
 /// (`nytreader refresh --query climate --from 2024-01-01`): the inverse of `FeedOptions`.
 enum FeedArguments {
-    /// `feed`'s options (`--section world`, `--popular viewed --period 7`); none for the saved articles.
+    /// `feed`'s options (`--section world`, `--popular viewed --period 7`); none for the saved articles and
+    /// an archive period's matches, which the cache alone holds.
     static func arguments(for feed: Feed) -> [String] {
         switch feed {
         case .topStories(let section):
@@ -20,7 +21,7 @@ enum FeedArguments {
             return ["--latest"]
         case .archive(let month):
             return ["--archive", month.description]
-        case .saved:
+        case .saved, .archiveMatches:
             return []
         }
     }

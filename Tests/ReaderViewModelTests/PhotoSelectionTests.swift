@@ -218,6 +218,7 @@ final class RefreshingService: ReaderServing {
     func forget(_ feed: Feed) async throws(ServiceError) {}
     func archiveFeeds() async throws(ServiceError) -> [FeedStatus] { [] }
     func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] { [] }
+    func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend { try await base.trend(query) }
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? { nil }
     func markAllRead(in feed: Feed) async throws(ServiceError) {}
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) {}

@@ -110,7 +110,7 @@ struct TrendOverlayTests {
         #expect(driver.state.overlay == nil)
         #expect(driver.state.feed == feed)
         #expect(driver.state.search == nil, "the feed replaces the search")
-        #expect(driver.effects.contains(.loadFeed(feed, anchor: nil)))
+        #expect(driver.effects.contains(.loadFeed(feed, filter: .all, anchor: nil)))
         #expect(!driver.effects.contains(.refresh(feed)), "read from the cache, never asked of the NYT")
         #expect(driver.state.feed.title == "“climate” in 2006")
 

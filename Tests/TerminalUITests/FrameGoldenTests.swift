@@ -178,6 +178,7 @@ struct FrameGoldenTests {
                       │ R          refresh every followed feed         refresh_followed │
                       │ /          search the cache as you type        search           │
                       │ f          search the NYT (from: to: sort:)    nyt_search       │
+                      │ t          chart the search in the archive     trend            │
                       │ s          choose a feed (/ filters)           sections         │
                       │ o          open in the browser, mark it read   browser          │
                       │ y          copy the link (OSC 52)              copy_link        │
@@ -193,7 +194,6 @@ struct FrameGoldenTests {
                       │ z          the list full width (again: back)   zoom_list        │
                       │ ?          this help                           help             │
                       │ q Ctrl-C   quit                                quit             │
-                      │ Ctrl-Z     suspend (fg to come back)                            │
                       └──────────────────────────────────────── ↓ more · ? Esc q close ─┘
                  World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
                 """)

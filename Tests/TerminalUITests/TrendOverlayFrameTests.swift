@@ -32,7 +32,7 @@ struct TrendOverlayFrameTests {
         let screen = GridScreen(rows: 24, columns: 80)
         #expect(
             render(Self.state(Self.chart, screen: screen), screen) == """
-                 The New York Times · World                                                 1/4
+                 The New York Times · World                                       4 unread  1/4
                 ┌─ Trend ──────────────────────────────────────────────────────────────────────┐
                 │  Archived articles per 10,000 matching each term, by year, 2000–2024         │
                 │  ● climate                                                                   │
@@ -55,7 +55,7 @@ struct TrendOverlayFrameTests {
                 │  2006: 106 of 96,000 articles (11.0 per 10,000)                              │
                 │  ←→ period  Enter its articles  Esc close                                    │
                 └──────────────────────────────────────────────────────────────────────────────┘
-                 Search “climate” · 4 matches · World · 4 articles · cached 3 h… ? help  q quit
+                 Search “climate” in all cached · 4 matches · World · 4 article… ? help  q quit
                 """)
     }
 
@@ -64,7 +64,7 @@ struct TrendOverlayFrameTests {
         let screen = GridScreen(rows: 40, columns: 140)
         #expect(
             render(Self.state(Self.chart, screen: screen), screen) == """
-                 The New York Times · World                                                                                                             1/4
+                 The New York Times · World                                                                                                   4 unread  1/4
                 ┌─ Trend ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
                 │  Archived articles per 10,000 matching each term, by year, 2000–2024                                                                     │
                 │  ● climate                                                                                                                               │
@@ -103,7 +103,7 @@ struct TrendOverlayFrameTests {
                 │  2006: 106 of 96,000 articles (11.0 per 10,000)                                                                                          │
                 │  ←→ period  Enter its articles  Esc close                                                                                                │
                 └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
-                 Search “climate” · 4 matches · World · 4 articles · cached 3 h ago                                                          ? help  q quit
+                 Search “climate” in all cached · 4 matches · World · 4 articles · 4 unread · cached 3 h ago                                 ? help  q quit
                 """)
     }
 
