@@ -219,7 +219,7 @@ struct CommandLineConfigTests {
             nytreader: ~/.config/nytreader/config.toml line 3: 'keys.refresh': unknown key 'ctrl-zz' (e.g. R, ctrl-r, \
             up, pgdn, home, enter, esc, tab, space)
             nytreader: ~/.config/nytreader/config.toml line 4: 'keys.reload': unknown action (actions: up, down, \
-            page_up, page_down, first, last, open, back, switch_pane, refresh, refresh_followed, search, nyt_search, \
+            page_up, page_down, first, last, open, back, switch_pane, refresh, refresh_followed, search, nyt_search, trend, \
             sections, browser, copy_link, toggle_read, toggle_saved, saved, next_unread, unread_only, mark_all_read, forget, \
             narrow_list, widen_list, zoom_list, help, quit)
 

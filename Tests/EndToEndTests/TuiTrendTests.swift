@@ -19,7 +19,11 @@ struct TuiTrendTests {
         try reader.tmux.press("/")
         try reader.tmux.command(["send-keys", "-l", "climate"])
         try reader.tmux.press("Enter")
-        try reader.tmux.waitFor("the kept search") { $0.contains("Search “climate”") }
+        // The header counts the hits once the search is kept (the status line keeps the offline reason).
+        try reader.tmux.waitFor("the kept search") { screen in
+            let header = screen.prefix { $0 != "\n" }
+            return header.contains(" 1/") && !header.contains("/\(docs)")
+        }
         try reader.tmux.press("t")
         var screen = try reader.tmux.waitFor("the chart") { $0.contains("2024-03: \(march) of \(docs) articles") }
         #expect(screen.contains("Archived articles per 10,000 matching each term, by month, 2024-01–2024-03"), "\(screen)")
