@@ -8,14 +8,15 @@ struct FuzzTarget: Sendable {
     let run: @Sendable (UnsafeRawBufferPointer) -> Void
 
     /// Every target, in the order `make fuzz` runs them.
-    static let all: [FuzzTarget] = ResponseTargets.all + [
-        JSONValueTarget.target,
-        TextTargets.terminalSafe,
-        TextTargets.articleLink,
-        PromptTarget.target,
-        ConfigTarget.target,
-        KeyTarget.target,
-    ]
+    static let all: [FuzzTarget] =
+        ResponseTargets.all + [
+            JSONValueTarget.target,
+            TextTargets.terminalSafe,
+            TextTargets.articleLink,
+            PromptTarget.target,
+            ConfigTarget.target,
+            KeyTarget.target,
+        ]
 
     static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }

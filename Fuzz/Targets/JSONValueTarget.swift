@@ -15,14 +15,16 @@ enum JSONValueTarget {
         case (.success(let tapeValue), .success(let foundationValue)):
             // Numbers are compared as Doubles: an integer written with a fraction or an exponent goes
             // through a Double in the tape, and may round where JSONDecoder reads it otherwise.
-            FuzzCheck.require(tapeValue.numbersAsDoubles == foundationValue.numbersAsDoubles || repeatedKey || mayBeLenient(bytes),
-                              "the tape reads \(tapeValue), JSONDecoder \(foundationValue)")
+            FuzzCheck.require(
+                tapeValue.numbersAsDoubles == foundationValue.numbersAsDoubles || repeatedKey || mayBeLenient(bytes),
+                "the tape reads \(tapeValue), JSONDecoder \(foundationValue)")
         case (.success(let value), .failure(let error)):
             FuzzCheck.require(mayBeLenient(bytes), "the tape reads \(value) where JSONDecoder fails: \(error)")
         case (.failure(let error), .success(let value)):
             // JSONDecoder checks a number's digits only when it is read (`03` passes until then).
-            FuzzCheck.require(value.depth > 64 || bytes.contains(0) || value.holdsOutOfRange,
-                              "the tape fails (\(error)) where JSONDecoder reads \(value)")
+            FuzzCheck.require(
+                value.depth > 64 || bytes.contains(0) || value.holdsOutOfRange,
+                "the tape fails (\(error)) where JSONDecoder reads \(value)")
         case (.failure, .failure):
             break
         }

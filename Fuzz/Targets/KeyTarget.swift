@@ -2,8 +2,9 @@ import CNcursesw
 import FoundationEssentials
 import NewsCore
 import ReaderViewModel
-@_spi(Testing) @testable import TerminalUI
 import TestSupport
+
+@_spi(Testing) @testable import TerminalUI
 
 /// The key and mouse decoding: any bytes as what curses reads (characters, function keys, mouse reports,
 /// terminal sizes), each decoded by `KeyDecoder.key`, routed as the reader routes keys (the prompt, the
@@ -69,7 +70,8 @@ enum KeyTarget {
         case .resize:
             break
         default:
-            FuzzCheck.require(Key(name: key.plainLabel) == key, "\(key) is shown as \(key.plainLabel.debugDescription), which names another key")
+            FuzzCheck.require(
+                Key(name: key.plainLabel) == key, "\(key) is shown as \(key.plainLabel.debugDescription), which names another key")
         }
     }
 

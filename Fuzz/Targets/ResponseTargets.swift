@@ -1,6 +1,6 @@
 import FoundationEssentials
-import NewsCore
 import NYTAPI
+import NewsCore
 
 /// The NYT response bodies, one target per shape: each input is decoded the way the client decodes a body
 /// (`NYTClient.decode…`: splitter, tape decoder, the Codable models, the mapping to articles), and also
@@ -29,8 +29,9 @@ enum ResponseTargets {
         let decoded = Result { () throws(APIError) in try NYTClient.decodeArticleSearch(Data(bytes), fetchedDate: fetched) }
         check(decoded.map(\.articles), skipped: decoded.map(\.skippedCount), streamed: streamed)
         if case .success(let page) = decoded {
-            FuzzCheck.require(page.articles.count + page.skippedCount == page.documentCount,
-                              "\(page.articles.count) articles and \(page.skippedCount) skipped of \(page.documentCount) docs")
+            FuzzCheck.require(
+                page.articles.count + page.skippedCount == page.documentCount,
+                "\(page.articles.count) articles and \(page.skippedCount) skipped of \(page.documentCount) docs")
         }
     }
 
@@ -63,13 +64,16 @@ enum ResponseTargets {
         let leftOut = decoded.map { $0.skippedCount + $0.outsideCount }
         check(decoded.map { _ in articles }, skipped: leftOut, streamed: streamed)
         if case .success(let summary) = decoded {
-            FuzzCheck.require(summary.articleCount == articles.count, "\(summary.articleCount) articles counted, \(articles.count) handed on")
-            FuzzCheck.require(summary.articleCount + summary.skippedCount + summary.outsideCount == summary.documentCount,
-                              "archive counts do not add up")
+            FuzzCheck.require(
+                summary.articleCount == articles.count, "\(summary.articleCount) articles counted, \(articles.count) handed on")
+            FuzzCheck.require(
+                summary.articleCount + summary.skippedCount + summary.outsideCount == summary.documentCount,
+                "archive counts do not add up")
             FuzzCheck.require(articles.allSatisfy { isInArchiveMonth($0.publishedDate) }, "an article dated outside the month")
             FuzzCheck.require(summary.byteCount == bytes.count, "\(summary.byteCount) bytes counted of \(bytes.count)")
-            FuzzCheck.require(batchSizes.dropLast().allSatisfy { $0 == 3 } && batchSizes.allSatisfy { (1...3).contains($0) },
-                              "batches of \(batchSizes)")
+            FuzzCheck.require(
+                batchSizes.dropLast().allSatisfy { $0 == 3 } && batchSizes.allSatisfy { (1...3).contains($0) },
+                "batches of \(batchSizes)")
         }
     }
 
@@ -100,8 +104,9 @@ enum ResponseTargets {
             FuzzCheck.require(false, "the streamed body was refused (\(failure.description)), the client took \(articles.count) articles")
         }
         if case .success(let document) = streamed {
-            FuzzCheck.require(articles.count + skipped == document.elements.count,
-                              "\(articles.count) articles and \(skipped) skipped of \(document.elements.count) items")
+            FuzzCheck.require(
+                articles.count + skipped == document.elements.count,
+                "\(articles.count) articles and \(skipped) skipped of \(document.elements.count) items")
         }
     }
 }

@@ -10,7 +10,8 @@ enum TextTargets {
         for scalar in safe.unicodeScalars {
             FuzzCheck.require(!NaughtyStrings.isUnsafe(scalar), "U+\(String(scalar.value, radix: 16)) is left in \(safe.debugDescription)")
         }
-        FuzzCheck.require(safe.terminalSafe.unicodeScalars.elementsEqual(safe.unicodeScalars), "a second pass changes \(safe.debugDescription)")
+        FuzzCheck.require(
+            safe.terminalSafe.unicodeScalars.elementsEqual(safe.unicodeScalars), "a second pass changes \(safe.debugDescription)")
         FuzzCheck.require(safe.unicodeScalars.count <= text.unicodeScalars.count, "the safe text is longer")
         // Without anything that starts a sequence, each scalar is judged alone. (Scalars are compared, not
         // strings: two strings of different scalars may compare equal.)
@@ -41,12 +42,14 @@ enum TextTargets {
             FuzzCheck.require(url == text, "the link changed the address")
             FuzzCheck.require(url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }, "\(url.debugDescription) may be opened")
             let host = browserHost(url)
-            FuzzCheck.require(host == "nytimes.com" || host?.hasSuffix(".nytimes.com") == true,
-                              "\(url.debugDescription) may be opened, but a browser goes to \(host ?? "nowhere")")
+            FuzzCheck.require(
+                host == "nytimes.com" || host?.hasSuffix(".nytimes.com") == true,
+                "\(url.debugDescription) may be opened, but a browser goes to \(host ?? "nowhere")")
             FuzzCheck.require(link.openable == url, "an NYT address that cannot be opened")
         case .elsewhere(let url):
             FuzzCheck.require(url == text && link.openable == nil, "another site's address may be opened")
-            FuzzCheck.require(url.terminalSafe.unicodeScalars.elementsEqual(url.unicodeScalars), "\(url.debugDescription) would be shown as it is")
+            FuzzCheck.require(
+                url.terminalSafe.unicodeScalars.elementsEqual(url.unicodeScalars), "\(url.debugDescription) would be shown as it is")
         case .refused:
             FuzzCheck.require(link.openable == nil, "a refused address may be opened")
         }

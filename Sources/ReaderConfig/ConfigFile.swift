@@ -27,8 +27,11 @@ import TerminalPictures
     public static func apply(_ text: String, displayName: String, to settings: inout Settings) -> [ConfigProblem] {
         let index = ConfigLineIndex(text: text)
         if let line = index.unreadableHeaderLine {
-            return [ConfigProblem(file: displayName, line: line, key: nil,
-                                  message: "not valid TOML (a table header starts with its name: [name]); using the defaults")]
+            return [
+                ConfigProblem(
+                    file: displayName, line: line, key: nil,
+                    message: "not valid TOML (a table header starts with its name: [name]); using the defaults")
+            ]
         }
         let table: TOMLTable
         do {

@@ -69,7 +69,7 @@ struct ConfigLineIndex {
         guard let byte = bytes.first else { return !isLast }
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
             return false
         case UInt8(ascii: "["):
             return isArray  // `[ [` is refused by the parser, `[[ [` is not

@@ -154,7 +154,8 @@ struct JSONTapeDecoderTests {
         for (text, decode) in [
             ("2.5", { try Self.tape(Int.self, $0) as Any }), ("256", { try Self.tape(UInt8.self, $0) as Any }),
             ("-1", { try Self.tape(UInt.self, $0) as Any }), ("9223372036854775808", { try Self.tape(Int.self, $0) as Any }),
-            ("-9223372036854775809", { try Self.tape(Int.self, $0) as Any }), ("1000000000000000000000e-1", { try Self.tape(Int.self, $0) as Any }),
+            ("-9223372036854775809", { try Self.tape(Int.self, $0) as Any }),
+            ("1000000000000000000000e-1", { try Self.tape(Int.self, $0) as Any }),
             ("1e400", { try Self.tape(Double.self, $0) as Any }), ("1e39", { try Self.tape(Float.self, $0) as Any }),
             ("\"1\"", { try Self.tape(Int.self, $0) as Any }), ("true", { try Self.tape(Double.self, $0) as Any }),
         ] as [(String, (Data) throws -> Any)] {

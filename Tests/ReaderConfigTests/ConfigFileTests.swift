@@ -216,9 +216,10 @@ struct ConfigFileTests {
     @Test("Lines ended by CR LF are counted as lines")
     func crlfLines() {
         let (settings, problems) = parse("retention_days = 10\r\ncolour = 1\r\n\r\nmouse = \"x\"\r\n")
-        #expect(problems.map(\.description) == [
-            "\(Self.file) line 2: unknown key 'colour'", "\(Self.file) line 4: 'mouse' must be true or false",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "\(Self.file) line 2: unknown key 'colour'", "\(Self.file) line 4: 'mouse' must be true or false",
+            ])
         #expect(settings.retentionDays == Setting(10, source: .configFile(line: 1)))
     }
 
@@ -238,8 +239,9 @@ struct ConfigFileTests {
         #expect(settings == Settings())
     }
 
-    @Test("A table header whose name starts with no key character is one warning and all defaults, not a crash (found by fuzzing)",
-          arguments: ["[\n", "[ \r\n", "[[\n", "[é]\n", "[[😀]]\n", "[[[x]]]\n", "[[ [x]]]\n", "[=\n", "[\t#\n", "[\u{301}x]\n"])
+    @Test(
+        "A table header whose name starts with no key character is one warning and all defaults, not a crash (found by fuzzing)",
+        arguments: ["[\n", "[ \r\n", "[[\n", "[é]\n", "[[😀]]\n", "[[[x]]]\n", "[[ [x]]]\n", "[=\n", "[\t#\n", "[\u{301}x]\n"])
     func unreadableTableHeader(header: String) {
         let (settings, problems) = parse("retention_days = 10\n\n" + header + "refresh = \"R\"\n")
         #expect(problems.map(\.line) == [3], "\(header.debugDescription)")
@@ -255,7 +257,9 @@ struct ConfigFileTests {
         #expect(parse("[\t'colors' ]\nenabled = false\n").1.isEmpty)
         for header in ["[]\n", "[[]]\n", "[ [x]]\n", "x = 1\n["] {
             let problems = parse(header).1
-            #expect(problems.count == 1 && problems[0].message.hasPrefix("not valid TOML (Error while parsing table header"), "\(header.debugDescription): \(problems)")
+            #expect(
+                problems.count == 1 && problems[0].message.hasPrefix("not valid TOML (Error while parsing table header"),
+                "\(header.debugDescription): \(problems)")
         }
     }
 

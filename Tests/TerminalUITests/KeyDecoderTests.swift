@@ -1,6 +1,7 @@
 import CNcursesw
-@testable import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 /// What curses reads, turned into keys.
 @Suite("Decoding keys")
