@@ -50,7 +50,9 @@ struct ScaleBenchmarks {
             database, firstTitle: try archive.firstTitle(of: newest, in: database), runs: runs,
             arguments: "--archive \(newest) --offline", target: 50, memoryTarget: 30)
         progress("scale \(size): the section picker with every month")
-        measurements.append(try reader.picker(database, newest: newest, months: layout.months.count, presses: runs))
+        measurements += try reader.picker(
+            database, month: newest.description, firstTitle: try archive.firstTitle(of: newest, in: database),
+            feeds: layout.months.count, runs: runs * 2, target: 50)
 
         progress("scale \(size): windows, search, trends")
         measurements.append(try archive.windows(database, layout: layout))
