@@ -48,7 +48,9 @@ private final class Jobs: @unchecked Sendable {
     private let waiting: UnsafeMutablePointer<sem_t>
 
     private struct State {
-        var jobs: [@Sendable () -> Void] = []
+        /// The jobs added; a job taken is set to nil at once, so that what it holds goes when it has run
+        /// (a job that holds the queue's owner would otherwise keep it, the queue and its threads for good).
+        var jobs: [(@Sendable () -> Void)?] = []
         var next = 0
         var threadsStarted = false
         var closed = false
@@ -118,8 +120,8 @@ private final class Jobs: @unchecked Sendable {
 
     private func take() -> Taken {
         state.withLock { state in
-            guard state.next < state.jobs.count else { return state.closed ? .end : .nothing }
-            let job = state.jobs[state.next]
+            guard state.next < state.jobs.count, let job = state.jobs[state.next] else { return state.closed ? .end : .nothing }
+            state.jobs[state.next] = nil
             state.next += 1
             if state.next >= 64, state.next * 2 >= state.jobs.count {
                 state.jobs.removeFirst(state.next)

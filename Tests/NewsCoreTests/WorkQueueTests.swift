@@ -89,4 +89,32 @@ struct WorkQueueTests {
         #expect(seen.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "threads still running: \(seen)")
         #expect(ran.withLock { $0 } == 30)
     }
+
+    /// An object a job holds, which knows when it is gone.
+    final class Owner: Sendable {
+        let queue = WorkQueue(threadCount: 1)
+        let onDeinit: @Sendable () -> Void
+
+        init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
+    @Test("A job that holds the queue's owner lets it go once it has run: the owner, its queue and threads end")
+    func jobsLetGo() async throws {
+        let gone = Mutex(false)
+        let ran = Mutex(false)
+        do {
+            let owner = Owner { gone.withLock { $0 = true } }
+            owner.queue.add { [owner] in
+                _ = owner.queue
+                ran.withLock { $0 = true }
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while !gone.withLock({ $0 }), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(ran.withLock { $0 })
+        #expect(gone.withLock { $0 }, "the job kept its owner after it ran")
+    }
 }
