@@ -61,7 +61,7 @@ struct ScaleBenchmarks {
         notes.append(search.note)
         for query in TrendBenchmarks.queries {
             let (label, terms) = ("trend of \(query.terms.count) term\(query.terms.count == 1 ? "" : "s") by year", query.terms)
-            let samples = try command(["trend"] + terms + ["--json", "--offline", "--db", database.path], work: work)
+            let samples = try command(["trend"] + terms + ["--json", "--db", database.path], work: work)
             measurements.append(
                 Measurement(
                     "archive.trend_\(query.name)_command_\(count)", "\(label), \(size) archived", value: samples.median, unit: "ms",
