@@ -56,12 +56,14 @@ struct TuiReadingLoopTests {
 
         try reader.tmux.press("h", "u")
         let unreadOnly = try reader.tmux.waitFor("the unread-only list") {
-            $0.contains("Unread articles only — u shows all") && $0.contains("3 unread  1/4")
+            $0.contains("Unread articles only — u shows all") && $0.contains("3 unread  1/4") && TuiHarness.showsLoadedRows($0)
         }
         #expect(unreadOnly.contains("Loop story 1"), "read while selected, it stays")
         #expect(!unreadOnly.contains("Loop story 0"), "read before: hidden")
         try reader.tmux.press("j")
-        let moved = try reader.tmux.waitFor("the read one gone once left") { !$0.contains("Loop story 1") && $0.contains("1/3") }
+        let moved = try reader.tmux.waitFor("the read one gone once left") {
+            !$0.contains("Loop story 1") && $0.contains("1/3") && TuiHarness.showsLoadedRows($0)
+        }
         #expect(moved.contains("Loop story 2") && moved.contains("Loop story 4"))
         #expect(moved.contains("Home Page · 5 articles · unread only · 3 unread"), "the status line says so")
         try reader.tmux.press("b")
