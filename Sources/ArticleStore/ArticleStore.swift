@@ -170,9 +170,9 @@ public final class ArticleStore: Sendable {
     /// when it is read.
     public func count(in feed: Feed, filter: FeedFilter) throws(StoreError) -> Int {
         try read { db in
-            let status = try Self.status(of: feed, in: db)
             // An archive period's matches are listed whole: the unread-only view does not apply to them.
-            if case .archiveMatches = feed { return status.count }
+            if case .archiveMatches(let matches) = feed { return try ArchiveMatchList(db: db, matches: matches).count() }
+            let status = try Self.status(of: feed, in: db)
             guard filter.unreadOnly else { return status.count }
             guard let kept = filter.keeping else { return status.unreadCount }
             let keptIsRead: Bool?
