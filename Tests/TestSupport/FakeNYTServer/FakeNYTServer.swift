@@ -75,7 +75,11 @@ public final class FakeNYTServer: Sendable {
             }
         }
         let state = self.state
+        // The accept thread alone closes the listener, once it is done with it: closed by `stop()` while
+        // the thread was about to call accept, its number could already be another server's listener,
+        // whose connections this stopped server would then take and drop.
         let thread = Thread {
+            defer { close(listener) }
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 {
@@ -105,10 +109,10 @@ public final class FakeNYTServer: Sendable {
     }
 
     /// Stops accepting connections and releases every hanging one. Called when the server is released.
+    /// Shutting the listener down wakes the accept thread, which then closes it.
     public func stop() {
         guard state.beginStopping() else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     // MARK: - Bodies
