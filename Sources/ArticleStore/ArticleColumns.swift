@@ -19,6 +19,9 @@ enum ArticleColumns {
     /// Where `url` sits in `written`.
     static let writtenURLIndex = written.firstIndex(of: "url")!
 
+    /// Where `thumbnailURL` sits in `written`.
+    static let writtenThumbnailIndex = written.firstIndex(of: "thumbnailURL")!
+
     /// Where `updatedAt` sits in `written`.
     static let writtenUpdatedAtIndex = written.firstIndex(of: "updatedAt")!
 
@@ -29,7 +32,8 @@ enum ArticleColumns {
             article.byline.databaseValue, article.abstract.databaseValue, storedLeadParagraph(of: article).databaseValue,
             article.section.databaseValue, article.subsection.databaseValue, article.itemType.databaseValue,
             seconds(article.publishedDate).databaseValue, article.updatedDate.map(seconds).databaseValue,
-            article.thumbnailURL.databaseValue, PhotoColumn.text(of: article.photo).databaseValue,
+            article.thumbnailURL.map(storedImageURL).databaseValue,
+            PhotoColumn.text(of: article.photo, thumbnailURL: article.thumbnailURL).databaseValue,
         ]
     }
 
@@ -41,6 +45,7 @@ enum ArticleColumns {
     static func entry(from row: Row) -> ArticleEntry {
         let abstract: String = row[5]
         let storedLead: String = row[6]
+        let thumbnailURL = (row[12] as String?).map(shownImageURL)
         let article = Article(
             id: ArticleID(row[0] as String),
             url: shownURL(row[1]),
@@ -54,8 +59,8 @@ enum ArticleColumns {
             itemType: row[9],
             publishedDate: date(row[10])!,
             updatedDate: date(row[11]),
-            thumbnailURL: row[12],
-            photo: PhotoColumn.photo(from: row[13])
+            thumbnailURL: thumbnailURL,
+            photo: PhotoColumn.photo(from: row[13], thumbnailURL: thumbnailURL)
         )
         return ArticleEntry(article: article, readDate: date(row[14]), savedDate: date(row[15]))
     }
@@ -73,6 +78,19 @@ enum ArticleColumns {
     /// Caches written before keep whole addresses, read as they are.
     static func shownURL(_ stored: String) -> String {
         stored.hasPrefix("/") ? nytOrigin + stored : stored
+    }
+
+    /// Where the NYT's images are served from; stored, it is left out (`/images/2024/…`), as for `nytOrigin`.
+    static let imageOrigin = "https://static01.nyt.com"
+
+    /// An image address as stored: one of the NYT's from its path, any other whole.
+    static func storedImageURL(_ url: String) -> String {
+        url.hasPrefix(imageOrigin + "/") ? String(url.dropFirst(imageOrigin.count)) : url
+    }
+
+    /// The image address a stored one stands for (caches written before keep whole addresses).
+    static func shownImageURL(_ stored: String) -> String {
+        stored.hasPrefix("/") ? imageOrigin + stored : stored
     }
 
     static func seconds(_ date: Date) -> Int64 {

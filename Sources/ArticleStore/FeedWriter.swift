@@ -236,9 +236,12 @@ struct FeedWriter {
             )
             while let row = try rows.next() {
                 var values = Array(row.databaseValues.dropFirst(3))
-                // An address stored whole by an earlier version is the same address stored from its path.
+                // Addresses stored whole by an earlier version are the same addresses stored from their paths.
                 if let url = String.fromDatabaseValue(values[ArticleColumns.writtenURLIndex]) {
                     values[ArticleColumns.writtenURLIndex] = ArticleColumns.storedURL(url).databaseValue
+                }
+                if let thumbnail = String.fromDatabaseValue(values[ArticleColumns.writtenThumbnailIndex]) {
+                    values[ArticleColumns.writtenThumbnailIndex] = ArticleColumns.storedImageURL(thumbnail).databaseValue
                 }
                 known[ArticleID(row[1] as String)] = KnownArticle(id: row[0], isRead: !row.hasNull(atIndex: 2), values: values)
             }

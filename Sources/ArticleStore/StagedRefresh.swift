@@ -77,7 +77,8 @@ public final class StagedRefresh: Sendable, Hashable {
         article.id.rawValue.utf8.count + article.url.utf8.count + article.title.utf8.count + article.kicker.utf8.count
             + article.byline.utf8.count + article.abstract.utf8.count + article.leadParagraph.utf8.count
             + article.section.utf8.count + article.subsection.utf8.count + article.itemType.utf8.count
-            + (article.thumbnailURL?.utf8.count ?? 0) + (PhotoColumn.text(of: article.photo)?.utf8.count ?? 0)
+            + (article.thumbnailURL?.utf8.count ?? 0)
+            + (PhotoColumn.text(of: article.photo, thumbnailURL: article.thumbnailURL)?.utf8.count ?? 0)
     }
 
     public static func == (left: StagedRefresh, right: StagedRefresh) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import SQLite
 import TestSupport
 import Testing
 
@@ -24,7 +25,7 @@ struct PhotoColumnTests {
         try store.apply(FeedSnapshot(feed: world, articles: [article, ArticleFactory.article(2)], fetchedDate: Date()), origin: .network)
         #expect(try store.entry(for: article.id)?.article.photo == Self.photo)
         #expect(try store.entry(for: ArticleFactory.article(2).id)?.article.photo == nil)
-        #expect(PhotoColumn.text(of: nil) == nil)
+        #expect(PhotoColumn.text(of: nil, thumbnailURL: nil) == nil)
     }
 
     @Test("A refresh that brings a new photo replaces it; the same photo changes nothing")
@@ -45,12 +46,51 @@ struct PhotoColumnTests {
     func hostileText() {
         var photo = Self.photo
         photo.caption = "two\nlines"
-        #expect(PhotoColumn.photo(from: PhotoColumn.text(of: photo))?.caption == "two lines")
-        #expect(PhotoColumn.photo(from: "") == nil)
-        #expect(PhotoColumn.photo(from: "caption\ncredit") == nil)
-        #expect(PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10") == nil)
+        #expect(PhotoColumn.photo(from: PhotoColumn.text(of: photo, thumbnailURL: nil), thumbnailURL: nil)?.caption == "two lines")
+        #expect(PhotoColumn.photo(from: "", thumbnailURL: nil) == nil)
+        #expect(PhotoColumn.photo(from: "caption\ncredit", thumbnailURL: nil) == nil)
+        #expect(PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10", thumbnailURL: nil) == nil)
         #expect(
-            PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10 https://b")?.crops == [PhotoCrop(url: "https://b", width: 10, height: 10)])
+            PhotoColumn.photo(from: "c\nd\nx 1 https://a\n10 10 https://b", thumbnailURL: nil)?.crops == [
+                PhotoCrop(url: "https://b", width: 10, height: 10)
+            ])
+        #expect(PhotoColumn.photo(from: "c\nd\n10 10 =", thumbnailURL: nil) == nil, "the thumbnail's crop of an article without one")
+    }
+
+    @Test("Stored, the NYT's image addresses are their paths and a crop that is the thumbnail is one byte; both read back whole")
+    func compactAddresses() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var article = ArticleFactory.article(1)
+        article.thumbnailURL = "https://static01.nyt.com/images/a-thumbStandard.jpg"
+        article.photo = ArticlePhoto(
+            crops: [
+                PhotoCrop(url: "https://static01.nyt.com/images/a-superJumbo.jpg", width: 2048, height: 1365),
+                PhotoCrop(url: "https://static01.nyt.com/images/a-thumbStandard.jpg", width: 75, height: 75),
+                PhotoCrop(url: "https://other.example/b.jpg", width: 10, height: 10),
+            ], caption: "c", credit: "d")
+        try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(try store.entry(for: article.id)?.article == article)
+        let stored = try store.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT thumbnailURL, photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
+        }
+        #expect(stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
+        #expect(stored?["photo"] == "c\nd\n2048 1365 /images/a-superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
+        let again = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(again.updated == 0)
+    }
+
+    @Test("A cache written before keeps whole image addresses, read as they are and not rewritten by the same refresh")
+    func wholeAddressesOfBefore() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var article = ArticleFactory.article(1)
+        article.thumbnailURL = "https://static01.nyt.com/images/t.jpg"
+        try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        try store.writer.write { db in
+            try db.execute(sql: "UPDATE article SET thumbnailURL = 'https://static01.nyt.com/images/t.jpg'")
+        }
+        #expect(try store.entry(for: article.id)?.article.thumbnailURL == "https://static01.nyt.com/images/t.jpg")
+        let again = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(again.updated == 0)
     }
 
     @Test("A refresh set aside in batches keeps the photo")
