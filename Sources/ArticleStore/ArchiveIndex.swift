@@ -14,6 +14,9 @@ import SQLite
 /// first year of the table's years). Deleting an article takes it out of its table (a trigger per table).
 /// A cache made when every year had a table keeps them: the articles stay in the table they are in.
 enum ArchiveIndex {
+    /// The partition of every article that is not archived (`articleFTS`).
+    static let livePartition = 0
+
     /// From this year on, each year has a table of its own.
     static let firstYearAlone = 2000
 
@@ -24,7 +27,7 @@ enum ArchiveIndex {
 
     /// The table indexing the articles of `partition` (0 or a year).
     static func table(_ partition: Int) -> String {
-        partition == 0 ? "articleFTS" : "archiveFTS_\(partition)"
+        partition == livePartition ? "articleFTS" : "archiveFTS_\(partition)"
     }
 
     /// How every full-text index splits and folds its text: `unicode61` folds case and the accents that

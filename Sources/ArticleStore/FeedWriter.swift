@@ -140,27 +140,36 @@ struct FeedWriter {
         // New rows get ids above every existing one, so the full-text index takes them in one statement.
         let firstNewID = try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0) + 1
         var result = Upserted()
-        result.ids.reserveCapacity(articles.count)
-        result.isUnread.reserveCapacity(articles.count)
+        result.ids = Array(repeating: 0, count: articles.count)
+        result.isUnread = Array(repeating: true, count: articles.count)
         var changed: [(id: Int64, article: Article)] = []
         var unchanged: [Int64] = []
-        // Looked up once: finding a cached statement hashes and compares its SQL.
-        let insert = try db.cachedStatement(sql: Self.insertSQL)
-        for article in articles {
+        var new: [(place: Int, url: String)] = []
+        for (place, article) in articles.enumerated() {
             if let known = existing[article.id] {
-                result.ids.append(known.id)
-                result.isUnread.append(!known.isRead)
+                result.ids[place] = known.id
+                result.isUnread[place] = !known.isRead
                 if !keepingCachedText, Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
                     unchanged.append(known.id)
                 }
             } else {
-                result.ids.append(try self.insert(article, fetchedAt: fetchedAt, ftsPartition: ftsPartition, using: insert))
-                result.isUnread.append(true)
-                result.inserted += 1
+                new.append((place, ArticleColumns.storedURL(article.url)))
             }
         }
+        // A refresh's new rows go in in the order of their addresses: the index on `url` then takes each at
+        // the end of a run and its pages fill, where the order of a feed (newest first, and an NYT address
+        // begins with its date) left half of every page of it empty (docs/performance.md). An archive
+        // month's keep the order of its list, which is already by date: the ids of the articles a month
+        // lists then stay in the few runs its trend counts by (`ArchiveSpans`).
+        if ftsPartition == ArchiveIndex.livePartition { new.sort { $0.url < $1.url } }
+        // Looked up once: finding a cached statement hashes and compares its SQL.
+        let insert = try db.cachedStatement(sql: Self.insertSQL)
+        for (place, _) in new {
+            result.ids[place] = try self.insert(articles[place], fetchedAt: fetchedAt, ftsPartition: ftsPartition, using: insert)
+        }
+        result.inserted = new.count
         try touch(unchanged, fetchedAt: fetchedAt)
         let index = ArchiveIndex.table(ftsPartition)
         try db.cachedStatement(

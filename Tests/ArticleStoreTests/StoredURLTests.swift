@@ -43,4 +43,25 @@ struct StoredURLTests {
         let store = try ArticleStore(path: directory.path("cache.sqlite"))
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
     }
+
+    @Test("A refresh listed newest first leaves the index on addresses filled, not half empty, and its order kept")
+    func addressIndexFill() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: directory.path("cache.sqlite"))
+        // Newest first, as the NYT lists: the addresses begin with their dates, in falling order.
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let articles = (0..<3_000).map { index in
+            var article = ArticleFactory.article(index, published: start)
+            let day = 30 - index / 100
+            article.url = "https://www.nytimes.com/2026/11/\(day < 10 ? "0" : "")\(day)/world/story-\(index % 100)-\(index).html"
+            return article
+        }
+        try store.apply(FeedSnapshot(feed: .topStories(.home), articles: articles, fetchedDate: .now), origin: .network)
+        let (size, unused) = try store.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT SUM(pgsize), SUM(unused) FROM dbstat WHERE name = 'article_url'")
+                .map { ($0[0] as Int, $0[1] as Int) }!
+        }
+        #expect(Double(unused) / Double(size) < 0.3, "\(unused) of \(size) bytes unused")
+        #expect(try store.entries(in: .topStories(.home), range: 0..<3_000).map(\.id) == articles.map(\.id))
+    }
 }
