@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sqlite3.h>
+#include "CFTSRank.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +165,8 @@ int main(int argc, char **argv) {
     double opening = now();
     sqlite3 *db;
     check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL), db, path);
+    // The full-text indexes fold letters with nytreader's tokenizer (Sources/CFTSRank), built in.
+    check(nyt_register_full_text(db), db, "nyt_register_full_text");
     check(sqlite3_exec(db, "PRAGMA synchronous = NORMAL; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON", NULL, NULL, NULL),
           db, "pragmas");
     check(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), db, "begin");
