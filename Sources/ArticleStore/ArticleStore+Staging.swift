@@ -45,7 +45,7 @@ extension ArticleStore {
                 // Handed on StagedRefresh.chunkSize at a time: each write looks its articles up and indexes
                 // them in a few statements, which cost more per article in smaller chunks.
                 var after: Int64 = 0
-                var chunk: [Article] = []
+                var chunk: [StoredArticle] = []
                 let next = try db.cachedStatement(sql: StagedRefresh.nextBatchSQL)
                 while let row = try Row.fetchOne(next, arguments: [refresh.number, after]) {
                     after = row[0]

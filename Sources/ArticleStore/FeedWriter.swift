@@ -8,13 +8,14 @@ struct FeedWriter {
     let policy: RetentionPolicy
 
     func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin) throws -> RefreshChanges {
-        try apply(snapshot, origin: origin) { write in try write(snapshot.articles) }
+        try apply(snapshot, origin: origin) { write in try write(snapshot.articles.map(StoredArticle.init)) }
     }
 
     /// `apply` for articles read a chunk at a time (a staged refresh): `articles` calls its argument with
     /// each chunk in order; `snapshot.articles` is not read. A uri repeated in a later chunk keeps its first place.
-    func apply(_ snapshot: FeedSnapshot, origin: FeedOrigin, articles: (([Article]) throws -> Void) throws -> Void) throws -> RefreshChanges
-    {
+    func apply(
+        _ snapshot: FeedSnapshot, origin: FeedOrigin, articles: (([StoredArticle]) throws -> Void) throws -> Void
+    ) throws -> RefreshChanges {
         let fetchedAt = ArticleColumns.seconds(snapshot.fetchedDate)
         let feedID = try feedID(for: snapshot.feed)
         var stored = Upserted()
@@ -64,7 +65,8 @@ struct FeedWriter {
     func append(
         _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
     ) throws -> (total: Int, inserted: Int, updated: Int) {
-        let stored = try upsert(articles, fetchedAt: fetchedAt, keepingCachedText: keepingCachedText, ftsPartition: ftsPartition)
+        let stored = try upsert(
+            articles.map(StoredArticle.init), fetchedAt: fetchedAt, keepingCachedText: keepingCachedText, ftsPartition: ftsPartition)
         var (rank, total) =
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
@@ -132,7 +134,7 @@ struct FeedWriter {
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
     private func upsert(
-        _ snapshotArticles: [Article], fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
+        _ snapshotArticles: [StoredArticle], fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
     ) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
@@ -142,7 +144,7 @@ struct FeedWriter {
         var result = Upserted()
         result.ids = Array(repeating: 0, count: articles.count)
         result.isUnread = Array(repeating: true, count: articles.count)
-        var changed: [(id: Int64, article: Article)] = []
+        var changed: [(id: Int64, article: StoredArticle)] = []
         var unchanged: [Int64] = []
         var new: [(place: Int, url: String)] = []
         for (place, article) in articles.enumerated() {
@@ -155,7 +157,7 @@ struct FeedWriter {
                     unchanged.append(known.id)
                 }
             } else {
-                new.append((place, ArticleColumns.storedURL(article.url)))
+                new.append((place, article.storedURL))
             }
         }
         // A refresh's new rows go in in the order of their addresses: the index on `url` then takes each at
@@ -193,7 +195,7 @@ struct FeedWriter {
     }
 
     /// `articles` without repeats: when a snapshot lists a `uri` twice, its first place and text count.
-    private static func firstOfEachURI(_ articles: [Article]) -> [Article] {
+    private static func firstOfEachURI(_ articles: [StoredArticle]) -> [StoredArticle] {
         var seen = Set<ArticleID>(minimumCapacity: articles.count)
         return articles.filter { seen.insert($0.id).inserted }
     }
@@ -209,8 +211,8 @@ struct FeedWriter {
 
     /// Whether `article` should replace the cached text: it differs, and it is not an older revision
     /// (a fetch that reports an earlier `updated_date` than the cached one does not win).
-    private static func replaces(_ cached: [DatabaseValue], with article: Article) -> Bool {
-        let incoming = ArticleColumns.writtenValues(of: article)
+    private static func replaces(_ cached: [DatabaseValue], with article: StoredArticle) -> Bool {
+        let incoming = article.values
         guard incoming != cached else { return false }
         let updatedAt = ArticleColumns.writtenUpdatedAtIndex
         if let cachedUpdate = Int64.fromDatabaseValue(cached[updatedAt]),
@@ -276,10 +278,10 @@ struct FeedWriter {
 
     /// Inserts `article` with `insert`, the statement of `insertSQL`; returns its row id. An article indexed
     /// in an archive partition (not 0) is archived.
-    private func insert(_ article: Article, fetchedAt: Int64, ftsPartition: Int, using insert: Statement) throws -> Int64 {
+    private func insert(_ article: StoredArticle, fetchedAt: Int64, ftsPartition: Int, using insert: Statement) throws -> Int64 {
         try insert.execute(
             arguments: StatementArguments(
-                [article.id.rawValue.databaseValue] + ArticleColumns.writtenValues(of: article)
+                [article.id.rawValue.databaseValue] + article.values
                     + [fetchedAt.databaseValue, ftsPartition.databaseValue, (ftsPartition == 0 ? 0 : 1).databaseValue]
             ))
         let id = db.lastInsertedRowID
@@ -289,7 +291,7 @@ struct FeedWriter {
 
     /// Replaces the text of `changed` articles, and their entries in the full-text indexes
     /// (taken out with the old text, put back with the new, one statement per chunk).
-    private func update(_ changed: [(id: Int64, article: Article)], fetchedAt: Int64) throws {
+    private func update(_ changed: [(id: Int64, article: StoredArticle)], fetchedAt: Int64) throws {
         guard !changed.isEmpty else { return }
         let ids = changed.map(\.id)
         // Each article is taken out of, and put back into, the index that holds it (`ArchiveIndex`).
@@ -330,10 +332,10 @@ struct FeedWriter {
     }
 
     /// Writes `article`'s text over row `id` with `update`, the statement of `updateSQL`.
-    private func update(_ id: Int64, with article: Article, fetchedAt: Int64, using update: Statement) throws {
+    private func update(_ id: Int64, with article: StoredArticle, fetchedAt: Int64, using update: Statement) throws {
         try update.execute(
             arguments: StatementArguments(
-                ArticleColumns.writtenValues(of: article) + [fetchedAt.databaseValue, id.databaseValue]
+                article.values + [fetchedAt.databaseValue, id.databaseValue]
             ))
         try indexCJK(of: article, id: id)
     }
@@ -358,8 +360,8 @@ struct FeedWriter {
     }
 
     /// Adds the article's CJK text, if any, to the bigram index.
-    private func indexCJK(of article: Article, id: Int64) throws {
-        let bigrams = CJKText.indexText(of: [article.title, article.abstract, article.leadParagraph, article.byline])
+    private func indexCJK(of article: StoredArticle, id: Int64) throws {
+        let bigrams = CJKText.indexText(of: article.indexedText)
         guard !bigrams.isEmpty else { return }
         try db.cachedStatement(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)")
             .execute(arguments: [id, bigrams])

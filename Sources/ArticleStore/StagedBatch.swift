@@ -2,8 +2,8 @@ import NewsCore
 import SQLite
 
 /// A batch of articles set aside by a refresh, as one blob of the temporary table: for each article its
-/// `uri` and the values of `ArticleColumns.written`, exactly what the `article` table would store, so an
-/// article read back is the one a row of that table gives (`ArticleColumns.entry(from:)`).
+/// `uri` and the values of `ArticleColumns.written`, exactly what the `article` table would store, read
+/// back as those values (`StoredArticle`), ready for the rows.
 ///
 /// One row per batch instead of one per article: setting aside and reading back 10,000 articles cost a
 /// quarter of a refresh's instructions as rows, with their B-tree work in SQLite. The blob is private to the
@@ -32,16 +32,15 @@ enum StagedBatch {
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Damaged) -> [Article] {
+    static func decode(_ bytes: [UInt8]) throws(Damaged) -> [StoredArticle] {
         var reader = Reader(bytes: bytes)
-        var articles: [Article] = []
+        var articles: [StoredArticle] = []
         while !reader.atEnd {
+            guard case .text(let uri) = try reader.value() else { throw Damaged() }
             var values: [DatabaseValue] = []
-            values.reserveCapacity(valuesPerArticle + 2)
-            for _ in 0..<valuesPerArticle { values.append(try reader.value()) }
-            // The selection also has the read and saved dates, which a fetched article has not.
-            values += [.null, .null]
-            articles.append(ArticleColumns.entry(from: Row(values: values)).article)
+            values.reserveCapacity(valuesPerArticle - 1)
+            for _ in 1..<valuesPerArticle { values.append(try reader.value()) }
+            articles.append(StoredArticle(id: ArticleID(uri), values: values))
         }
         return articles
     }

@@ -1,0 +1,37 @@
+import NewsCore
+import SQLite
+
+/// An article as a refresh writes it: its `uri` and the values of `ArticleColumns.written`, computed once.
+/// A refresh set aside in batches (`StagedBatch`) is read back as these, not as articles: the values are
+/// what the rows take, so rebuilding each article only to compute them again is left out.
+struct StoredArticle: Equatable {
+    let id: ArticleID
+    /// The `written` columns' values, in their order.
+    let values: [DatabaseValue]
+
+    init(_ article: Article) {
+        id = article.id
+        values = ArticleColumns.writtenValues(of: article)
+    }
+
+    init(id: ArticleID, values: [DatabaseValue]) {
+        self.id = id
+        self.values = values
+    }
+
+    /// The web address as stored (`ArticleColumns.storedURL`).
+    var storedURL: String {
+        String.fromDatabaseValue(values[ArticleColumns.writtenURLIndex]) ?? ""
+    }
+
+    /// Title, abstract, lead paragraph and byline, as an article read back has them (a lead stored empty
+    /// is the abstract's): the text the CJK index takes.
+    var indexedText: [String] {
+        func text(_ column: String) -> String {
+            String.fromDatabaseValue(values[ArticleColumns.written.firstIndex(of: column)!]) ?? ""
+        }
+        let abstract = text("abstract")
+        let lead = text("leadParagraph")
+        return [text("title"), abstract, lead.isEmpty ? abstract : lead, text("byline")]
+    }
+}
