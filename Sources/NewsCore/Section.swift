@@ -29,6 +29,8 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// A name for people from the section name an article carries: `us` → `U.S.`, `climate` → `Climate`,
     /// `U.S.` stays as it is.
     public static func displayName(forArticleSection name: String) -> String {
+        // Every row of the list names its section, every frame: the usual names are looked up, not made.
+        if let known = knownDisplayNames[name] { return known }
         if let section = Section(validating: name) { return section.displayName }
         guard let first = name.first, first.isLowercase else { return name }
         return first.uppercased() + name.dropFirst()
@@ -46,6 +48,9 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
         "realestate", "science", "sports", "sundayreview", "technology", "theater", "t-magazine",
         "travel", "upshot", "us", "world",
     ]
+
+    /// `displayName` of every section the API serves, by its name.
+    private static let knownDisplayNames = Dictionary(uniqueKeysWithValues: all.map { ($0.rawValue, $0.displayName) })
 
     private static let displayNames: [String: String] = [
         "nyregion": "N.Y. Region",

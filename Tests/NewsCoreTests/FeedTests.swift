@@ -77,5 +77,9 @@ struct FeedTests {
         #expect(Section.displayName(forArticleSection: "us") == "U.S.")
         #expect(Section.displayName(forArticleSection: "climate") == "Climate")
         #expect(Section.displayName(forArticleSection: "U.S.") == "U.S.")
+        for section in Section.all {
+            #expect(Section.displayName(forArticleSection: section.rawValue) == section.displayName)
+            #expect(Section.displayName(forArticleSection: section.rawValue.uppercased()) == section.displayName)
+        }
     }
 }
