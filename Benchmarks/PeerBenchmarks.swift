@@ -98,15 +98,21 @@ struct PeerBenchmarks {
         guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(titles[0]) } }) != nil else {
             throw BenchError.unexpected("less did not show the titles")
         }
+        let keys = try downPresses(in: terminal, of: "less")
+        try terminal.press("q")
+        _ = try terminal.waitForPrompt()
+        return keys
+    }
+
+    /// `keyPresses` presses of Down in what `terminal` shows, each timed until the screen changed.
+    private func downPresses(in terminal: ReaderTerminal, of name: String) throws -> Samples {
         var keys = Samples()
         for _ in 0..<keyPresses {
             guard let milliseconds = try terminal.pressAndTimeChange("Down") else {
-                throw BenchError.unexpected("less: Down changed nothing on the screen within 2 s")
+                throw BenchError.unexpected("\(name): Down changed nothing on the screen within 2 s")
             }
             keys.append(milliseconds)
         }
-        try terminal.press("q")
-        _ = try terminal.waitForPrompt()
         return keys
     }
 
@@ -176,13 +182,7 @@ struct PeerBenchmarks {
             throw BenchError.unexpected(
                 "\(program.name) did not show its article list:\n" + (try terminal.screen()).joined(separator: "\n"))
         }
-        var keys = Samples()
-        for _ in 0..<keyPresses {
-            guard let milliseconds = try terminal.pressAndTimeChange("Down") else {
-                throw BenchError.unexpected("\(program.name): Down changed nothing on the screen within 2 s")
-            }
-            keys.append(milliseconds)
-        }
+        let keys = try downPresses(in: terminal, of: program.name)
         try terminal.press("q")
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
