@@ -3,7 +3,7 @@ import NewsCore
 /// How an article's photo is kept in its `photo` column: one text, the caption on the first line, the
 /// credit on the second, then a line per crop, `WIDTH HEIGHT URL`. NULL when there is no photo. A crop's
 /// address is stored as `ArticleColumns.storedImageURL` keeps it, and as `=` when it is the article's
-/// thumbnail (most Top Stories crops are): a hundred bytes of nearly every row.
+/// thumbnail (a Top Stories thumbnail is one of its photo's crops): a hundred bytes of nearly every row.
 enum PhotoColumn {
     /// A crop's stored address when it is the thumbnail's.
     static let sameAsThumbnail = "="
