@@ -71,13 +71,13 @@ enum ArticleColumns {
 
     /// The web address as stored: an NYT address from its path (`/2024/…`), any other whole.
     static func storedURL(_ url: String) -> String {
-        url.hasPrefix(nytOrigin + "/") ? String(url.dropFirst(nytOrigin.count)) : url
+        path(of: url, under: nytOrigin)
     }
 
     /// The web address a stored one stands for: a path (stored, or sent as one) is on the NYT's site.
     /// Caches written before keep whole addresses, read as they are.
     static func shownURL(_ stored: String) -> String {
-        stored.hasPrefix("/") ? nytOrigin + stored : stored
+        whole(stored, under: nytOrigin)
     }
 
     /// Where the NYT's images are served from; stored, it is left out (`/images/2024/…`), as for `nytOrigin`.
@@ -85,12 +85,22 @@ enum ArticleColumns {
 
     /// An image address as stored: one of the NYT's from its path, any other whole.
     static func storedImageURL(_ url: String) -> String {
-        url.hasPrefix(imageOrigin + "/") ? String(url.dropFirst(imageOrigin.count)) : url
+        path(of: url, under: imageOrigin)
     }
 
     /// The image address a stored one stands for (caches written before keep whole addresses).
     static func shownImageURL(_ stored: String) -> String {
-        stored.hasPrefix("/") ? imageOrigin + stored : stored
+        whole(stored, under: imageOrigin)
+    }
+
+    /// `url` without `origin` when it is under it (its path, `/…`), else whole.
+    private static func path(of url: String, under origin: String) -> String {
+        url.hasPrefix(origin + "/") ? String(url.dropFirst(origin.count)) : url
+    }
+
+    /// The address `stored` stands for: a path is under `origin`, anything else is whole.
+    private static func whole(_ stored: String, under origin: String) -> String {
+        stored.hasPrefix("/") ? origin + stored : stored
     }
 
     static func seconds(_ date: Date) -> Int64 {

@@ -282,7 +282,10 @@ struct FeedWriter {
         try insert.execute(
             arguments: StatementArguments(
                 [article.id.rawValue.databaseValue] + article.values
-                    + [fetchedAt.databaseValue, ftsPartition.databaseValue, (ftsPartition == 0 ? 0 : 1).databaseValue]
+                    + [
+                        fetchedAt.databaseValue, ftsPartition.databaseValue,
+                        (ftsPartition == ArchiveIndex.livePartition ? 0 : 1).databaseValue,
+                    ]
             ))
         let id = db.lastInsertedRowID
         try indexCJK(of: article, id: id)

@@ -27,11 +27,15 @@ struct StoredArticle: Equatable {
     /// Title, abstract, lead paragraph and byline, as an article read back has them (a lead stored empty
     /// is the abstract's): the text the CJK index takes.
     var indexedText: [String] {
-        func text(_ column: String) -> String {
-            String.fromDatabaseValue(values[ArticleColumns.written.firstIndex(of: column)!]) ?? ""
-        }
-        let abstract = text("abstract")
-        let lead = text("leadParagraph")
-        return [text("title"), abstract, lead.isEmpty ? abstract : lead, text("byline")]
+        let (title, abstract, lead, byline) = Self.indexedColumns
+        func text(_ index: Int) -> String { String.fromDatabaseValue(values[index]) ?? "" }
+        let storedLead = text(lead)
+        return [text(title), text(abstract), storedLead.isEmpty ? text(abstract) : storedLead, text(byline)]
     }
+
+    /// Where title, abstract, lead paragraph and byline sit in `ArticleColumns.written`, found once.
+    private static let indexedColumns = (
+        ArticleColumns.written.firstIndex(of: "title")!, ArticleColumns.written.firstIndex(of: "abstract")!,
+        ArticleColumns.written.firstIndex(of: "leadParagraph")!, ArticleColumns.written.firstIndex(of: "byline")!
+    )
 }

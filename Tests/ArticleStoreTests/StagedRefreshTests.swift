@@ -15,6 +15,10 @@ struct StagedRefreshTests {
         var articles = (0..<count).map { ArticleFactory.article($0) }
         articles[7].title = "Seven, with a title of its own"
         articles[7].updatedDate = Date(timeIntervalSince1970: 1_763_700_000.5)
+        // Text without spaces goes to the CJK index, from the title and from an abstract that is also the lead.
+        articles[8].title = "東京の天気"
+        articles[9].abstract = "大阪の経済"
+        articles[9].leadParagraph = articles[9].abstract
         articles.append(ArticleFactory.article(3, title: "A repeat that loses"))
         return articles
     }
@@ -55,6 +59,11 @@ struct StagedRefreshTests {
         #expect(try staged.status(of: home) == whole.status(of: home))
         #expect(try staged.unreadCounts() == whole.unreadCounts())
         #expect(try staged.search("seven", limit: 5).map(\.entry.id) == whole.search("seven", limit: 5).map(\.entry.id))
+        for word in ["東京", "経済"] {
+            let found = try staged.search(word, limit: 5).map(\.entry.id)
+            #expect(!found.isEmpty, "\(word)")
+            #expect(found == (try whole.search(word, limit: 5).map(\.entry.id)), "\(word)")
+        }
         #expect(
             try contents(of: staged, home).first { $0.id == ArticleFactory.article(7).id }?.article.title
                 == "Seven, with a title of its own")
