@@ -61,13 +61,15 @@ enum PromptTarget {
         }
     }
 
-    /// What the parser promises of a query: the words without the operators, days within the NYT's years
-    /// in order, and a summary that names the words.
+    /// What the parser promises of a query: the words without the operators (none only beside a day), days
+    /// within the NYT's years in order, and a summary that names the words.
     private static func check(_ result: Result<SearchQuery, SearchInput.Problem>, of text: String) {
         switch result {
         case .success(let query):
-            let words = query.text.split(separator: " ", omittingEmptySubsequences: false)
-            FuzzCheck.require(!words.isEmpty && words.allSatisfy { !$0.isEmpty }, "the words \(query.text.debugDescription)")
+            // Dates alone are a search (every article of those days): its words are then none.
+            let words = query.text.isEmpty ? [] : query.text.split(separator: " ", omittingEmptySubsequences: false)
+            FuzzCheck.require(words.allSatisfy { !$0.isEmpty }, "the words \(query.text.debugDescription)")
+            FuzzCheck.require(!words.isEmpty || query.beginDate != nil || query.endDate != nil, "a search of nothing")
             for word in words {
                 let name = word.firstIndex(of: ":").map { word[..<$0].lowercased() }
                 FuzzCheck.require(!["from", "to", "sort"].contains(name ?? ""), "the operator \(word) is left among the words")
@@ -79,7 +81,8 @@ enum PromptTarget {
             if let begin = query.beginDate, let end = query.endDate {
                 FuzzCheck.require(begin <= end, "from \(begin) after to \(end)")
             }
-            FuzzCheck.require(query.summary.contains(query.text), "the summary \(query.summary) leaves out the words")
+            FuzzCheck.require(words.isEmpty || query.summary.contains(query.text), "the summary \(query.summary) leaves out the words")
+            FuzzCheck.require(!query.summary.isEmpty, "a search without a summary")
         case .failure(let problem):
             FuzzCheck.require(!problem.message.isEmpty, "a problem without words for \(text.debugDescription)")
         }
