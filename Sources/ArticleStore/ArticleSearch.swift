@@ -6,7 +6,7 @@ import SQLite
 /// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by `nytrank` (bm25
 /// without document frequencies; bm25 itself for CJK text) among the newest matches: those of
 /// `articleFTS`, then of each archive year from the newest, until the window of
-/// candidates is full. A query that matches most of a large cache costs no more than one that matches a
+/// candidates is full (on two connections side by side when a second is free: `NewestMatches`). A query that matches most of a large cache costs no more than one that matches a
 /// few thousand articles. Only the last word is a prefix (`SearchTerms`); when that finds nothing, the
 /// search is made once more with every word a prefix, so that `elect den` still finds "Election in
 /// Denmark".
@@ -14,6 +14,8 @@ struct ArticleSearch {
     let db: Database
     /// The feed whose articles are searched; nil for every article cached.
     var feed: Feed? = nil
+    /// The connections `db` is one of: another may read indexes beside it (`NewestMatches`).
+    var pool: (any DatabaseWriter)? = nil
 
     /// Matches ranked per query (or the limit, when larger): the most recently stored ones (highest rowid)
     /// when there are more.
@@ -46,13 +48,15 @@ struct ArticleSearch {
         var scored: [(id: Int64, score: Double)] = []
         switch (terms.wordExpression, terms.cjkExpression) {
         case (let words?, let cjk):
-            // The indexes newest first, until the window of candidates is full.
-            for table in try ArchiveIndex.tables(in: db) where scored.count < candidates {
-                let sql = Self.newestMatches(table: table, weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
+            let tables = try ArchiveIndex.tables(in: db)
+            let feed = feed
+            let feedArguments = feedArguments
+            scored = try NewestMatches.find(indexes: tables.count, candidates: candidates, db: db, pool: pool) { db, index, limit in
+                let sql = Self.newestMatches(table: tables[index], weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
                 var arguments = [words.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
-                arguments += feedArguments + [(candidates - scored.count).databaseValue]
-                scored += try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { ($0[0], $0[1]) }
+                arguments += feedArguments + [limit.databaseValue]
+                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { ($0[0], $0[1]) }
             }
         case (nil, let cjk?):
             let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed)

@@ -305,7 +305,7 @@ public final class ArticleStore: Sendable {
         let terms = SearchTerms(text)
         guard !terms.isEmpty, limit > 0 else { return [] }
         return try read { db in
-            try ArticleSearch(db: db, feed: feed).hits(for: terms, limit: limit)
+            try ArticleSearch(db: db, feed: feed, pool: writer).hits(for: terms, limit: limit)
         }
     }
 

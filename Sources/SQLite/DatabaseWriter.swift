@@ -4,6 +4,10 @@ import Glibc
 public protocol DatabaseWriter: AnyObject, Sendable {
     /// Runs `body` in a read transaction.
     func read<T>(_ body: (Database) throws -> T) throws -> T
+    /// Runs `body` in a read transaction on a connection no other caller holds, or answers nil at once
+    /// when there is none to spare (it never waits for one: a read that asks from inside another read
+    /// cannot wait for that read to end).
+    func readIfFree<T>(_ body: (Database) throws -> T) throws -> T?
     /// Runs `body` in an immediate write transaction, committed when it returns.
     func write<T>(_ body: (Database) throws -> T) throws -> T
     /// Runs `body` on the connection that writes, outside any transaction.
@@ -23,6 +27,11 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.use { db in try db.transaction(.deferred, body) }
+    }
+
+    /// Always nil: the queue's one connection is the one its reads use.
+    public func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
+        nil
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
@@ -62,6 +71,10 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try readers.use { db in try db.transaction(.deferred, body) }
+    }
+
+    public func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
+        try readers.useIfFree { db in try db.transaction(.deferred, body) }
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
@@ -109,6 +122,21 @@ final class ReaderConnections: @unchecked Sendable {
         return try body(database)
     }
 
+    /// Runs `body` with a connection no caller holds (opened when fewer than `maximum` are), or answers
+    /// nil without waiting when every one is lent.
+    func useIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
+        let lent: Database?? = monitor.withLock {
+            if let database = free.popLast() { return .some(database) }
+            guard count < maximum else { return nil }
+            count += 1
+            return .some(nil)
+        }
+        guard let lent else { return nil }
+        let database = try lent ?? openCounted()
+        defer { give(database) }
+        return try body(database)
+    }
+
     private func take() throws -> Database {
         let lent: Database? = monitor.withLock {
             monitor.wait { !free.isEmpty || count < maximum }
@@ -116,7 +144,11 @@ final class ReaderConnections: @unchecked Sendable {
             count += 1
             return nil
         }
-        if let lent { return lent }
+        return try lent ?? openCounted()
+    }
+
+    /// A new connection, counted already; when it cannot be opened, the count is given back.
+    private func openCounted() throws -> Database {
         do {
             return try open()
         } catch {

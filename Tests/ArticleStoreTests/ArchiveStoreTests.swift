@@ -201,6 +201,28 @@ struct ArchiveStoreTests {
         #expect(try store.search("zeppelin", limit: 100).count == 6 + 6 + 7, "forgetting a month takes its articles out of the decade")
     }
 
+    @Test("A search over many years' indexes finds in a file cache (two reading connections) what it finds in memory (one)")
+    func searchOnTwoConnections() throws {
+        let directory = try TemporaryDirectory()
+        let file = try ArticleStore(path: directory.path("cache.sqlite"))
+        let memory = try ArticleStore(inMemoryWith: .standard)
+        for year in 2003...2012 {
+            let month = ArchiveMonth("\(year)-05", latest: Self.latest)!
+            var articles = Self.articles(0..<30, prefix: month.description)
+            for index in articles.indices where (index + year) % 3 == 0 { articles[index].title = "Zeppelin over the harbour \(index)" }
+            for index in articles.indices where (index + year) % 7 == 0 { articles[index].leadParagraph = "A zeppelin, seen again" }
+            try Self.importMonth(file, month, articles)
+            try Self.importMonth(memory, month, articles)
+        }
+        for query in ["zeppelin", "zeppelin harbour", "zepp", "seen zeppelin"] {
+            for limit in [1, 20, 500] {
+                let onFile = try file.search(query, limit: limit).map(\.entry.id)
+                #expect(onFile == (try memory.search(query, limit: limit).map(\.entry.id)), "\(query), \(limit)")
+                #expect(!onFile.isEmpty, "\(query)")
+            }
+        }
+    }
+
     @Test("A live refresh that changes an archived article's text keeps its year's index right")
     func archivedArticleChanged() throws {
         let store = try ArticleStore(inMemoryWith: .standard)

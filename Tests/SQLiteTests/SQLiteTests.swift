@@ -196,4 +196,30 @@ struct SQLiteTests {
         }
         #expect(connections.withLock { $0.count } == 1)
     }
+
+    @Test("readIfFree reads on a second connection from inside a read, and answers nil at once when none is left")
+    func readIfFree() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.path("db.sqlite"), maximumReaders: 2)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (7)") }
+        struct Seen { var outer: ObjectIdentifier; var inner: ObjectIdentifier?; var value: Int?; var thirdLent: Bool }
+        let seen = try pool.read { outer in
+            var seen = Seen(outer: ObjectIdentifier(outer), inner: nil, value: nil, thirdLent: true)
+            _ = try pool.readIfFree { inner in
+                seen.inner = ObjectIdentifier(inner)
+                seen.value = try Int.fetchOne(inner, sql: "SELECT a FROM t")
+                // Both connections are lent now: a third is not opened and not waited for.
+                seen.thirdLent = try pool.readIfFree { _ in true } ?? false
+            }
+            return seen
+        }
+        #expect(seen.inner != nil)
+        #expect(seen.inner != seen.outer)
+        #expect(seen.value == 7)
+        #expect(!seen.thirdLent)
+        // Given back: the next readIfFree finds a free connection again.
+        #expect(try pool.readIfFree { db in try Int.fetchOne(db, sql: "SELECT a FROM t") } == 7)
+        let queue = try DatabaseQueue()
+        #expect(try queue.readIfFree { _ in 1 } == nil)
+    }
 }
