@@ -92,7 +92,7 @@ enum CacheOpening {
     /// - Parameter writeProblem: the `errno` that keeps the cache's folder from being written, or nil.
     static func readOnlyDatabase(
         path: String, writeProblem: (String) -> Int32? = folderWriteProblem
-    ) throws -> DatabaseQueue? {
+    ) throws -> ReadOnlyPool? {
         guard PrivateFiles.isRegularFile(path) else { return nil }
         do {
             return try readyQueue(at: path)
@@ -102,13 +102,15 @@ enum CacheOpening {
         }
     }
 
-    /// The read-only queue on `location` when its cache is current and holds articles, else nil.
-    private static func readyQueue(at location: String) throws -> DatabaseQueue? {
-        let queue = try DatabaseQueue(path: location, configuration: configuration(readonly: true))
-        let ready = try queue.read { db in
+    /// The cache on `location` read-only, on as many connections as a read-write cache reads on, when it
+    /// is current and holds articles, else nil.
+    private static func readyQueue(at location: String) throws -> ReadOnlyPool? {
+        let pool = try ReadOnlyPool(
+            path: location, configuration: configuration(readonly: true), maximumReaders: ArticleStore.readingConnections)
+        let ready = try pool.read { db in
             try SchemaMigration.state(db) == .current && !ArticleStore.holdsNoArticle(db)
         }
-        return ready ? queue : nil
+        return ready ? pool : nil
     }
 
     /// Why the folder of `path` cannot be written (`EROFS`, `EACCES`, …), or nil when it can.

@@ -86,6 +86,38 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     }
 }
 
+/// A file only read (opened read-only, or immutable): up to `maximumReaders` connections, each read-only,
+/// read side by side, opened when first needed. A write fails as the file refuses it.
+public final class ReadOnlyPool: DatabaseWriter, @unchecked Sendable {
+    private let readers: ReaderConnections
+
+    /// Opens `path` read-only (`configuration.readonly` is set); a file that cannot be read fails here.
+    public init(path: String, configuration: Configuration, maximumReaders: Int) throws {
+        var configuration = configuration
+        configuration.readonly = true
+        readers = ReaderConnections(maximum: maximumReaders) { [configuration] in
+            try Database(path: path, configuration: configuration)
+        }
+        try readers.use { _ in }
+    }
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try readers.use { db in try db.transaction(.deferred, body) }
+    }
+
+    public func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
+        try readers.useIfFree { db in try db.transaction(.deferred, body) }
+    }
+
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try readers.use { db in try db.transaction(.immediate, body) }
+    }
+
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try readers.use(body)
+    }
+}
+
 /// A connection and the lock that gives it to one caller at a time.
 final class ConnectionLock: @unchecked Sendable {
     private let database: Database

@@ -100,6 +100,18 @@ struct StoreErrorKindTests {
         #expect(Self.code { try store.setSaved(ArticleFactory.article(1).id, at: Date()) } == .readOnly)
     }
 
+    @Test("A cache opened for reading only reads on two connections side by side, as a read-write one does, and writes nothing")
+    func readOnlyReadsSideBySide() throws {
+        let directory = try TemporaryDirectory()
+        let (_, path) = try Self.store(in: directory)
+        let reader = try ArticleStore(path: path, access: .readOnlyWhenReady)
+        let second = try reader.writer.read { first in
+            try reader.writer.readIfFree { second in ObjectIdentifier(second) != ObjectIdentifier(first) }
+        }
+        #expect(second == true)
+        #expect(Self.code { try reader.setSaved(ArticleFactory.article(1).id, at: Date()) } == .readOnly)
+    }
+
     @Test("A file that is not a cache, or a damaged one: corrupt")
     func corrupt() throws {
         let directory = try TemporaryDirectory()

@@ -222,4 +222,20 @@ struct SQLiteTests {
         let queue = try DatabaseQueue()
         #expect(try queue.readIfFree { _ in 1 } == nil)
     }
+
+    @Test("A read-only pool reads on a second read-only connection beside the first, and refuses writes")
+    func readOnlyPool() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let writer = try DatabasePool(path: path, maximumReaders: 1)
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (7)") }
+        let pool = try ReadOnlyPool(path: path, configuration: Configuration(), maximumReaders: 2)
+        let (outer, inner) = try pool.read { outer in
+            (ObjectIdentifier(outer), try pool.readIfFree { inner in (ObjectIdentifier(inner), try Int.fetchOne(inner, sql: "SELECT a FROM t")) })
+        }
+        #expect(inner != nil && inner?.0 != outer, "a second connection")
+        #expect(inner?.1 == 7)
+        #expect(throws: DatabaseError.self) { try pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (8)") } }
+        #expect(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
 }
