@@ -10,7 +10,7 @@ struct DetailPane {
     let dateFormat: ArticleDateFormat
     /// The texts of the articles shown last: moving the selection back, scrolling or redrawing an article
     /// continues from the lines already made.
-    private let texts = DetailTexts()
+    let texts = DetailTexts()
 
     /// - Parameter timeZone: nil for the system's local time.
     init(timeZone: TimeZone?) {
@@ -57,6 +57,14 @@ struct DetailPane {
         return (limit, graphics)
     }
 
+    /// Makes the first pages of `entry`'s text for `rect` (kept with the texts drawn last), so that
+    /// selecting it next draws lines already wrapped.
+    func prepare(_ entry: ArticleEntry, in rect: Rect) {
+        _ = texts.lines(for: entry, width: rect.width, from: 0, height: rect.height, keepingFirst: true) {
+            DetailText(entry: entry, width: rect.width, dateFormat: dateFormat)
+        }
+    }
+
     /// Draws the lines of `block` from `first` on at the top of `rect`; returns the graphics picture to
     /// place, when the block holds one and shows from its first line.
     private func drawBlock(_ block: PhotoBlock, from first: Int, in rect: Rect, on screen: any Screen) -> GraphicsPlacement? {
@@ -92,12 +100,18 @@ final class DetailTexts: Sendable {
     /// The most recently drawn first.
     private let recent = Mutex<[DetailText]>([])
 
+    /// Whether the text of `entry` at `width` is kept.
+    func holds(_ entry: ArticleEntry, width: Int) -> Bool {
+        recent.withLock { $0.contains { $0.width == width && $0.entry == entry } }
+    }
+
     /// The lines of `entry` at `width` a pane of `height` rows shows from `scroll` (or from the last page,
     /// when the text ends before), and how far it can scroll. The text is made by `make` when it is not
     /// kept, and only as far as those lines and the next page.
-    func lines(for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, make: () -> DetailText) -> (
-        lines: [DetailLine], scrollLimit: Int
-    ) {
+    /// - Parameter keepingFirst: whether the text drawn last stays first (a text made ahead goes after it).
+    func lines(
+        for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, keepingFirst: Bool = false, make: () -> DetailText
+    ) -> (lines: [DetailLine], scrollLimit: Int) {
         recent.withLock { recent in
             var text: DetailText
             if let index = recent.firstIndex(where: { $0.width == width && $0.entry == entry }) {
@@ -113,7 +127,7 @@ final class DetailTexts: Sendable {
             let limit = text.scrollLimit(height: height)
             let start = min(max(0, scroll), limit)
             let lines = Array(text.lines[min(start, text.lines.count)..<min(start + height, text.lines.count)])
-            recent.insert(text, at: 0)
+            recent.insert(text, at: keepingFirst ? min(1, recent.count) : 0)
             if recent.count > Self.capacity { recent.removeLast() }
             return (lines, limit)
         }

@@ -5,7 +5,7 @@ import ReaderViewModel
 /// Draws a whole frame of the reader's state onto a screen.
 public struct FrameRenderer {
     private let list: ArticleListPane
-    private let detail: DetailPane
+    let detail: DetailPane
     private let status = StatusBar()
     private let help: HelpOverlay
     private let picker = SectionPickerOverlay()
@@ -122,6 +122,17 @@ public struct FrameRenderer {
             break
         }
         return metrics
+    }
+
+    /// Makes ahead the detail texts of the articles next to the selection, as a screen of `size` would
+    /// show them: the key that selects one then finds its lines wrapped. For the moment after a frame is
+    /// shown, before the next key.
+    public func prepareNeighbors(of state: ReaderState, size: ScreenSize) {
+        guard state.overlay == nil, let rect = Layout(size: size, state: state).panes?.detail, rect.width > 0, rect.height > 0
+        else { return }
+        for position in [state.selection + 1, state.selection - 1] where position >= 0 && position < state.count {
+            if let entry = state.window.entry(at: position) { detail.prepare(entry, in: rect) }
+        }
     }
 
     /// The header: the feed's title, then at the right its unread count and the selection's place.

@@ -75,6 +75,7 @@ public final class TerminalApp {
                 draw(on: screen)
                 trace?.screenUpdated()
                 needsFrame = false
+                renderer.prepareNeighbors(of: controller.state, size: screen.size)
             }
             // The spinner turns every 100 ms during a refresh; otherwise, once a second, a look at whether
             // another process (a refresh from cron) changed the cache; sooner when the view-model asks to

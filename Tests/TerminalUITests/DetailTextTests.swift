@@ -106,4 +106,28 @@ struct DetailTextTests {
         _ = texts.lines(for: entry, width: 30, from: 0, height: 20, make: make)
         #expect(made == 3)
     }
+
+    @Test("Texts made ahead are used when their article is drawn, and never push out the one drawn last")
+    func madeAhead() {
+        let texts = DetailTexts()
+        let entries = (0..<6).map { index in
+            var article = ArticleFactory.article(index, title: "Headline \(index)")
+            article.leadParagraph = "Lead \(index)."
+            return ArticleEntry(article: article)
+        }
+        var made: [Int] = []
+        func lines(_ index: Int, ahead: Bool = false) -> [String] {
+            texts.lines(for: entries[index], width: 40, from: 0, height: 10, keepingFirst: ahead) {
+                made.append(index)
+                return DetailText(entry: entries[index], width: 40, dateFormat: Self.dates)
+            }.lines.map(\.text)
+        }
+        let drawn = lines(0)
+        for index in 1...5 { _ = lines(index, ahead: true) }
+        #expect(made == [0, 1, 2, 3, 4, 5])
+        #expect(texts.holds(entries[0], width: 40), "the text drawn last stays")
+        #expect(lines(0) == drawn)
+        #expect(lines(5).first == "Headline 5", "the last made ahead is kept")
+        #expect(made == [0, 1, 2, 3, 4, 5], "neither was made again")
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@_spi(Testing) import TerminalUI
+@_spi(Testing) @testable import TerminalUI
 import TestSupport
 import Testing
 
@@ -39,6 +39,20 @@ struct FrameRendererTests {
         #expect(lines[11].hasPrefix(" World · 3 articles · No API key set"), "the age gives way to the reason: \(lines[11])")
         #expect(screen.style(row: 2, column: 0).reverse)
         #expect(!screen.style(row: 1, column: 0).reverse)
+    }
+
+    @Test("After a frame, the detail texts of the articles above and below the selection are made ahead, at the detail's width")
+    func neighborsMadeAhead() {
+        let screen = GridScreen(rows: 12, columns: 100)
+        let shown = state(count: 5, selection: 2, listHeight: 10)
+        renderer.render(shown, on: screen, now: now)
+        let width = Layout(size: screen.size, state: shown).panes!.detail.width
+        #expect(!renderer.detail.texts.holds(shown.window.entries[3], width: width))
+        renderer.prepareNeighbors(of: shown, size: screen.size)
+        #expect(renderer.detail.texts.holds(shown.window.entries[1], width: width))
+        #expect(renderer.detail.texts.holds(shown.window.entries[3], width: width))
+        #expect(renderer.detail.texts.holds(shown.window.entries[2], width: width), "the one shown stays")
+        #expect(!renderer.detail.texts.holds(shown.window.entries[4], width: width))
     }
 
     @Test("Narrow: list on top, detail below")
