@@ -233,7 +233,7 @@ public final class ArticleStore: Sendable {
         try read { db in
             let statement = try db.cachedStatement(sql: ReadQueries.byURL)
             let forms = Set([ArticleColumns.storedURL(url), url])
-            let rows = try forms.compactMap { try Row.fetchOne(statement, arguments: [$0]) }
+            let rows = try forms.flatMap { try Row.fetchAll(statement, arguments: [$0, $0]) }
             return rows.min { ($0["id"] as Int64) < ($1["id"] as Int64) }.map(ArticleColumns.entry(from:))
         }
     }

@@ -146,7 +146,7 @@ struct FeedWriter {
         result.isUnread = Array(repeating: true, count: articles.count)
         var changed: [(id: Int64, article: StoredArticle)] = []
         var unchanged: [Int64] = []
-        var new: [(place: Int, url: String)] = []
+        var new: [Int] = []
         for (place, article) in articles.enumerated() {
             if let known = existing[article.id] {
                 result.ids[place] = known.id
@@ -157,18 +157,12 @@ struct FeedWriter {
                     unchanged.append(known.id)
                 }
             } else {
-                new.append((place, article.storedURL))
+                new.append(place)
             }
         }
-        // A refresh's new rows go in in the order of their addresses: the index on `url` then takes each at
-        // the end of a run and its pages fill, where the order of a feed (newest first, and an NYT address
-        // begins with its date) left half of every page of it empty (docs/performance.md). An archive
-        // month's keep the order of its list, which is already by date: the ids of the articles a month
-        // lists then stay in the few runs its trend counts by (`ArchiveSpans`).
-        if ftsPartition == ArchiveIndex.livePartition { new.sort { $0.url < $1.url } }
         // Looked up once: finding a cached statement hashes and compares its SQL.
         let insert = try db.cachedStatement(sql: Self.insertSQL)
-        for (place, _) in new {
+        for place in new {
             result.ids[place] = try self.insert(articles[place], fetchedAt: fetchedAt, ftsPartition: ftsPartition, using: insert)
         }
         result.inserted = new.count
