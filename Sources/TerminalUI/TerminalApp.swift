@@ -75,7 +75,8 @@ public final class TerminalApp {
                 draw(on: screen)
                 trace?.screenUpdated()
                 needsFrame = false
-                renderer.prepareNeighbors(of: controller.state, size: screen.size)
+                // Only while no key waits: a key read now is drawn sooner than the texts it may not need.
+                if !Self.inputWaiting() { renderer.prepareNeighbors(of: controller.state, size: screen.size) }
             }
             // The spinner turns every 100 ms during a refresh; otherwise, once a second, a look at whether
             // another process (a refresh from cron) changed the cache; sooner when the view-model asks to
@@ -201,6 +202,12 @@ public final class TerminalApp {
         options.cellSize = CellSize(window: window)
         guard options != pictures.options else { return }
         renderer.pictures = DetailPictures(options: options, symbolColors: pictures.symbolColors, wake: { [wakePipe] in wakePipe.wake() })
+    }
+
+    /// Whether standard input has bytes to read now (a poll that does not wait; a failed one says no).
+    private static func inputWaiting() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0
     }
 
     /// Ctrl-Z: gives the terminal back, stops until `fg`, then repaints everything.
