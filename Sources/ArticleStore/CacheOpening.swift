@@ -92,21 +92,21 @@ enum CacheOpening {
     /// - Parameter writeProblem: the `errno` that keeps the cache's folder from being written, or nil.
     static func readOnlyDatabase(
         path: String, writeProblem: (String) -> Int32? = folderWriteProblem
-    ) throws -> ReadOnlyPool? {
+    ) throws -> DatabasePool? {
         guard PrivateFiles.isRegularFile(path) else { return nil }
         do {
-            return try readyQueue(at: path)
+            return try readyPool(at: path)
         } catch {
             guard let number = writeProblem(path), number == EROFS || number == EACCES else { return nil }
-            return try readyQueue(at: "file:\(PercentEncoding.encode(path, keeping: [UInt8(ascii: "/")]))?immutable=1")
+            return try readyPool(at: "file:\(PercentEncoding.encode(path, keeping: [UInt8(ascii: "/")]))?immutable=1")
         }
     }
 
     /// The cache on `location` read-only, on as many connections as a read-write cache reads on, when it
     /// is current and holds articles, else nil.
-    private static func readyQueue(at location: String) throws -> ReadOnlyPool? {
-        let pool = try ReadOnlyPool(
-            path: location, configuration: configuration(readonly: true), maximumReaders: ArticleStore.readingConnections)
+    private static func readyPool(at location: String) throws -> DatabasePool? {
+        let pool = try DatabasePool(
+            readOnlyPath: location, configuration: configuration(readonly: true), maximumReaders: ArticleStore.readingConnections)
         let ready = try pool.read { db in
             try SchemaMigration.state(db) == .current && !ArticleStore.holdsNoArticle(db)
         }

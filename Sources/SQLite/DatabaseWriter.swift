@@ -69,12 +69,24 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         try readers.use { _ in }
     }
 
+    /// A file only read (opened read-only, or immutable): up to `maximumReaders` connections read side by
+    /// side, and the one `write` uses is read-only too, so a write fails as the file refuses it.
+    /// (`configuration.readonly` is set; a file that cannot be read fails here.)
+    public init(readOnlyPath path: String, configuration: Configuration, maximumReaders: Int) throws {
+        var configuration = configuration
+        configuration.readonly = true
+        writer = ConnectionLock(try Database(path: path, configuration: configuration))
+        readers = ReaderConnections(maximum: maximumReaders) { [configuration] in
+            try Database(path: path, configuration: configuration)
+        }
+    }
+
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try readers.use { db in try db.transaction(.deferred, body) }
+        try readers.read(body)
     }
 
     public func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
-        try readers.useIfFree { db in try db.transaction(.deferred, body) }
+        try readers.readIfFree(body)
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
@@ -83,38 +95,6 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.use(body)
-    }
-}
-
-/// A file only read (opened read-only, or immutable): up to `maximumReaders` connections, each read-only,
-/// read side by side, opened when first needed. A write fails as the file refuses it.
-public final class ReadOnlyPool: DatabaseWriter, @unchecked Sendable {
-    private let readers: ReaderConnections
-
-    /// Opens `path` read-only (`configuration.readonly` is set); a file that cannot be read fails here.
-    public init(path: String, configuration: Configuration, maximumReaders: Int) throws {
-        var configuration = configuration
-        configuration.readonly = true
-        readers = ReaderConnections(maximum: maximumReaders) { [configuration] in
-            try Database(path: path, configuration: configuration)
-        }
-        try readers.use { _ in }
-    }
-
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try readers.use { db in try db.transaction(.deferred, body) }
-    }
-
-    public func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
-        try readers.useIfFree { db in try db.transaction(.deferred, body) }
-    }
-
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try readers.use { db in try db.transaction(.immediate, body) }
-    }
-
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try readers.use(body)
     }
 }
 
@@ -152,6 +132,16 @@ final class ReaderConnections: @unchecked Sendable {
         let database = try take()
         defer { give(database) }
         return try body(database)
+    }
+
+    /// Runs `body` in a read transaction on a connection (`use`).
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try use { db in try db.transaction(.deferred, body) }
+    }
+
+    /// Runs `body` in a read transaction on a connection no caller holds, or answers nil (`useIfFree`).
+    func readIfFree<T>(_ body: (Database) throws -> T) throws -> T? {
+        try useIfFree { db in try db.transaction(.deferred, body) }
     }
 
     /// Runs `body` with a connection no caller holds (opened when fewer than `maximum` are), or answers

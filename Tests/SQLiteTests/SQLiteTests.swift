@@ -202,7 +202,12 @@ struct SQLiteTests {
         let directory = try TemporaryDirectory()
         let pool = try DatabasePool(path: directory.path("db.sqlite"), maximumReaders: 2)
         try pool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (7)") }
-        struct Seen { var outer: ObjectIdentifier; var inner: ObjectIdentifier?; var value: Int?; var thirdLent: Bool }
+        struct Seen {
+            var outer: ObjectIdentifier
+            var inner: ObjectIdentifier?
+            var value: Int?
+            var thirdLent: Bool
+        }
         let seen = try pool.read { outer in
             var seen = Seen(outer: ObjectIdentifier(outer), inner: nil, value: nil, thirdLent: true)
             _ = try pool.readIfFree { inner in
@@ -229,9 +234,12 @@ struct SQLiteTests {
         let path = directory.path("db.sqlite")
         let writer = try DatabasePool(path: path, maximumReaders: 1)
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (7)") }
-        let pool = try ReadOnlyPool(path: path, configuration: Configuration(), maximumReaders: 2)
+        let pool = try DatabasePool(readOnlyPath: path, configuration: Configuration(), maximumReaders: 2)
         let (outer, inner) = try pool.read { outer in
-            (ObjectIdentifier(outer), try pool.readIfFree { inner in (ObjectIdentifier(inner), try Int.fetchOne(inner, sql: "SELECT a FROM t")) })
+            (
+                ObjectIdentifier(outer),
+                try pool.readIfFree { inner in (ObjectIdentifier(inner), try Int.fetchOne(inner, sql: "SELECT a FROM t")) }
+            )
         }
         #expect(inner != nil && inner?.0 != outer, "a second connection")
         #expect(inner?.1 == 7)
