@@ -111,18 +111,24 @@ extension ArticleStore {
     }
 
     /// Forgets archive months: their feeds, and their articles unless saved or listed by another feed.
-    /// Returns how many articles went.
+    /// A full-text index left with no article is emptied (`ArchiveIndex.clearIfUnused`). Returns how many
+    /// articles went.
     @discardableResult
     public func forget(_ months: [ArchiveMonth]) throws(StoreError) -> Int {
         try write { db in
             let writer = FeedWriter(db: db, policy: self.policy)
             var removed = 0
+            var partitions: Set<Int> = []
             for month in months {
+                partitions.formUnion(
+                    try Int.fetchAll(
+                        db, sql: "SELECT DISTINCT ftsPartition FROM archiveSpan WHERE month = ?", arguments: [month.description]))
                 try db.execute(sql: "DELETE FROM archiveMonth WHERE month = ?", arguments: [month.description])
                 if let feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [Feed.archive(month).key]) {
                     removed += try writer.drop(feedID)
                 }
             }
+            for partition in partitions { try ArchiveIndex.clearIfUnused(partition, in: db) }
             return removed
         }
     }

@@ -223,6 +223,35 @@ struct ArchiveStoreTests {
         }
     }
 
+    @Test("Forgetting the last month of a year's index empties the index; one that still holds a month keeps it")
+    func forgetEmptiesIndex() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let alone = ArchiveMonth("2019-05", latest: Self.latest)!
+        let shared = ["2018-03", "2018-04"].map { ArchiveMonth($0, latest: Self.latest)! }
+        var articles = Self.articles(0..<300, prefix: alone.description)
+        for index in articles.indices { articles[index].title = "Zeppelin harbour \(index)" }
+        try Self.importMonth(store, alone, articles)
+        for month in shared {
+            var articles = Self.articles(0..<200, prefix: month.description)
+            for index in articles.indices { articles[index].title = "Lighthouse keeper \(index)" }
+            try Self.importMonth(store, month, articles)
+        }
+        func records(_ table: String) throws -> Int {
+            try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)_data") ?? 0 }
+        }
+        let full2018 = try records("archiveFTS_2018")
+        try store.forget([alone, shared[0]])
+        // An empty FTS5 index holds its structure and averages records only.
+        #expect(try records("archiveFTS_2019") <= 2)
+        #expect(try records("archiveFTS_2018") >= full2018, "the year still holding a month keeps its index")
+        #expect(try store.search("zeppelin", limit: 10).isEmpty)
+        #expect(try store.search("lighthouse", limit: 500).count == 200)
+        var again = Self.articles(0..<5, prefix: "again")
+        for index in again.indices { again[index].title = "Zeppelin again \(index)" }
+        try Self.importMonth(store, alone, again)
+        #expect(try store.search("zeppelin", limit: 10).count == 5, "an emptied index takes a month again")
+    }
+
     @Test("A live refresh that changes an archived article's text keeps its year's index right")
     func archivedArticleChanged() throws {
         let store = try ArticleStore(inMemoryWith: .standard)

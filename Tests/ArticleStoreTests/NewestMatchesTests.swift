@@ -1,10 +1,11 @@
-@testable import ArticleStore
 import Glibc
 import NewsCore
 import SQLite
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("The newest matches of a search, read over several indexes on two connections")
 struct NewestMatchesTests {

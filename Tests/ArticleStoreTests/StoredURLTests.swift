@@ -53,7 +53,8 @@ struct StoredURLTests {
         let articles = (0..<5_000).map { index in
             var article = ArticleFactory.article(index, published: start)
             let day = 30 - index / 200
-            article.url = "https://www.nytimes.com/2026/11/\(day < 10 ? "0" : "")\(day)/world/europe/story-of-the-day-\(index % 100)-\(index).html"
+            article.url =
+                "https://www.nytimes.com/2026/11/\(day < 10 ? "0" : "")\(day)/world/europe/story-of-the-day-\(index % 100)-\(index).html"
             return article
         }
         try store.apply(FeedSnapshot(feed: .topStories(.home), articles: articles, fetchedDate: .now), origin: .network)

@@ -1,9 +1,10 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
-@_spi(Testing) @testable import TerminalUI
 import TestSupport
 import Testing
+
+@_spi(Testing) @testable import TerminalUI
 
 @Suite("Rendering frames")
 struct FrameRendererTests {
