@@ -73,12 +73,9 @@ enum ArchiveIndex {
     /// a search reads them, newest index first. An index left holding only a forgotten month's 8,000
     /// articles made every search of a 100,000-article archive 5 times slower (docs/performance.md).
     static func clearIfUnused(_ partition: Int, in db: Database) throws {
-        guard partition != livePartition else { return }
+        guard partition != livePartition, try partitions(in: db).contains(partition) else { return }
         let table = table(partition)
-        let exists =
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?)", arguments: [table]) ?? false
-        guard exists, try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(table)_docsize)") == true else { return }
+        guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(table)_docsize)") == true else { return }
         try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')")
     }
 

@@ -5,11 +5,11 @@ import SQLite
 /// Full-text queries over `articleFTS` and the archive's yearly indexes (words without case or accents;
 /// `ArchiveIndex`) and `articleCJK` (bigrams of text written without spaces). Ranked by `nytrank` (bm25
 /// without document frequencies; bm25 itself for CJK text) among the newest matches: those of
-/// `articleFTS`, then of each archive year from the newest, until the window of
-/// candidates is full (on two connections side by side when a second is free: `NewestMatches`). A query that matches most of a large cache costs no more than one that matches a
-/// few thousand articles. Only the last word is a prefix (`SearchTerms`); when that finds nothing, the
-/// search is made once more with every word a prefix, so that `elect den` still finds "Election in
-/// Denmark".
+/// `articleFTS`, then of each archive year from the newest, until the window of candidates is full (on two
+/// connections side by side when a second is free: `NewestMatches`). A query that matches most of a large
+/// cache costs no more than one that matches a few thousand articles. Only the last word is a prefix
+/// (`SearchTerms`); when that finds nothing, the search is made once more with every word a prefix, so
+/// that `elect den` still finds "Election in Denmark".
 struct ArticleSearch {
     let db: Database
     /// The feed whose articles are searched; nil for every article cached.

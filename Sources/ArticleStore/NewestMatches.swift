@@ -73,19 +73,22 @@ final class NewestMatches: Sendable {
     /// the indexes before the next have filled the window, or a read failed.
     private func take() -> (index: Int, limit: Int)? {
         state.withLock { state in
-            guard state.failure == nil, state.next < state.found.count else { return nil }
-            let filled = Self.prefixCount(state.found)
-            guard filled < candidates else { return nil }
-            defer { state.next += 1 }
-            return (state.next, candidates - filled)
+            guard let next = nextRead(in: state) else { return nil }
+            state.next += 1
+            return next
         }
     }
 
     /// Whether indexes are left to read and the window is not full yet.
     private var isShort: Bool {
-        state.withLock { state in
-            state.failure == nil && state.next < state.found.count && Self.prefixCount(state.found) < candidates
-        }
+        state.withLock { state in nextRead(in: state) != nil }
+    }
+
+    /// The index to read next and how many of its matches can still count, without taking it.
+    private func nextRead(in state: State) -> (index: Int, limit: Int)? {
+        guard state.failure == nil, state.next < state.found.count else { return nil }
+        let filled = Self.prefixCount(state.found)
+        return filled < candidates ? (state.next, candidates - filled) : nil
     }
 
     private func keep(_ result: Result<[Match], any Error>, of index: Int) {

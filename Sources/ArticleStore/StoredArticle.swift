@@ -19,11 +19,6 @@ struct StoredArticle: Equatable {
         self.values = values
     }
 
-    /// The web address as stored (`ArticleColumns.storedURL`).
-    var storedURL: String {
-        String.fromDatabaseValue(values[ArticleColumns.writtenURLIndex]) ?? ""
-    }
-
     /// Title, abstract, lead paragraph and byline, as an article read back has them (a lead stored empty
     /// is the abstract's): the text the CJK index takes.
     var indexedText: [String] {
