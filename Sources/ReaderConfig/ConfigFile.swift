@@ -33,6 +33,13 @@ import TerminalPictures
                     message: "not valid TOML (a table header starts with its name: [name]); using the defaults")
             ]
         }
+        if let line = index.unreadableDateTimeLine {
+            return [
+                ConfigProblem(
+                    file: displayName, line: line, key: nil,
+                    message: "not valid TOML (a date's T is followed by its time: 1979-05-27T07:32:00Z); using the defaults")
+            ]
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

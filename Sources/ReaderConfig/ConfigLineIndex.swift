@@ -7,6 +7,9 @@ struct ConfigLineIndex {
     /// The first line that opens a table header the TOML parser cannot be given (see
     /// `opensUnreadableHeader`).
     private(set) var unreadableHeaderLine: Int?
+    /// The first line that holds a date and time the TOML parser cannot be given (see
+    /// `holdsUnreadableDateTime`).
+    private(set) var unreadableDateTimeLine: Int?
 
     init(text: String) {
         var table: [String] = []
@@ -21,6 +24,9 @@ struct ConfigLineIndex {
             }
             if unreadableHeaderLine == nil, Self.opensUnreadableHeader(rawLine, isLast: offset == rawLines.count - 1) {
                 unreadableHeaderLine = number
+            }
+            if unreadableDateTimeLine == nil, Self.holdsUnreadableDateTime(rawLine) {
+                unreadableDateTimeLine = number
             }
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             guard let first = line.first, first != "#", first != "\r" else { continue }
@@ -54,6 +60,40 @@ struct ConfigLineIndex {
     private mutating func record(_ path: [String], line: Int) {
         let key = path.joined(separator: ".")
         if lines[key] == nil { lines[key] = line }
+    }
+
+    /// Whether `line` holds, outside strings and comments, a date whose `T` is followed by something other
+    /// than a digit (`1979-05-27Tx`, or `T` at the end). TOMLKit's parser (toml++ 3) then takes it for a
+    /// date and time and stops the whole program on a failed assertion instead of refusing the document.
+    /// A bare key written that way (`1979-05-27Tx = 1`, valid TOML) is refused too.
+    static func holdsUnreadableDateTime(_ line: Substring) -> Bool {
+        let bytes = Array(line.utf8)
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
+        var quote: UInt8? = nil
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == UInt8(ascii: "\\"), open == UInt8(ascii: "\"") {
+                    index += 2
+                    continue
+                }
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "#") {
+                return false
+            } else if isDigit(index), index == 0 || !isDigit(index - 1), index + 10 < bytes.count,
+                (0..<4).allSatisfy({ isDigit(index + $0) }), bytes[index + 4] == UInt8(ascii: "-"),
+                isDigit(index + 5), isDigit(index + 6), bytes[index + 7] == UInt8(ascii: "-"), isDigit(index + 8),
+                isDigit(index + 9), bytes[index + 10] == UInt8(ascii: "T") || bytes[index + 10] == UInt8(ascii: "t"),
+                !isDigit(index + 11)
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether `line` opens a table header whose name starts with something no key starts with: a line

@@ -250,6 +250,29 @@ struct ConfigFileTests {
         #expect(settings == Settings())
     }
 
+    @Test(
+        "A date whose T is not followed by a digit is one warning and all defaults, not a crash (found by fuzzing)",
+        arguments: [
+            "when = 1979-05-27Tkeys2:00Z\n", "when = 1979-05-27T\n", "when = 1979-05-27t:00\n",
+            "list = [1, 1979-05-27Tx]\n", "\"quoted key\" = 1979-05-27Tkeys2:00Z\n",
+        ])
+    func unreadableDateTime(line: String) {
+        let (settings, problems) = parse("retention_days = 10\n\n" + line)
+        #expect(problems.map(\.line) == [3], "\(line.debugDescription)")
+        #expect(problems.first?.message == "not valid TOML (a date's T is followed by its time: 1979-05-27T07:32:00Z); using the defaults")
+        #expect(settings == Settings())
+    }
+
+    @Test("Dates and times the parser reads, or that sit in strings and comments, are left to it")
+    func readableDateTimes() {
+        for text in [
+            "when = 1979-05-27T07:32:00Z\n", "when = 1979-05-27\n", "when = 1979-05-27 # 1979-05-27Tx\n",
+            "title = \"1979-05-27Tx\"\n", "title = '1979-05-27T'\n", "title = \"a \\\" 1979-05-27Tx\"\n",
+        ] {
+            #expect(!parse(text).1.contains { $0.message.contains("a date's T") }, "\(text.debugDescription)")
+        }
+    }
+
     @Test("Table headers the parser reads, or refuses on its own, are left to it")
     func readableTableHeaders() {
         #expect(parse("[keys]\nrefresh = \"R\"\n").1.isEmpty)
