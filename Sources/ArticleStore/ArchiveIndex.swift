@@ -51,9 +51,10 @@ enum ArchiveIndex {
                 """)
     }
 
-    /// Drops the table of `partition` and makes it anew with `tokenizer`, filled with the articles it
-    /// indexes (an FTS5 table's tokenizer cannot change; its delete trigger names it, and stays).
-    static func rebuild(_ partition: Int, tokenizer: String, in db: Database) throws {
+    /// Drops the table of `partition` and makes it anew with `tokenizer` and, when given, `detail` (FTS5's
+    /// option: `column` keeps which columns hold a word but not where), filled with the articles it indexes
+    /// (an FTS5 table's tokenizer and detail cannot change; its delete trigger names it, and stays).
+    static func rebuild(_ partition: Int, tokenizer: String, detail: String? = nil, in db: Database) throws {
         let table = table(partition)
         try db.execute(
             sql: """
@@ -61,7 +62,7 @@ enum ArchiveIndex {
                 CREATE VIRTUAL TABLE \(table) USING fts5(
                     title, abstract, leadParagraph, byline,
                     content='article', content_rowid='id',
-                    tokenize='\(tokenizer)'
+                    tokenize='\(tokenizer)'\(detail.map { ",\n    detail=\($0)" } ?? "")
                 );
                 INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
                 SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);

@@ -19,7 +19,7 @@ struct ArchiveMatchList {
 
     init(db: Database, matches: ArchiveMatches) throws {
         self.db = db
-        term = TrendTerm(matches.term)
+        term = try TrendTerm(matches.term, tokenizer: IndexTokenizer(db: db))
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """

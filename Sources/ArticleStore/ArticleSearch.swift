@@ -46,7 +46,7 @@ struct ArticleSearch {
     private func bestMatches(for terms: SearchTerms, limit: Int) throws -> [Int64] {
         let candidates = max(Self.candidates, limit)
         var scored: [(id: Int64, score: Double)] = []
-        switch (terms.wordExpression, terms.cjkExpression) {
+        switch (try terms.wordExpression(tokens: IndexTokenizer(db: db).tokens), terms.cjkExpression) {
         case (let words?, let cjk):
             let tables = try ArchiveIndex.tables(in: db)
             let feed = feed

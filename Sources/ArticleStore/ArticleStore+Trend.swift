@@ -14,6 +14,6 @@ extension ArticleStore {
 
     /// Whether `term` looks for anything (a term of punctuation alone does not).
     public static func isSearchable(_ term: String) -> Bool {
-        !TrendTerm(term).isEmpty
+        !TrendTerm.looksForNothing(term)
     }
 }

@@ -18,6 +18,7 @@ enum Schema {
         ("v11-article-photo", addArticlePhotos),
         ("v12-fts-nytfold", foldUndecomposedLetters),
         ("v13-article-urlTail", indexURLTails),
+        ("v14-articleFTS-detail-column", keepColumnsOnlyInLiveIndex),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -70,7 +71,8 @@ enum Schema {
         CREATE VIRTUAL TABLE articleFTS USING fts5(
             title, abstract, leadParagraph, byline,
             content='article', content_rowid='id',
-            tokenize='nytfold unicode61 remove_diacritics 2'
+            tokenize='nytfold unicode61 remove_diacritics 2',
+            detail=column
         );
         CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
             INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
@@ -331,5 +333,13 @@ enum Schema {
                 DROP INDEX article_url;
                 CREATE INDEX article_urlTail ON article(substr(url, -24));
                 """)
+    }
+
+    /// `articleFTS` made again keeping which columns hold each word but not where (FTS5's `detail=column`):
+    /// 40 % of the index's size, the largest part of the cache after the articles (docs/performance.md).
+    /// Its queries need no positions: `SearchTerms` gives words the tokenizer splits as separate terms,
+    /// and `nytrank` counts columns. The archive's yearly indexes keep theirs.
+    private static func keepColumnsOnlyInLiveIndex(_ db: Database) throws {
+        try ArchiveIndex.rebuild(ArchiveIndex.livePartition, tokenizer: "nytfold unicode61 remove_diacritics 2", detail: "column", in: db)
     }
 }

@@ -31,6 +31,8 @@ struct SearchTerms {
     /// One word to find, folded (no case, no accents) the way the indexes' tokenizer
     /// (`ArchiveIndex.tokenizer`) folds the indexed text.
     struct Word: Hashable {
+        /// The word as typed (cut to `maximumWordLength`): what the indexes' tokenizer is given.
+        var typed: String
         var folded: String
         var isPrefix: Bool
 
@@ -40,8 +42,6 @@ struct SearchTerms {
         }
     }
 
-    /// Words of spaced scripts, as FTS5 terms for `articleFTS` (e.g. `"elec"*`).
-    var wordExpression: String?
     /// CJK runs as phrases of bigrams for `articleCJK`.
     var cjkExpression: String?
     /// The words, for marking them in a snippet (a word marks what it matched: whole, or by prefix).
@@ -80,7 +80,6 @@ struct SearchTerms {
                 words.append(Self.word(String(part), mayBePrefix: prefixes == .everyWord || isLastPart))
             }
         }
-        wordExpression = words.isEmpty ? nil : words.map { Self.quoted($0.folded) + ($0.isPrefix ? "*" : "") }.joined(separator: " ")
         cjkExpression = cjkPhrases.isEmpty ? nil : cjkPhrases.joined(separator: " ")
         self.words = words
         cjkRuns = runs
@@ -88,7 +87,24 @@ struct SearchTerms {
         self.prefixes = prefixes
     }
 
-    var isEmpty: Bool { wordExpression == nil && cjkExpression == nil }
+    var isEmpty: Bool { words.isEmpty && cjkExpression == nil }
+
+    /// The words of spaced scripts as FTS5 terms for `articleFTS` and the archive's yearly indexes (e.g.
+    /// `"elec"*`), nil without any. Each word is the tokens the indexes' tokenizer makes of it as typed
+    /// (`tokens`: `IndexTokenizer`), so a query folds as the index did. A word of several tokens (Devanagari,
+    /// Persian) is each of them a term, the last a prefix when the word is and the token is long enough: a
+    /// phrase would need the positions `articleFTS` does not keep. A word of no token stays as folded.
+    func wordExpression(tokens: (String) throws -> [String]) rethrows -> String? {
+        guard !words.isEmpty else { return nil }
+        return try words.map { word in
+            let parts = try tokens(word.typed)
+            guard !parts.isEmpty else { return Self.quoted(word.folded) + (word.isPrefix ? "*" : "") }
+            return parts.enumerated().map { index, part in
+                let isPrefix = word.isPrefix && index == parts.count - 1 && part.count >= Self.minimumPrefixLength
+                return Self.quoted(part) + (isPrefix ? "*" : "")
+            }.joined(separator: " ")
+        }.joined(separator: " ")
+    }
 
     /// The same input with every word of `minimumPrefixLength` letters or more a prefix (`elect den` finds
     /// "Election in Denmark"), when that differs from these terms; what a search tries when these find
@@ -96,7 +112,7 @@ struct SearchTerms {
     var everyWordAsPrefix: SearchTerms? {
         guard prefixes == .lastWord else { return nil }
         let broader = SearchTerms(text, prefixes: .everyWord)
-        return broader.wordExpression == wordExpression ? nil : broader
+        return broader.words == words ? nil : broader
     }
 
     /// Letters and digits make words; anything else separates them.
@@ -116,7 +132,7 @@ struct SearchTerms {
     }
 
     private static func word(_ text: String, mayBePrefix: Bool) -> Word {
-        Word(folded: fold(text), isPrefix: mayBePrefix && text.count >= minimumPrefixLength)
+        Word(typed: text, folded: fold(text), isPrefix: mayBePrefix && text.count >= minimumPrefixLength)
     }
 
     /// `text` without case or accents (`Café` → `cafe`, `Løvaas` → `lovaas`): decomposed (NFD), without

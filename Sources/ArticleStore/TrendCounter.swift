@@ -37,7 +37,7 @@ struct TrendCounter {
         }
         let spans = try self.spans(from: first, through: last) { position[TrendPeriod(containing: $0, by: query.interval)]! }
         let series = try query.terms.map { text in
-            let term = TrendTerm(text)
+            let term = try TrendTerm(text, tokenizer: IndexTokenizer(db: db))
             var matches: [Int?] = coverage.map { $0.isImported ? 0 : nil }
             for (index, periodSpans) in spans.enumerated() where !periodSpans.isEmpty {
                 matches[index] = try periodSpans.reduce(0) { total, span in try total + count(term, in: span) }

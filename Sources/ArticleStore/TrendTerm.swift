@@ -15,13 +15,19 @@ struct TrendTerm {
     /// The CJK runs as an FTS5 expression for `articleCJK`.
     let cjk: String?
 
-    init(_ text: String) {
-        // Followed by a space, the last word is finished too: matched whole.
-        let terms = SearchTerms(text + " ")
-        words = terms.wordExpression.map { "\(Self.columns) : (\($0))" }
+    /// The term `text`, its words split where the indexes' tokenizer splits them (`IndexTokenizer`).
+    init(_ text: String, tokenizer: IndexTokenizer) throws {
+        let terms = Self.terms(text)
+        words = try terms.wordExpression(tokens: tokenizer.tokens).map { "\(Self.columns) : (\($0))" }
         cjk = terms.cjkExpression
     }
 
     /// Whether the term has nothing to look for (only punctuation or spaces).
     var isEmpty: Bool { words == nil && cjk == nil }
+
+    /// Whether `text` has nothing to look for, as a term.
+    static func looksForNothing(_ text: String) -> Bool { terms(text).isEmpty }
+
+    /// The words of `text`: followed by a space, the last word is finished too, matched whole.
+    private static func terms(_ text: String) -> SearchTerms { SearchTerms(text + " ") }
 }

@@ -1,4 +1,5 @@
-// Adds nytrank (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API.
+// Adds nytrank (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API, and the SQL
+// function nyttokens (tokens.c).
 #include "CFTSRank.h"
 #include "extensions.h"
 
@@ -13,5 +14,8 @@ int nyt_register_full_text(sqlite3 *db) {
     int code = api->xCreateFunction(api, "nytrank", 0, nyt_rank, 0);
     if (code != SQLITE_OK) return code;
     // FTS5 keeps the pointer to the methods, and hands the API back to fold_create as its context.
-    return api->xCreateTokenizer(api, "nytfold", api, (fts5_tokenizer *)&nyt_fold_tokenizer, 0);
+    code = api->xCreateTokenizer(api, "nytfold", api, (fts5_tokenizer *)&nyt_fold_tokenizer, 0);
+    if (code != SQLITE_OK) return code;
+    return sqlite3_create_function_v2(db, "nyttokens", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, api,
+                                      nyt_tokens, 0, 0, 0);
 }

@@ -4,6 +4,11 @@ import Testing
 
 @Suite("What is typed becomes FTS5 terms: the last word a prefix")
 struct SearchTermsTests {
+    /// The word expression of `terms` when the tokenizer splits no word.
+    static func expression(_ terms: SearchTerms) -> String? {
+        terms.wordExpression(tokens: { [SearchTerms.fold($0)] })
+    }
+
     @Test(
         "Only the last word is a prefix, when it has three letters or more and the input ends with it",
         arguments: [
@@ -17,7 +22,7 @@ struct SearchTermsTests {
             ("Café soc", #""cafe" "soc"*"#),
         ] as [(String, String)])
     func lastWordPrefix(text: String, expression: String) {
-        #expect(SearchTerms(text).wordExpression == expression)
+        #expect(Self.expression(SearchTerms(text)) == expression)
     }
 
     @Test(
@@ -33,17 +38,17 @@ struct SearchTermsTests {
         ] as [(String, String?)])
     func everyWordAsPrefix(text: String, expression: String?) {
         let broader = SearchTerms(text).everyWordAsPrefix
-        #expect(broader?.wordExpression == expression)
+        #expect(broader.flatMap(Self.expression) == expression)
         #expect(broader?.everyWordAsPrefix == nil)
         #expect(broader.map { $0.words.allSatisfy { $0.isPrefix || $0.folded.count < SearchTerms.minimumPrefixLength } } ?? true)
     }
 
     @Test("Beside CJK text: the last part is a prefix only when it ends the input; the CJK phrases do not change")
     func cjk() {
-        #expect(SearchTerms("東京marath").wordExpression == #""marath"*"#)
-        #expect(SearchTerms("marath東京").wordExpression == #""marath""#)
-        #expect(SearchTerms("東京 marath").wordExpression == #""marath"*"#)
-        #expect(SearchTerms("marath 東京").wordExpression == #""marath""#)
+        #expect(Self.expression(SearchTerms("東京marath")) == #""marath"*"#)
+        #expect(Self.expression(SearchTerms("marath東京")) == #""marath""#)
+        #expect(Self.expression(SearchTerms("東京 marath")) == #""marath"*"#)
+        #expect(Self.expression(SearchTerms("marath 東京")) == #""marath""#)
         #expect(SearchTerms("marath 東京").cjkExpression == SearchTerms("marath東京").cjkExpression)
         #expect(SearchTerms("marath東京").everyWordAsPrefix?.cjkExpression == SearchTerms("marath東京").cjkExpression)
     }
@@ -54,5 +59,22 @@ struct SearchTermsTests {
         let terms = SearchTerms(text)
         #expect(terms.words.count == SearchTerms.maximumWords)
         #expect(terms.words.allSatisfy { !$0.isPrefix })
+    }
+
+    @Test("A word the tokenizer splits is its tokens, each a term; the last a prefix when the word is and it is long enough")
+    func splitWords() {
+        let tokens: (String) -> [String] = { word in
+            switch word {
+            case "AB": return ["a", "b"]
+            case "Abcdef": return ["abc", "def"]
+            case "ⓐ": return []
+            default: return [SearchTerms.fold(word)]
+            }
+        }
+        #expect(SearchTerms("AB cde").wordExpression(tokens: tokens) == #""a" "b" "cde"*"#)
+        #expect(SearchTerms("cde AB").wordExpression(tokens: tokens) == #""cde" "a" "b""#)
+        #expect(SearchTerms("cde Abcdef").wordExpression(tokens: tokens) == #""cde" "abc" "def"*"#)
+        #expect(SearchTerms("Abcdef cde").wordExpression(tokens: tokens) == #""abc" "def" "cde"*"#)
+        #expect(SearchTerms("ⓐ cde").wordExpression(tokens: tokens) == #""ⓐ" "cde"*"#, "a word of no token stays as folded")
     }
 }

@@ -304,11 +304,14 @@ struct TrendTests {
         #expect(spans.allSatisfy { $0.1 <= 3 }, "\(spans)")
         let year = TrendCounter.Span(partition: 2021, firstID: 1, lastID: 9)
         let live = TrendCounter.Span(partition: 0, firstID: 1, lastID: 9)
-        let matches = [
-            TrendCounter.match(TrendTerm("climate"), in: year, selecting: "COUNT(*)"),
-            TrendCounter.match(TrendTerm("climate 東京"), in: live, selecting: "COUNT(*)"),
-            TrendCounter.match(TrendTerm("東京"), in: live, selecting: "COUNT(*)"),
-        ]
+        let matches = try archive.store.writer.read { db in
+            let tokenizer = IndexTokenizer(db: db)
+            return [
+                TrendCounter.match(try TrendTerm("climate", tokenizer: tokenizer), in: year, selecting: "COUNT(*)"),
+                TrendCounter.match(try TrendTerm("climate 東京", tokenizer: tokenizer), in: live, selecting: "COUNT(*)"),
+                TrendCounter.match(try TrendTerm("東京", tokenizer: tokenizer), in: live, selecting: "COUNT(*)"),
+            ]
+        }
         for sql in matches.compactMap({ $0?.sql }) {
             let steps = try QueryPlanTests.plan(of: sql, in: archive.store)
             #expect(steps.allSatisfy { $0.contains("VIRTUAL TABLE") || $0.contains("LIST SUBQUERY") }, "\(steps)")
