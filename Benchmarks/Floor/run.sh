@@ -1,16 +1,17 @@
 #!/bin/bash
-# make bench-floor: a first `nytreader refresh` of 1,000 articles from loopback into an empty cache and
+# make bench-floor: a first `nytreader refresh` of 1,000 articles (or ARTICLES) from loopback into an empty cache and
 # `nytreader --version` (the program's fixed start-up), each timed from start to exit (median of 9), beside
 # floor.c doing the same refresh in C with nothing of its own, from the same server (each run printed).
-#   run.sh BIN_DIR FLOOR_PROGRAM
+#   run.sh BIN_DIR FLOOR_PROGRAM [ARTICLES]
 set -eu
 bin=$1
 floor=$2
+articles=${3:-1000}
 work=$(mktemp -d)
 trap 'exec 3>&-; rm -rf "$work"' EXIT
 # The feed is served until the server's standard input closes (file descriptor 3, closed on exit).
 mkfifo "$work/in"
-"$bin/nytreader-bench" --serve-feed 1000 < "$work/in" > "$work/url" &
+"$bin/nytreader-bench" --serve-feed "$articles" < "$work/in" > "$work/url" &
 server=$!
 exec 3> "$work/in"
 while [ ! -s "$work/url" ]; do
@@ -34,7 +35,7 @@ median() {
     done
     echo $times | tr ' ' '\n' | sort -n | sed -n 5p | awk '{printf "%.1f", $1 / 1000}'
 }
-echo "nytreader refresh of 1,000 articles, empty cache: $(median refresh) ms (median of 9, start to exit)"
+echo "nytreader refresh of $articles articles, empty cache: $(median refresh) ms (median of 9, start to exit)"
 echo "nytreader --version: $(median "$bin/nytreader" --version) ms; /bin/true: $(median /bin/true) ms"
 # The same refresh in C, with the schema of the ninth refresh's cache (median runs in a subshell of its own).
 # Its cache goes in $work, removed on exit even when a run fails.

@@ -19,6 +19,7 @@ enum NetworkText {
 
     /// Whether `text` holds a C0 control or DEL.
     static func hasControl(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 < 0x20 || $0 == 0x7F } }
+            ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 }
