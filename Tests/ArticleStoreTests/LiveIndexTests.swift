@@ -6,7 +6,7 @@ import Testing
 
 @testable import ArticleStore
 
-@Suite("articleFTS keeps columns, not positions: smaller, and every word still found")
+@Suite("Full-text indexes keep columns, not positions: smaller, and every word still found")
 struct LiveIndexTests {
     /// Words a person may search for that Swift sees as one word and unicode61 splits: Devanagari and
     /// Bengali vowel signs (spacing marks), Persian's zero-width non-joiner, an enclosing mark, a circled
@@ -74,5 +74,15 @@ struct LiveIndexTests {
         }
         #expect(Double(bytes) / Double(articles.count) < 50, "\(bytes) bytes for \(articles.count) articles")
         #expect(try store.search("abstract", limit: 5).count == 5)
+    }
+
+    @Test("Every index a new cache makes keeps columns only: the live one and each archive year's")
+    func archiveIndexesKeepColumns() throws {
+        let archive = try TrendTests.GeneratedArchive(store: ArticleStore(inMemoryWith: .standard))
+        let definitions = try archive.store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE %FTS% USING fts5%'")
+        }
+        #expect(definitions.count >= 3, "articleFTS and the archive's years")
+        #expect(definitions.allSatisfy { $0.contains("detail=column") }, "\(definitions)")
     }
 }
