@@ -58,8 +58,23 @@ enum ArchiveIndex {
     /// Drops the table of `partition` and makes it anew with `tokenizer` and, when given, `detail` (FTS5's
     /// option: `column` keeps which columns hold a word but not where), filled with the articles it indexes
     /// (an FTS5 table's tokenizer and detail cannot change; its delete trigger names it, and stays).
-    static func rebuild(_ partition: Int, tokenizer: String, detail: String? = nil, in db: Database) throws {
+    ///
+    /// The articles are found by reading every row's `ftsPartition`, or, with `listedByIndex`, from the
+    /// table's own list of the articles it holds (its `_docsize` table, a row per article, read before the
+    /// table goes): the live index of a cache of 15,000,000 archived articles is made again in a second
+    /// instead of the 72 a scan of every row takes (`CROSS JOIN` keeps SQLite from choosing that scan
+    /// itself: with the list empty, it did, 5.6 s).
+    static func rebuild(_ partition: Int, tokenizer: String, detail: String? = nil, listedByIndex: Bool = false, in db: Database) throws {
         let table = table(partition)
+        let source =
+            listedByIndex
+            ? "temp.indexedArticle i CROSS JOIN article a ON a.id = i.id WHERE a.ftsPartition = \(partition)"
+            : "article a WHERE a.ftsPartition = \(partition)"
+        if listedByIndex {
+            try db.execute(
+                sql: "CREATE TEMP TABLE indexedArticle (id INTEGER PRIMARY KEY); INSERT INTO indexedArticle SELECT id FROM \(table)_docsize"
+            )
+        }
         try db.execute(
             sql: """
                 DROP TABLE \(table);
@@ -69,8 +84,9 @@ enum ArchiveIndex {
                     tokenize='\(tokenizer)'\(detail.map { ",\n    detail=\($0)" } ?? "")
                 );
                 INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
-                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE ftsPartition = \(partition);
+                SELECT a.id, a.title, a.abstract, a.leadParagraph, a.byline FROM \(source);
                 """)
+        if listedByIndex { try db.execute(sql: "DROP TABLE temp.indexedArticle") }
     }
 
     /// Empties the index of `partition` when it indexes no article any more (its months forgotten): an

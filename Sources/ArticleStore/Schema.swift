@@ -338,8 +338,10 @@ enum Schema {
     /// `articleFTS` made again keeping which columns hold each word but not where (FTS5's `detail=column`):
     /// 40 % of the index's size, the largest part of the cache after the articles (docs/performance.md).
     /// Its queries need no positions: `SearchTerms` gives words the tokenizer splits as separate terms,
-    /// and `nytrank` counts columns. The archive's yearly indexes keep theirs.
+    /// and `nytrank` counts columns. The archive's yearly indexes made before keep theirs. The articles
+    /// come from the index's own list of them, not a scan of every article.
     private static func keepColumnsOnlyInLiveIndex(_ db: Database) throws {
-        try ArchiveIndex.rebuild(ArchiveIndex.livePartition, tokenizer: "nytfold unicode61 remove_diacritics 2", detail: "column", in: db)
+        try ArchiveIndex.rebuild(
+            ArchiveIndex.livePartition, tokenizer: "nytfold unicode61 remove_diacritics 2", detail: "column", listedByIndex: true, in: db)
     }
 }

@@ -85,4 +85,34 @@ struct LiveIndexTests {
         #expect(definitions.count >= 3, "articleFTS and the archive's years")
         #expect(definitions.allSatisfy { $0.contains("detail=column") }, "\(definitions)")
     }
+
+    @Test("Migration v14 makes articleFTS again from the articles it held, without positions; an archived year's are left")
+    func migration() throws {
+        let queue = try DatabaseQueue(configuration: .fullText)
+        try queue.write { db in
+            try SchemaMigration.apply(db, upTo: "v13-article-urlTail")
+            try ArchiveIndex.ensure(partition: 2024, in: db)
+            for (id, partition) in [(1, 0), (2, 0), (3, 2024), (4, 0)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO article (id, uri, url, title, kicker, byline, abstract, leadParagraph, section, subsection,
+                            itemType, publishedAt, fetchedAt, ftsPartition, inArchive)
+                        VALUES (?, ?, '/a', ?, '', 'By Writer', 'Glacier news', '', 'World', '', 'Article', 0, 0, ?, ?)
+                        """, arguments: [id, "nyt://article/\(id)", "Title \(id)", partition, partition == 0 ? 0 : 1])
+                try db.execute(
+                    sql:
+                        "INSERT INTO \(ArchiveIndex.table(partition)) (rowid, title, abstract, leadParagraph, byline) VALUES (?, ?, 'Glacier news', '', 'By Writer')",
+                    arguments: [id, "Title \(id)"])
+            }
+            try db.execute(sql: "DELETE FROM article WHERE id = 2")
+            try SchemaMigration.apply(db)
+        }
+        try queue.read { db in
+            let definition = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = 'articleFTS'") ?? ""
+            #expect(definition.contains("detail=column"))
+            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM articleFTS WHERE articleFTS MATCH 'glacier' ORDER BY rowid") == [1, 4])
+            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM archiveFTS_2024 WHERE archiveFTS_2024 MATCH 'glacier'") == [3])
+            #expect(try !db.tableExists("indexedArticle"))
+        }
+    }
 }
