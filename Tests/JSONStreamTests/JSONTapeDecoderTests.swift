@@ -242,6 +242,13 @@ struct JSONTapeDecoderTests {
         #expect(try Self.tape(Inner.self, Data(#"{"name":"first","name":"second"}"#.utf8)).name == "first")
     }
 
+    @Test("A malformed number is refused even as the value of a key written twice, which JSONDecoder never reads")
+    func repeatedKeyMalformedNumber() throws {
+        let data = Data(#"{"name":"first","name":1e401e4009}"#.utf8)
+        #expect(try Self.foundation(Inner.self, data).name == "first")
+        #expect(throws: DecodingError.self) { try Self.tape(Inner.self, data) }
+    }
+
     @Test("The eight-byte string scan stops where a byte-by-byte scan does, from every start")
     func stringScan() {
         var random = SplitMix64(replaying: "NYTREADER_JSON_SEED")
