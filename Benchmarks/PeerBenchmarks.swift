@@ -50,15 +50,21 @@ struct PeerBenchmarks {
         }
         let peer = results["newsboat"]!
         let ours = results["nytreader"]!
-        progress("peer: less, \(count) titles")
-        let pager = try pagerKeys(titles: articles.map(\.title), folder: "\(folder)/less")
+        progress("peer: less, \(count) titles, then their texts a screen at a time")
+        let pager = try pagerKeys(lines: articles.map(\.title), key: "Down", folder: "\(folder)/less")
+        // Enough screens for every press (the texts again after the last article when they are short).
+        let texts = articles.flatMap { [$0.title, $0.byline, $0.abstract, ""] }
+        let pageLines = Array(repeatElement(texts, count: (keyPresses + 2) * 60 / max(1, texts.count) + 1).joined())
+        let pages = try pagerKeys(lines: pageLines, key: "NPage", folder: "\(folder)/less-pages")
         let size = count.formatted()
         // The targets: 10,000 articles in an eighth of newsboat's time, at most 30 MB and half its memory,
         // in no more bytes than newsboat's cache, a key shown in a tenth of newsboat's time; 1,000 articles
         // within 40 ms.
         let large = count >= 10_000
         let keysHow = "\(keyPresses) Down in the article list, tmux poll"
-        let pagerHow = "less on the titles: p50 \(Measurement.format(pager.median)) ms, p99 \(Measurement.format(pager.percentile(99))) ms"
+        let pagerHow =
+            "less on the titles: p50 \(Measurement.format(pager.median)) ms, p99 \(Measurement.format(pager.percentile(99))) ms; "
+            + "paging their texts (every row new): p50 \(Measurement.format(pages.median)) ms, p99 \(Measurement.format(pages.percentile(99))) ms"
         return [
             PeerFigure(
                 "reload_ms_\(count)", "reload into an empty cache, \(size) articles", unit: "ms",
@@ -85,31 +91,33 @@ struct PeerBenchmarks {
         ]
     }
 
-    /// Down in `less` paging `titles`, timed as the readers' Down is: what a program that only scrolls a
-    /// line shows through the same tmux polling, the floor of the key → screen figures.
-    private func pagerKeys(titles: [String], folder: String) throws -> Samples {
+    /// `key` pressed in `less` paging `lines`, timed as the readers' Down is: with Down, what a program
+    /// that only scrolls a line shows through the same tmux polling, the floor of the key → screen
+    /// figures; with NPage, what it shows when every row of the screen changes, as the reader's detail
+    /// pane does on Down.
+    private func pagerKeys(lines: [String], key: String, folder: String) throws -> Samples {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let file = "\(folder)/titles.txt"
-        try titles.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let file = "\(folder)/lines.txt"
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         let terminal = try ReaderTerminal(environment: [
             "HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "tmux-256color",
         ])
         _ = try terminal.start("less -S \(file)")
-        guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(titles[0]) } }) != nil else {
-            throw BenchError.unexpected("less did not show the titles")
+        guard try terminal.waitForScreen(timeout: 15, { $0.contains { $0.contains(lines[0]) } }) != nil else {
+            throw BenchError.unexpected("less did not show the file")
         }
-        let keys = try downPresses(in: terminal, of: "less")
+        let keys = try presses(key, in: terminal, of: "less")
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
         return keys
     }
 
-    /// `keyPresses` presses of Down in what `terminal` shows, each timed until the screen changed.
-    private func downPresses(in terminal: ReaderTerminal, of name: String) throws -> Samples {
+    /// `keyPresses` presses of `key` in what `terminal` shows, each timed until the screen changed.
+    private func presses(_ key: String, in terminal: ReaderTerminal, of name: String) throws -> Samples {
         var keys = Samples()
         for _ in 0..<keyPresses {
-            guard let milliseconds = try terminal.pressAndTimeChange("Down") else {
-                throw BenchError.unexpected("\(name): Down changed nothing on the screen within 2 s")
+            guard let milliseconds = try terminal.pressAndTimeChange(key) else {
+                throw BenchError.unexpected("\(name): \(key) changed nothing on the screen within 2 s")
             }
             keys.append(milliseconds)
         }
@@ -182,7 +190,7 @@ struct PeerBenchmarks {
             throw BenchError.unexpected(
                 "\(program.name) did not show its article list:\n" + (try terminal.screen()).joined(separator: "\n"))
         }
-        let keys = try downPresses(in: terminal, of: program.name)
+        let keys = try presses("Down", in: terminal, of: program.name)
         try terminal.press("q")
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
