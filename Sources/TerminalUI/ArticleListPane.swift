@@ -10,6 +10,8 @@ struct ArticleListPane {
 
     /// How archive days are written.
     let dates: ArticleDateFormat
+    /// The rows' section tags and titles as last drawn.
+    let rowTexts = ListRowTexts()
 
     /// Columns of the section tag in a list `width` columns wide: a quarter of it less one, from 6 to 14
     /// (the name and a space), or none when the title would keep fewer than 24 after `prefix` columns of
@@ -100,15 +102,24 @@ struct ArticleListPane {
         column += DisplayWidth.of(prefix)
 
         let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: DisplayWidth.of(prefix))
+        let key = ListRowTexts.Key(
+            section: article.section, title: article.title, sectionColumns: sectionColumns,
+            titleColumns: rect.column + rect.width - column - sectionColumns)
+        let texts = rowTexts.texts(for: key, make: Self.texts)
         if sectionColumns > 0 {
-            let sectionName = Section.displayName(forArticleSection: article.section.terminalSafe)
-            let section = DisplayWidth.prefix(sectionName, fitting: sectionColumns - 1).text
-            screen.draw(section, row: row, column: column, style: selected ? style : TextStyle(role: .accent))
+            screen.draw(texts.section, row: row, column: column, style: selected ? style : TextStyle(role: .accent))
             column += sectionColumns
         }
-        let titleWidth = rect.column + rect.width - column
-        let title = DisplayWidth.prefix(article.title.terminalSafe, fitting: titleWidth).text
-        screen.draw(title, row: row, column: column, style: selected ? style : TextStyle(bold: !entry.isRead))
+        screen.draw(texts.title, row: row, column: column, style: selected ? style : TextStyle(bold: !entry.isRead))
+    }
+
+    /// A row's section tag and title, safe for the terminal and cut to their columns.
+    private static func texts(_ key: ListRowTexts.Key) -> ListRowTexts.Texts {
+        let section =
+            key.sectionColumns > 0
+            ? DisplayWidth.prefix(Section.displayName(forArticleSection: key.section.terminalSafe), fitting: key.sectionColumns - 1).text
+            : ""
+        return ListRowTexts.Texts(section: section, title: DisplayWidth.prefix(key.title.terminalSafe, fitting: key.titleColumns).text)
     }
 
     private func padLeft(_ text: String, to width: Int) -> String {

@@ -72,6 +72,24 @@ struct FrameGoldenTests {
         #expect(screen.lines[3].hasPrefix("•* 20 Nov 東京"), "unread and saved: \(screen.lines[3])")
     }
 
+    @Test("Rows drawn again after a title changed, at other widths, in other sections: as a new renderer draws them")
+    func keptRowTexts() {
+        var state = Self.state(Self.articles, screen: GridScreen(rows: 8, columns: 80))
+        var frames: [(ReaderState, Int)] = [(state, 80)]
+        state.window.entries[0].article.title = "Leaders Part in Geneva"
+        frames.append((state, 80))
+        state.window.entries[1].article.section = "Opinion"
+        frames += [(state, 80), (state, 64), (state, 120), (state, 80)]
+        for (state, columns) in frames {
+            let kept = GridScreen(rows: 8, columns: columns)
+            let fresh = GridScreen(rows: 8, columns: columns)
+            renderer.render(state, on: kept, now: Self.now)
+            FrameRenderer(timeZone: TimeZone(identifier: "UTC")!).render(state, on: fresh, now: Self.now)
+            #expect(kept.text == fresh.text, "\(columns) columns")
+        }
+        #expect(frames.count == 6)
+    }
+
     @Test("Narrow frame")
     func narrow() {
         let screen = GridScreen(rows: 16, columns: 50)
