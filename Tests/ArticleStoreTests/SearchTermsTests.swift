@@ -77,4 +77,12 @@ struct SearchTermsTests {
         #expect(SearchTerms("Abcdef cde").wordExpression(tokens: tokens) == #""abc" "def" "cde"*"#)
         #expect(SearchTerms("ⓐ cde").wordExpression(tokens: tokens) == #""ⓐ" "cde"*"#, "a word of no token stays as folded")
     }
+
+    @Test("A quote in a token, or in a word of no token, is doubled: whatever the tokenizer gives stays one FTS5 string")
+    func quotesInTokens() {
+        #expect(SearchTerms("ab").wordExpression(tokens: { _ in [#"a"b"#] }) == #""a""b""#)
+        #expect(SearchTerms("ab cd").wordExpression(tokens: { $0 == "ab" ? [#"a""#, "b"] : [$0] }) == #""a""" "b" "cd""#)
+        // U+0D4E prepends itself to the quote after it: one Character, a letter, so the quote is in the word.
+        #expect(SearchTerms("\u{0D4E}\"abc").wordExpression(tokens: { _ in [] }) == "\"\u{0D4E}\"\"abc\"*")
+    }
 }
