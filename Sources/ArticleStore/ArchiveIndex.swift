@@ -42,12 +42,7 @@ enum ArchiveIndex {
         let table = table(partition)
         try db.execute(
             sql: """
-                CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(
-                    title, abstract, leadParagraph, byline,
-                    content='article', content_rowid='id',
-                    tokenize='\(tokenizer)',
-                    detail=column
-                );
+                \(creation(of: table, tokenizer: tokenizer, detail: "column", ifNotExists: true))
                 CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(partition) BEGIN
                     INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
                     VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
@@ -78,15 +73,23 @@ enum ArchiveIndex {
         try db.execute(
             sql: """
                 DROP TABLE \(table);
-                CREATE VIRTUAL TABLE \(table) USING fts5(
-                    title, abstract, leadParagraph, byline,
-                    content='article', content_rowid='id',
-                    tokenize='\(tokenizer)'\(detail.map { ",\n    detail=\($0)" } ?? "")
-                );
+                \(creation(of: table, tokenizer: tokenizer, detail: detail))
                 INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
                 SELECT a.id, a.title, a.abstract, a.leadParagraph, a.byline FROM \(source);
                 """)
         if listedByIndex { try db.execute(sql: "DROP TABLE temp.indexedArticle") }
+    }
+
+    /// The statement that makes the index `table`: the articles' title, abstract, lead paragraph and byline,
+    /// read from `article` (the index keeps no copy), split by `tokenizer`, with FTS5's `detail` when given.
+    private static func creation(of table: String, tokenizer: String, detail: String?, ifNotExists: Bool = false) -> String {
+        """
+        CREATE VIRTUAL TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(table) USING fts5(
+            title, abstract, leadParagraph, byline,
+            content='article', content_rowid='id',
+            tokenize='\(tokenizer)'\(detail.map { ",\n    detail=\($0)" } ?? "")
+        );
+        """
     }
 
     /// Empties the index of `partition` when it indexes no article any more (its months forgotten): an

@@ -1,10 +1,10 @@
 import SQLite
 
-/// Splits a search word where the full-text indexes' tokenizer does, and folds it as that tokenizer does (`nyttokens`, CFTSRank): a
-/// word Swift sees as one (letters and digits) can be several tokens to unicode61, which takes spacing
-/// marks (Devanagari's vowel signs), enclosing marks and zero-width joiners for separators, and knows the
-/// Unicode of its SQLite. `articleFTS` keeps no positions (`detail=column`), so such a word cannot be one
-/// phrase there: `SearchTerms.wordExpression` makes each of its tokens a term.
+/// Splits a search word where the full-text indexes' tokenizer does, and folds it as that tokenizer does
+/// (`nyttokens`, CFTSRank): a word Swift sees as one (letters and digits) can be several tokens to
+/// unicode61, which takes spacing marks (Devanagari's vowel signs), enclosing marks and zero-width joiners
+/// for separators, and knows the Unicode of its SQLite. The indexes keep no positions (`detail=column`), so
+/// such a word cannot be one phrase there: `SearchTerms.wordExpression` makes each of its tokens a term.
 struct IndexTokenizer {
     let db: Database
 

@@ -4,7 +4,6 @@
 // spacing mark of Devanagari, a zero-width non-joiner of Persian), and an index that keeps no positions
 // (detail=column) cannot match such a word as a phrase: SearchTerms asks this function where the tokenizer
 // splits it.
-#include <string.h>
 #include "extensions.h"
 
 static const char *const arguments[] = {"unicode61", "remove_diacritics", "2"};

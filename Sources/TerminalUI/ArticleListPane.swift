@@ -99,9 +99,10 @@ struct ArticleListPane {
             : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
         let prefix = marks + age + " "
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
-        column += DisplayWidth.of(prefix)
+        let prefixColumns = DisplayWidth.of(prefix)
+        column += prefixColumns
 
-        let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: DisplayWidth.of(prefix))
+        let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: prefixColumns)
         let key = ListRowTexts.Key(
             section: article.section, title: article.title, sectionColumns: sectionColumns,
             titleColumns: rect.column + rect.width - column - sectionColumns)
