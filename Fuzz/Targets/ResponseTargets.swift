@@ -3,7 +3,7 @@ import NYTAPI
 import NewsCore
 
 /// The NYT response bodies, one target per shape: each input is decoded the way the client decodes a body
-/// (`NYTClient.decode…`: splitter, tape decoder, the Codable models, the mapping to articles), and also
+/// (`NYTClient.decode…`: splitter, tape decoder, the models' readers, the mapping to articles), and also
 /// streamed in small chunks through the splitter into plain JSON values, which must give what one chunk
 /// gives. What comes out must keep the promises the rest of the program relies on.
 enum ResponseTargets {
@@ -17,6 +17,7 @@ enum ResponseTargets {
             try NYTClient.decodeTopStories(Data(bytes), section: .world, fetchedDate: nil)
         }
         check(decoded.map(\.articles), skipped: decoded.map(\.skippedCount), streamed: streamed)
+        ItemReaders.checkTopStories(bytes)
     }
 
     /// Article Search, today's shape (`response.metadata`, `multimedia` an object) in the seeds.
@@ -39,12 +40,14 @@ enum ResponseTargets {
         let streamed = StreamedJSON.checkChunking(bytes, path: ["results"])
         let decoded = Result { () throws(APIError) in try NYTClient.decodeMostPopular(Data(bytes), fetchedDate: fetched) }
         check(decoded.map(\.articles), skipped: decoded.map(\.skippedCount), streamed: streamed)
+        ItemReaders.checkMostPopular(bytes)
     }
 
     static let newswire = FuzzTarget(name: "newswire") { bytes in
         let streamed = StreamedJSON.checkChunking(bytes, path: ["results"])
         let decoded = Result { () throws(APIError) in try NYTClient.decodeLatest(Data(bytes), fetchedDate: fetched) }
         check(decoded.map(\.articles), skipped: decoded.map(\.skippedCount), streamed: streamed)
+        ItemReaders.checkTopStories(bytes)
     }
 
     /// The month the archive seeds are dated in.

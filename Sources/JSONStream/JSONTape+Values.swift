@@ -78,7 +78,7 @@ extension JSONTape {
     }
 
     /// The bytes a string node (between its quotes) or a number node stands for.
-    private func bytes(of node: Node) -> UnsafeRawBufferPointer {
+    func bytes(of node: Node) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start + node.count)])
     }
 }

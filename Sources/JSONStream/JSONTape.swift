@@ -14,6 +14,7 @@ import Glibc
 ///
 /// The node storage is kept between documents (`parse` reuses it), so parsing the elements of a long array
 /// one after another allocates nothing once the largest has been seen.
+@usableFromInline
 final class JSONTape {
     enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null

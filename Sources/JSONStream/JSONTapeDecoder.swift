@@ -18,6 +18,12 @@ public final class JSONTapeDecoder {
 
     /// Decodes one document. Syntax errors are `DecodingError.dataCorrupted`, as with `JSONDecoder`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+        try read(bytes) { try $0.decode(type) }
+    }
+
+    /// Parses one document and hands its root to `body`, which reads what it needs in place (the node is
+    /// valid only during the call). Syntax errors are thrown as by `decode`.
+    public func read<T>(_ bytes: UnsafeRawBufferPointer, _ body: (JSONNode) throws -> T) throws -> T {
         do {
             try tape.parse(bytes)
         } catch {
@@ -25,7 +31,7 @@ public final class JSONTapeDecoder {
                 .init(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
         }
-        return try T(from: TapeDecoding(tape: tape))
+        return try body(JSONNode(tape: tape, position: 0))
     }
 
     /// A short reason for an error `decode` threw, without the decoder's coding path: `not valid JSON`,

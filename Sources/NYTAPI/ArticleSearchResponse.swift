@@ -43,7 +43,7 @@ struct ArticleSearchResponse: ResponseEnvelope {
 }
 
 /// One document of an Article Search response.
-struct SearchDocument: ResponseItem {
+struct SearchDocument: ResponseItem, Decodable {
     let uri: String
     let webURL: String
     let headline: String

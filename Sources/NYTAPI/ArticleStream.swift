@@ -3,7 +3,7 @@ import JSONStream
 import NewsCore
 
 /// The items of one NYT answer mapped to articles as the body streams in: each batch of items is decoded
-/// through the Codable models, mapped, and dropped, so neither the body nor the list of items is ever held
+/// through the models' readers (`ResponseItem.read`), mapped, and dropped, so neither the body nor the list of items is ever held
 /// whole. Items that cannot be read are skipped and counted; a repeated uri keeps its first place; with a
 /// `span`, articles dated outside it are left out and counted apart.
 ///
@@ -12,12 +12,12 @@ import NewsCore
 ///
 /// Fed from the transport's thread, then finished by the caller once the transfer is over: `finish` is the
 /// one place an answer's envelope is checked (its status, its list).
-final class ArticleStream<Item: Decodable>: @unchecked Sendable {
+final class ArticleStream<Item: ResponseItem>: @unchecked Sendable {
     /// Takes a batch of articles, with the bytes of the body read so far; what it throws stops the transfer.
     typealias Sink = ([Article], Int) throws -> Void
 
     private let shape: ResponseShape
-    private var decoder: StreamingArrayDecoder<Lossy<Item>>
+    private var decoder: StreamingArrayDecoder<Item?>
     private let map: (Item) -> Article?
     /// The articles not handed to the sink yet (all of them, without a sink).
     private(set) var articles: [Article] = []
@@ -38,7 +38,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     /// Articles dated outside `span`, left out.
     private(set) var outsideCount = 0
     /// Why feeding stopped, when it did.
-    private var failure: StreamingArrayDecoder<Lossy<Item>>.Failure?
+    private var failure: StreamingArrayDecoder<Item?>.Failure?
 
     /// A stream of the items of an answer of `shape`, each mapped by `map`.
     /// - Parameter maximumArticles: the most taken (the shape's cap by default); items past it are skipped.
@@ -47,7 +47,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         sink: Sink? = nil, map: @escaping (Item) -> Article?
     ) {
         self.shape = shape
-        decoder = StreamingArrayDecoder(path: shape.listPath)
+        decoder = StreamingArrayDecoder(path: shape.listPath) { Item.read($0) }
         self.maximumArticles = maximumArticles ?? shape.maximumArticles
         self.span = span
         self.batchSize = max(1, batchSize)
@@ -61,7 +61,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         bytesReceived += chunk.count
         do {
             try decoder.feed(chunk) { take($0) }
-        } catch let error as StreamingArrayDecoder<Lossy<Item>>.Failure {
+        } catch let error as StreamingArrayDecoder<Item?>.Failure {
             failure = error
             throw error
         }
@@ -89,7 +89,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         let decoded: Envelope
         do {
             decoded = try decoder.finish(Envelope.self) { take($0) }
-        } catch let error as StreamingArrayDecoder<Lossy<Item>>.Failure {
+        } catch let error as StreamingArrayDecoder<Item?>.Failure {
             throw Self.apiError(error)
         } catch {
             throw .malformed(reason: "the body could not be read")
@@ -130,7 +130,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     /// Items past `maximumArticles`, left out.
     private(set) var overflowCount = 0
 
-    private func take(_ batch: [Lossy<Item>]) {
+    private func take(_ batch: [Item?]) {
         itemCount += batch.count
         for item in batch {
             guard takenCount < maximumArticles else {
@@ -138,7 +138,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
                 skippedCount += 1
                 continue
             }
-            guard let article = item.value.flatMap(map) else {
+            guard let article = item.flatMap(map) else {
                 skippedCount += 1
                 continue
             }
@@ -155,7 +155,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
         }
     }
 
-    private static func apiError(_ failure: StreamingArrayDecoder<Lossy<Item>>.Failure) -> APIError {
+    private static func apiError(_ failure: StreamingArrayDecoder<Item?>.Failure) -> APIError {
         switch failure {
         case .split(.tooDeep(let limit)):
             return .malformed(reason: "JSON nested deeper than \(limit) levels")
@@ -169,7 +169,7 @@ final class ArticleStream<Item: Decodable>: @unchecked Sendable {
     }
 }
 
-extension ArticleStream where Item: ResponseItem {
+extension ArticleStream {
     /// A stream of the items of an answer of `shape`, each an article dated `date` when it has no date.
     convenience init(
         _ shape: ResponseShape, undatedAs date: Date, span: Range<Date>? = nil, batchSize: Int = 500, sink: Sink? = nil

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONStream
 
 /// Decoding that tolerates what the NYT actually sends: missing keys, `null`, `""` and wrong types
 /// for optional fields turn into empty values instead of failing the whole response.
@@ -33,5 +34,18 @@ struct Lossy<Element: Decodable>: Decodable {
 
     init(from decoder: any Decoder) throws {
         value = try? Element(from: decoder)
+    }
+}
+
+/// The same leniency for the models that read their JSON themselves (`JSONReadable`).
+extension JSONNode {
+    /// The text of a string, or `""` for `null` or a value of another kind.
+    var lenientString: String {
+        string ?? ""
+    }
+
+    /// The date of a string in either NYT form, or nil.
+    var lenientDate: Date? {
+        string.flatMap(NYTDate.parse)
     }
 }

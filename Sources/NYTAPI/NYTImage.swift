@@ -1,19 +1,20 @@
 import FoundationEssentials
+import JSONStream
 import NewsCore
 
 /// One crop of a picture, as Top Stories lists them in `multimedia[]` and Most Popular in
 /// `media[].media-metadata[]`: its absolute URL, the crop's name (`format`, e.g. `Large Thumbnail`), its
 /// size, and (Top Stories only) the caption, the credit (`copyright`) and the kind (`type`: `image`).
-struct NYTImage: Decodable {
-    let url: String
-    let format: String
-    let width: Int
-    let height: Int
-    let type: String
-    let caption: String
-    let copyright: String
+struct NYTImage: JSONReadable, Equatable {
+    var url = ""
+    var format = ""
+    var width = 0
+    var height = 0
+    var type = ""
+    var caption = ""
+    var copyright = ""
 
-    enum CodingKeys: String, CodingKey {
+    private enum Key: String, CaseIterable, Sendable {
         case url
         case format
         case width
@@ -23,15 +24,12 @@ struct NYTImage: Decodable {
         case copyright
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = container.lenientString(.url)
-        format = container.lenientString(.format)
-        width = container.lenient(Int.self, .width) ?? 0
-        height = container.lenient(Int.self, .height) ?? 0
-        type = container.lenientString(.type)
-        caption = container.lenientString(.caption)
-        copyright = container.lenientString(.copyright)
+    private static let keys = JSONKeyTable<Key>()
+
+    /// The crops of a list of them (`multimedia`, `media-metadata`): those that are objects; none when the
+    /// value is not a list.
+    static func list(_ json: JSONNode) -> [NYTImage] {
+        json.compactMapElements(NYTImage.init(json:)) ?? []
     }
 
     /// The URL of the crop named `format` among `images`, else of the first image that has a URL.
@@ -58,5 +56,22 @@ extension ArticlePhoto {
         ArticlePhoto(
             crops: crops.filter { !NetworkText.hasControl($0.url) },
             caption: NetworkText.line(caption), credit: NetworkText.line(credit))
+    }
+}
+
+extension NYTImage {
+    init?(json: JSONNode) {
+        let isObject = json.forEachField(Self.keys) { key, value in
+            switch key {
+            case .url: url = value.lenientString
+            case .format: format = value.lenientString
+            case .width: width = value.integer() ?? 0
+            case .height: height = value.integer() ?? 0
+            case .type: type = value.lenientString
+            case .caption: caption = value.lenientString
+            case .copyright: copyright = value.lenientString
+            }
+        }
+        guard isObject else { return nil }
     }
 }

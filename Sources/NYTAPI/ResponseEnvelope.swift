@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONStream
 import NewsCore
 
 /// What an NYT answer holds around its list of items (the list itself is streamed past it, see
@@ -11,8 +12,25 @@ protocol ResponseEnvelope: Decodable {
 }
 
 /// One item of an NYT list, as the reader keeps it.
-protocol ResponseItem: Decodable, SendableMetatype {
+protocol ResponseItem: SendableMetatype {
+    /// The item read from its JSON, or nil when the JSON is not of the item's shape.
+    static func read(_ json: JSONNode) -> Self?
+
     /// The item as an article, dated `date` when it carries no date of its own; nil for what is no article
     /// (the NYT's placeholders, without a uri or a title).
     func article(undatedAs date: Date) -> Article?
+}
+
+extension ResponseItem where Self: Decodable {
+    /// Through the item's `Decodable` conformance: nil for any error.
+    static func read(_ json: JSONNode) -> Self? {
+        try? json.decode(Self.self)
+    }
+}
+
+extension ResponseItem where Self: JSONReadable {
+    /// Through the item's own reader (the items of the largest answers: Top Stories, the Newswire).
+    static func read(_ json: JSONNode) -> Self? {
+        Self(json: json)
+    }
 }

@@ -1,17 +1,18 @@
 import FoundationEssentials
+import JSONStream
 
-/// The fields a Top Stories item and a Most Popular item share, under the same NYT names. Each item
-/// decodes them from its own JSON object, beside the fields only it has.
-struct StoryFields: Decodable {
-    let uri: String
-    let url: String
-    let title: String
-    let abstract: String
-    let byline: String
-    let section: String
-    let subsection: String
+/// The fields a Top Stories item and a Most Popular item share, under the same NYT names. Each item reads
+/// them from its own JSON object, beside the fields only it has.
+struct StoryFields: JSONReadable, Equatable {
+    var uri = ""
+    var url = ""
+    var title = ""
+    var abstract = ""
+    var byline = ""
+    var section = ""
+    var subsection = ""
 
-    enum CodingKeys: String, CodingKey {
+    private enum Key: String, CaseIterable, Sendable {
         case uri
         case url
         case title
@@ -21,14 +22,22 @@ struct StoryFields: Decodable {
         case subsection
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        uri = container.lenientString(.uri)
-        url = container.lenientString(.url)
-        title = container.lenientString(.title)
-        abstract = container.lenientString(.abstract)
-        byline = container.lenientString(.byline)
-        section = container.lenientString(.section)
-        subsection = container.lenientString(.subsection)
+    private static let keys = JSONKeyTable<Key>()
+}
+
+extension StoryFields {
+    init?(json: JSONNode) {
+        let isObject = json.forEachField(Self.keys) { key, value in
+            switch key {
+            case .uri: uri = value.lenientString
+            case .url: url = value.lenientString
+            case .title: title = value.lenientString
+            case .abstract: abstract = value.lenientString
+            case .byline: byline = value.lenientString
+            case .section: section = value.lenientString
+            case .subsection: subsection = value.lenientString
+            }
+        }
+        guard isObject else { return nil }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONStream
 
 /// `GET /svc/topstories/v2/{section}.json` (and the Times Newswire, which answers in the same shape), around
 /// its `results`.
@@ -24,16 +25,16 @@ struct TopStoriesResponse: ResponseEnvelope {
 }
 
 /// One item of a Top Stories response: the fields it shares with Most Popular items, and its own.
-struct TopStory: ResponseItem {
+struct TopStory: ResponseItem, JSONReadable, Equatable {
     let fields: StoryFields
-    let kicker: String
-    let itemType: String
-    let publishedDate: Date?
-    let updatedDate: Date?
-    let createdDate: Date?
-    let multimedia: [NYTImage]
+    var kicker = ""
+    var itemType = ""
+    var publishedDate: Date?
+    var updatedDate: Date?
+    var createdDate: Date?
+    var multimedia: [NYTImage] = []
 
-    enum CodingKeys: String, CodingKey {
+    private enum Key: String, CaseIterable, Sendable {
         case kicker
         case itemType = "item_type"
         case publishedDate = "published_date"
@@ -42,14 +43,22 @@ struct TopStory: ResponseItem {
         case multimedia
     }
 
-    init(from decoder: any Decoder) throws {
-        fields = try StoryFields(from: decoder)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kicker = container.lenientString(.kicker)
-        itemType = container.lenientString(.itemType)
-        publishedDate = container.lenientDate(.publishedDate)
-        updatedDate = container.lenientDate(.updatedDate)
-        createdDate = container.lenientDate(.createdDate)
-        multimedia = (container.lenient([Lossy<NYTImage>].self, .multimedia) ?? []).compactMap(\.value)
+    private static let keys = JSONKeyTable<Key>()
+}
+
+extension TopStory {
+    init?(json: JSONNode) {
+        guard let fields = StoryFields(json: json) else { return nil }
+        self.fields = fields
+        _ = json.forEachField(Self.keys) { key, value in
+            switch key {
+            case .kicker: kicker = value.lenientString
+            case .itemType: itemType = value.lenientString
+            case .publishedDate: publishedDate = value.lenientDate
+            case .updatedDate: updatedDate = value.lenientDate
+            case .createdDate: createdDate = value.lenientDate
+            case .multimedia: multimedia = NYTImage.list(value)
+            }
+        }
     }
 }
