@@ -72,13 +72,18 @@ public final class StagedRefresh: Sendable, Hashable {
         }
     }
 
-    /// The UTF-8 bytes of every text field of `article`.
+    /// The UTF-8 bytes of every text field of `article`, its photo's caption, credit and crop addresses
+    /// included (as held in memory, not as the photo column will store them: that text is made once,
+    /// when the article is written).
     private static func textBytes(of article: Article) -> Int {
         article.id.rawValue.utf8.count + article.url.utf8.count + article.title.utf8.count + article.kicker.utf8.count
             + article.byline.utf8.count + article.abstract.utf8.count + article.leadParagraph.utf8.count
             + article.section.utf8.count + article.subsection.utf8.count + article.itemType.utf8.count
-            + (article.thumbnailURL?.utf8.count ?? 0)
-            + (PhotoColumn.text(of: article.photo, thumbnailURL: article.thumbnailURL)?.utf8.count ?? 0)
+            + (article.thumbnailURL?.utf8.count ?? 0) + (article.photo.map(photoBytes) ?? 0)
+    }
+
+    private static func photoBytes(_ photo: ArticlePhoto) -> Int {
+        photo.caption.utf8.count + photo.credit.utf8.count + photo.crops.reduce(0) { $0 + $1.url.utf8.count }
     }
 
     public static func == (left: StagedRefresh, right: StagedRefresh) -> Bool {

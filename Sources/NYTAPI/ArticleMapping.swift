@@ -25,7 +25,9 @@ extension Article {
     ) -> Article? {
         let title = NetworkText.line(title)
         guard !uri.isEmpty, uri.utf8.count <= ArticleBounds.line, !NetworkText.hasControl(uri), !title.isBlank else { return nil }
-        let lead = leads.lazy.map(NetworkText.paragraph).first { !$0.isBlank } ?? ""
+        let cleanAbstract = NetworkText.paragraph(abstract)
+        // A lead that is the abstract (Top Stories, Most Popular) is not cleaned twice.
+        let lead = leads.lazy.map { $0 == abstract ? cleanAbstract : NetworkText.paragraph($0) }.first { !$0.isBlank } ?? ""
         return ArticleBounds.bounded(
             Article(
                 id: ArticleID(uri),
@@ -33,7 +35,7 @@ extension Article {
                 title: title,
                 kicker: NetworkText.line(kicker),
                 byline: NetworkText.line(byline),
-                abstract: NetworkText.paragraph(abstract),
+                abstract: cleanAbstract,
                 leadParagraph: lead,
                 section: NetworkText.line(section),
                 subsection: NetworkText.line(subsection),
