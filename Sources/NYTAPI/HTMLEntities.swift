@@ -1,3 +1,4 @@
+import Glibc
 import JSONStream
 
 /// Turns the HTML entities the NYT leaves in text (`&amp;`, `&#8217;`, `&#x2014;`) into characters, in one
@@ -9,7 +10,8 @@ enum HTMLEntities {
     static func decode(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            guard let first = bytes.firstIndex(of: UInt8(ascii: "&")) else { return nil }
+            guard let base = bytes.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "&")), bytes.count) else { return nil }
+            let first = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             output.append(contentsOf: bytes[..<first])

@@ -8,20 +8,21 @@ public enum ArticleBounds {
     public static let label = 256
     public static let address = ArticleLink.maximumLength
 
-    /// `article` with every field within its cap.
+    /// `article` with every field within its cap (nothing is copied when it already is, as nearly every
+    /// article is).
     public static func bounded(_ article: Article) -> Article {
         var article = article
-        article.title = cut(article.title, to: line)
-        article.kicker = cut(article.kicker, to: label)
-        article.byline = cut(article.byline, to: line)
-        article.abstract = cut(article.abstract, to: paragraph)
-        article.leadParagraph = cut(article.leadParagraph, to: paragraph)
-        article.section = cut(article.section, to: label)
-        article.subsection = cut(article.subsection, to: label)
-        article.itemType = cut(article.itemType, to: label)
+        bound(&article.title, to: line)
+        bound(&article.kicker, to: label)
+        bound(&article.byline, to: line)
+        bound(&article.abstract, to: paragraph)
+        bound(&article.leadParagraph, to: paragraph)
+        bound(&article.section, to: label)
+        bound(&article.subsection, to: label)
+        bound(&article.itemType, to: label)
         if article.url.utf8.count > address { article.url = "" }
         if let thumbnail = article.thumbnailURL, thumbnail.utf8.count > address { article.thumbnailURL = nil }
-        article.photo = article.photo.flatMap(bounded)
+        if let photo = article.photo, !isWithinBounds(photo) { article.photo = bounded(photo) }
         return article
     }
 
@@ -31,6 +32,16 @@ public enum ArticleBounds {
         ArticlePhoto(
             crops: photo.crops.filter { $0.url.utf8.count <= address },
             caption: cut(photo.caption, to: line), credit: cut(photo.credit, to: label))
+    }
+
+    private static func isWithinBounds(_ photo: ArticlePhoto) -> Bool {
+        photo.caption.utf8.count <= line && photo.credit.utf8.count <= label
+            && photo.crops.allSatisfy { $0.url.utf8.count <= address }
+    }
+
+    /// Cuts `text` to `bytes` when it is longer; leaves it alone otherwise.
+    private static func bound(_ text: inout String, to bytes: Int) {
+        if text.utf8.count > bytes { text = cut(text, to: bytes) }
     }
 
     /// The longest prefix of `text` of whole characters within `bytes` UTF-8 bytes.
