@@ -25,6 +25,7 @@ enum StagedBatch {
 
     static func encode(_ articles: some Sequence<Article>) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(articles.underestimatedCount * 600)
         for article in articles {
             append(.text(article.id.rawValue), to: &bytes)
             for value in ArticleColumns.writtenValues(of: article) { append(value, to: &bytes) }
@@ -55,10 +56,12 @@ enum StagedBatch {
         case .real(let real):
             bytes.append(2)
             withUnsafeBytes(of: real.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        case .text(let text):
+        case .text(var text):
             bytes.append(3)
-            appendLength(text.utf8.count, to: &bytes)
-            bytes.append(contentsOf: text.utf8)
+            text.withUTF8 { utf8 in
+                appendLength(utf8.count, to: &bytes)
+                bytes.append(contentsOf: utf8)
+            }
         case .blob(let blob):
             bytes.append(4)
             appendLength(blob.count, to: &bytes)
