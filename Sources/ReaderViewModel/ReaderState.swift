@@ -99,6 +99,18 @@ public struct ReaderState: Hashable, Sendable {
         top..<min(count, top + listHeight)
     }
 
+    /// Whether a frame of this state shows what a frame of `other` shows: the two are equal but for the
+    /// window of entries held, which holds the same entries for the rows on screen and the selection. A
+    /// window read ahead of the scrolling changes nothing on screen, and needs no frame of its own.
+    public func showsSameScreen(as other: ReaderState) -> Bool {
+        guard window != other.window else { return self == other }
+        let shown = visibleRange.lazy + [selection]
+        guard shown.allSatisfy({ window.entry(at: $0) == other.window.entry(at: $0) }) else { return false }
+        var mine = self
+        mine.window = other.window
+        return mine == other
+    }
+
     /// The section picker's entries: the feeds by group, each group under its heading, narrowed to those
     /// whose title holds the filter's words while it is open.
     public var pickerEntries: [PickerEntry] {

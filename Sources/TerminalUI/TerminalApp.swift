@@ -117,7 +117,10 @@ public final class TerminalApp {
                 handle(key, on: screen)
                 if controller.state.isFinished { return nil }
             }
-            if controller.drainInbox() { needsFrame = true }
+            // What the service answered gets a frame when it changes the screen; entries read ahead of
+            // the scrolling do not (a frame drawn for them would make a key that arrives meanwhile wait).
+            let beforeInbox = controller.state
+            if controller.drainInbox(), !controller.state.showsSameScreen(as: beforeInbox) { needsFrame = true }
             if renderer.pictures?.takeFinished() == true { needsFrame = true }
         }
         return nil
