@@ -31,12 +31,31 @@ public final class WorkQueue: Sendable {
     }
 
     /// Runs `body` on the queue and returns its result to the calling task, which waits without holding a
-    /// thread.
+    /// thread. What `body` holds is let go before the task resumes: a caller that drops the last other
+    /// reference to it (the store, whose connections then close and checkpoint) is not raced by the
+    /// queue's thread still holding it while the program exits.
     public func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
-            add { continuation.resume(returning: Result { () throws(E) -> T in try body() }) }
+            let pending = PendingBody(body)
+            add { continuation.resume(returning: pending.run()) }
         }
         return try result.get()
+    }
+}
+
+/// A job's body, run once and dropped as soon as it has run.
+/// (`@unchecked`: the body is set once and taken once, by the one thread that runs the job.)
+private final class PendingBody<T: Sendable, E: Error>: @unchecked Sendable {
+    private var body: (@Sendable () throws(E) -> T)?
+
+    init(_ body: @escaping @Sendable () throws(E) -> T) {
+        self.body = body
+    }
+
+    func run() -> Result<T, E> {
+        guard let body else { preconditionFailure("a job's body runs once") }
+        self.body = nil
+        return Result { () throws(E) -> T in try body() }
     }
 }
 

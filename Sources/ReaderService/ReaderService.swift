@@ -62,6 +62,12 @@ public actor ReaderService: ReaderServing {
     /// The cache the service reads and writes (through `lanes`).
     nonisolated var store: ArticleStore { lanes.store }
 
+    /// Moves the cache's write-ahead log into its file once every write asked for is done
+    /// (`ArticleStore.checkpoint`): for a command to call before the program ends.
+    public func checkpointCache() async {
+        try? await lanes.write { store throws(StoreError) in store.checkpoint() }
+    }
+
     // MARK: - Refreshing
 
     public func refreshBlocker() -> RefreshFailure? {

@@ -110,12 +110,14 @@ struct ArchiveCommand: AsyncParsableCommand {
                 let months = try Self.months(forget)
                 let imported = Set(try await service.archiveMonths().map(\.month))
                 let removed = try await service.forget(months)
+                await service.checkpointCache()
                 Terminal.print(
                     "Forgot \(Counted(months.filter(imported.contains).count, "month")): \(Counted(removed, "article")) removed "
                         + "(saved ones and those in other feeds kept)."
                 )
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service)
+                await service.checkpointCache()
                 if status != ExitStatus.ok { throw ExitCode(status) }
             }
         }

@@ -94,6 +94,7 @@ struct ReaderCommand: AsyncParsableCommand {
             // However the reader ended (q, Ctrl-C, the terminal closed, SIGTERM, a failure), every change it
             // showed is written before the process exits.
             await Self.finishWrites(of: controller)
+            await environment.service.checkpointCache()
             switch ended {
             case .success(let signal):
                 return signal

@@ -113,6 +113,7 @@ struct RefreshCommand: AsyncParsableCommand {
                 }
             }
             await prefetchPhotos(of: refreshed, environment: environment)
+            await environment.service.checkpointCache()
             if status != ExitStatus.ok { throw ExitCode(status) }
         }
     }

@@ -8,14 +8,23 @@ import Testing
 @Suite("Changes the reader showed survive its exit", .serialized, .timeLimit(.minutes(10)))
 struct TuiDurabilityTests {
     /// The cached articles of `section`, read back by `nytreader list` from the harness's cache.
-    static func listed(_ reader: TuiHarness, section: String = "home") throws -> [ListedArticle] {
+    static func listed(_ reader: TuiHarness, section: String = "home", database: String? = nil) throws -> [ListedArticle] {
         let environment = TuiHarness.freshEnvironment(reader.home)
         let result = try Subprocess.run(
-            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100"],
+            ProgramBinary.url.path, ["list", "--section", section, "--json", "--limit", "100"] + (database.map { ["--db", $0] } ?? []),
             environment: environment, timeout: 30
         )
         #expect(result.status == 0, "\(result.errorOutput)")
         return try ListedArticle.decode(result.output)
+    }
+
+    /// The articles a copy of the reader's cache file alone holds (without its write-ahead log).
+    static func listedFromFileAlone(_ reader: TuiHarness) throws -> [ListedArticle] {
+        let cache = reader.home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite").path
+        let copy = reader.home.url.appendingPathComponent("cache-file-alone.sqlite").path
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: cache, toPath: copy)
+        return try listed(reader, database: copy)
     }
 
     @Test("A then q at once, ten times: every article of the feed is read on the next start")
@@ -30,6 +39,9 @@ struct TuiDurabilityTests {
             #expect(articles.count == 22)
             #expect(
                 articles.allSatisfy { $0.read }, "attempt \(attempt): \(articles.filter { !$0.read }.count) articles unread after A then q")
+            // The marks are in the cache file itself, not only in a write-ahead log left beside it.
+            let alone = try Self.listedFromFileAlone(reader)
+            #expect(alone.count == 22 && alone.allSatisfy { $0.read }, "attempt \(attempt): the cache file alone holds the marks")
         }
     }
 
