@@ -12,6 +12,9 @@ struct ConfigLineIndex {
     private(set) var unreadableDateTimeLine: Int?
 
     init(text: String) {
+        // The parser skips a byte-order mark at the start, and so does the index: the first line's header
+        // is read after it.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         var table: [String] = []
         var openMultilineDelimiter: Substring? = nil
         // CR LF is one Character, which a split at "\n" alone would not split at.

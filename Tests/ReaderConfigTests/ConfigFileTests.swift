@@ -251,6 +251,19 @@ struct ConfigFileTests {
     }
 
     @Test(
+        "After a byte-order mark, a first line's table header is checked as any other (found by fuzzing)",
+        arguments: ["[é]\n", "[\u{FFFD}8", "[=\n"])
+    func unreadableHeaderAfterByteOrderMark(header: String) {
+        let (settings, problems) = parse("\u{FEFF}" + header + "refresh = \"R\"\n")
+        #expect(problems.map(\.line) == [1], "\(header.debugDescription)")
+        #expect(problems.first?.message == "not valid TOML (a table header starts with its name: [name]); using the defaults")
+        #expect(settings == Settings())
+        let (marked, none) = parse("\u{FEFF}[keys]\nrefresh = \"R\"\n")
+        #expect(none.isEmpty && marked.keys == [.refresh: "R"], "a header after the mark is read as usual")
+        #expect(marked.keyBindings[.refresh]?.source == .configFile(line: 2))
+    }
+
+    @Test(
         "A date whose T is not followed by a digit is one warning and all defaults, not a crash (found by fuzzing)",
         arguments: [
             "when = 1979-05-27Tkeys2:00Z\n", "when = 1979-05-27T\n", "when = 1979-05-27t:00\n",
