@@ -26,7 +26,7 @@ struct CliTransportFailureTests {
         #expect(try await home.listJSON().output == before, "the cache is as it was")
     }
 
-    @Test("A 500 whose body never ends is a server error in under 2 s from the request")
+    @Test("A 500 whose body never ends is a server error in under 5 s from the request, not at the 15 s timeout")
     func endlessErrorBody() async throws {
         let (home, server, before) = try await Self.filledHome()
         server.setFault(.endlessErrorBody(status: 500))
@@ -38,7 +38,9 @@ struct CliTransportFailureTests {
         let result = try await refreshed
         let elapsed = clock.now - asked
         try await Self.expectFailure(result, status: 69, message: "NYT server error 500", home: home, before: before)
-        #expect(elapsed < .seconds(2), "\(elapsed) from the request to the answer (the timeout is 15 s)")
+        // Well under the timeout: alone it takes about 0.1 s, but the end-to-end tests run side by side on
+        // two cores, where the program's exit alone once took 3.6 s after the request.
+        #expect(elapsed < .seconds(5), "\(elapsed) from the request to the answer (the timeout is 15 s)")
     }
 
     @Test("A body cut short of its Content-Length: its own message, exit 76")
