@@ -17,7 +17,6 @@ public struct JSONKeyTable<Key: CaseIterable & RawRepresentable>: Sendable where
 @usableFromInline
 struct JSONNameSet: Sendable {
     private struct Entry {
-        let count: Int
         /// The first eight bytes (fewer, zero-padded).
         let prefix: UInt64
         let bytes: [UInt8]
@@ -29,11 +28,9 @@ struct JSONNameSet: Sendable {
         precondition(names.count <= UInt64.bitWidth, "a key table holds at most 64 names")
         entries = names.map { name in
             let bytes = Array(name.utf8)
-            return Entry(count: bytes.count, prefix: bytes.withUnsafeBytes(Self.prefix), bytes: bytes)
+            return Entry(prefix: bytes.withUnsafeBytes(Self.prefix), bytes: bytes)
         }
     }
-
-    var count: Int { entries.count }
 
     private static func prefix(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var prefix: UInt64 = 0
@@ -47,7 +44,7 @@ struct JSONNameSet: Sendable {
     func index(of name: UnsafeRawBufferPointer) -> Int? {
         let prefix = Self.prefix(name)
         return entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].count == name.count && entries[index].prefix == prefix {
+            for index in entries.indices where entries[index].bytes.count == name.count && entries[index].prefix == prefix {
                 if name.count <= 8 { return index }
                 let rest = entries[index].bytes.withUnsafeBytes { memcmp($0.baseAddress! + 8, name.baseAddress! + 8, name.count - 8) }
                 if rest == 0 { return index }

@@ -93,7 +93,7 @@ public struct JSONNode {
     }
 }
 
-/// A model read from a parsed document by its own code (`JSONNode`, `JSONFields`) rather than through
+/// A model read from a parsed document by its own code (`JSONNode`, `JSONKeyTable`) rather than through
 /// `Decodable`: what the hot path of a refresh decodes, a few times faster than the containers.
 public protocol JSONReadable {
     /// The model from `json`, or nil when the value is not of its shape (an item that is not an object).

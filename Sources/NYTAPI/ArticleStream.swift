@@ -2,10 +2,10 @@ import FoundationEssentials
 import JSONStream
 import NewsCore
 
-/// The items of one NYT answer mapped to articles as the body streams in: each batch of items is decoded
-/// through the models' readers (`ResponseItem.read`), mapped, and dropped, so neither the body nor the list of items is ever held
-/// whole. Items that cannot be read are skipped and counted; a repeated uri keeps its first place; with a
-/// `span`, articles dated outside it are left out and counted apart.
+/// The items of one NYT answer mapped to articles as the body streams in: each batch of items is read by
+/// the models' readers (`ResponseItem.read`), mapped, and dropped, so neither the body nor the list of
+/// items is ever held whole. Items that cannot be read are skipped and counted; a repeated uri keeps its
+/// first place; with a `span`, articles dated outside it are left out and counted apart.
 ///
 /// The articles are kept until the caller takes them, or, with a sink, handed to it in batches as they
 /// are complete (an archive month of thousands is never held whole).

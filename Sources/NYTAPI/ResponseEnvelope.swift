@@ -29,7 +29,7 @@ extension ResponseItem where Self: Decodable {
 }
 
 extension ResponseItem where Self: JSONReadable {
-    /// Through the item's own reader (the items of the largest answers: Top Stories, the Newswire).
+    /// Through the item's own reader (Top Stories and the Newswire, the largest answers, and Most Popular).
     static func read(_ json: JSONNode) -> Self? {
         Self(json: json)
     }
