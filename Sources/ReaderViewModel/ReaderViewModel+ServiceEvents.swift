@@ -25,6 +25,7 @@ extension ReaderViewModel {
             state.count = rowCount
             generation += 1
             pendingRange = nil
+            placeHeldRows(selectedAt: anchorPosition)
             state.selection = clamp(anchorPosition ?? state.selection)
             scrollToSelection()
             return entriesNeeded(force: true)
@@ -158,6 +159,19 @@ extension ReaderViewModel {
             // A change shown before it was written (a read mark, a saved star) was not: the rows are read
             // again, so the screen shows what the cache holds.
             return reloadRows()
+        }
+    }
+
+    /// The rows held until the feed's rows read again arrive, when the selected article is among them: they
+    /// move with it to `position`, its place in the rows read again, so the frames drawn meanwhile highlight
+    /// and detail that article; when it has no place there (it left the feed), they are dropped, so no
+    /// other article is shown at its place. Rows held without the selected one stay where they are.
+    private mutating func placeHeldRows(selectedAt position: Int?) {
+        guard state.selectedEntry != nil else { return }
+        if let position {
+            state.window.start += position - state.selection
+        } else {
+            state.window = ArticleWindow()
         }
     }
 

@@ -55,6 +55,45 @@ struct StaleAnswerTests {
         #expect(windowMatchesCache(driver), "the late answer of the older order is dropped")
     }
 
+    @Test("r adds articles above the selection: until their rows arrive, the rows held move with the selected article")
+    func rowsHeldFollowTheAnchor() {
+        var driver = ViewModelDriver(count: 20)
+        driver.send([.moveDown, .moveDown])
+        driver.send(.refresh)
+        driver.entries.insert(contentsOf: (20..<23).map { ArticleEntry(article: ArticleFactory.article($0)) }, at: 0)
+        driver.holdReads = true
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 23, inserted: 3, updated: 0, removed: 0), $0) }
+        // The feed's status and the selected article's new place come back; its rows are still being read.
+        driver.answerReads()
+        #expect(driver.pendingReads.count == 1)
+        #expect(driver.state.selection == 5)
+        #expect(driver.state.selectedEntry?.article.title == "Article 2", "the frame drawn now highlights the article selected")
+        let heldRowsMatch = windowMatchesCache(driver)
+        #expect(heldRowsMatch, "each row held is the cached article at its new position")
+        driver.answerReads()
+        #expect(driver.state.selectedEntry?.article.title == "Article 2")
+        let newRowsMatch = windowMatchesCache(driver)
+        #expect(newRowsMatch)
+    }
+
+    @Test("r drops the selected article from the feed: until the rows arrive, no other article is shown as selected")
+    func goneAnchorShowsNoOtherArticle() {
+        var driver = ViewModelDriver(count: 20)
+        driver.send([.moveDown, .moveDown])
+        driver.send(.refresh)
+        driver.entries.remove(at: 2)
+        driver.holdReads = true
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 19, inserted: 0, updated: 0, removed: 1), $0) }
+        driver.answerReads()
+        #expect(driver.pendingReads.count == 1)
+        #expect(driver.state.selection == 2)
+        #expect(driver.state.selectedEntry == nil, "the rows held are of the order before: none is shown as this place's")
+        driver.answerReads()
+        #expect(driver.state.selectedEntry?.article.title == "Article 3")
+        let newRowsMatch = windowMatchesCache(driver)
+        #expect(newRowsMatch)
+    }
+
     /// Whether every row in memory is the cached article at its position.
     func windowMatchesCache(_ driver: ViewModelDriver) -> Bool {
         let window = driver.state.window
