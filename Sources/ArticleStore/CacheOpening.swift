@@ -12,7 +12,7 @@ enum CacheOpening {
             if access == .readOnlyWhenReady, let reader = try readOnlyDatabase(path: path) {
                 return reader
             }
-            try refuseNewerSchema(path: path)
+            try refuseUnknownSchema(path: path)
             try DatabaseFiles.prepare(at: path)
             return try openPool(path: path)
         } catch {
@@ -74,14 +74,14 @@ enum CacheOpening {
         return configuration
     }
 
-    /// Throws when the cache at `path` was made by a newer nytreader, found with a read-only connection
-    /// before anything opens it for writing (which would touch the file).
-    private static func refuseNewerSchema(path: String) throws {
+    /// Throws when the database at `path` was made by a newer nytreader or by another program, found with
+    /// a read-only connection before anything opens it for writing (which would touch the file).
+    private static func refuseUnknownSchema(path: String) throws {
         guard PrivateFiles.isRegularFile(path),
             let probe = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-            case .newer(let unknown)? = try? probe.read(SchemaMigration.state)
+            let state = try? probe.read(SchemaMigration.state)
         else { return }
-        throw SchemaMigration.newer(path: path, unknown: unknown)
+        try SchemaMigration.refuseUnknown(state, path: path)
     }
 
     /// The cache opened read-only, when it exists, is current and holds articles; nil otherwise (it is then

@@ -17,6 +17,13 @@ enum DatabaseFiles {
         for file in [path, path + "-wal", path + "-shm"] where PrivateFiles.isSymbolicLink(file) {
             throw StoreError(.cannotOpen, path: path, cause: "\(file) is a symbolic link; give the path of the file itself")
         }
+        // A device, a folder or a pipe is never opened, let alone made 0600 (`--db /dev/null` run by root).
+        for file in [path, path + "-wal", path + "-shm"] {
+            if let kind = PrivateFiles.otherKind(of: file) {
+                throw StoreError(.cannotOpen, path: path, cause: "\(file) is \(kind), not a cache file")
+            }
+        }
+        try refuseOtherContent(at: path)
         do throws(SystemCallError) {
             try makePrivate(path, creating: true)
             for companion in [path + "-wal", path + "-shm"] {
@@ -27,19 +34,39 @@ enum DatabaseFiles {
         }
     }
 
+    /// The first bytes of every SQLite database file.
+    static let header = Array("SQLite format 3\0".utf8)
+
+    /// Throws when the file at `path` holds bytes and is no SQLite database: it is left as it was (its mode
+    /// too), not made private on the way to being refused.
+    private static func refuseOtherContent(at path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return }  // missing, or unreadable: opening it says why
+        // Only read: a failing close loses nothing.
+        defer { _ = close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: header.count)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, count < header.count || bytes != header else { return }
+        throw StoreError(.corrupt, path: path, cause: "not an SQLite database (it begins otherwise)")
+    }
+
     /// Makes the file at `path` 0600, never through a symbolic link; creates it when `creating`, else
     /// leaves a missing file missing.
     private static func makePrivate(_ path: String, creating: Bool) throws(SystemCallError) {
         let descriptor: Int32
         do {
             descriptor = try SystemCall.check("open") {
-                open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (creating ? O_CREAT : 0), 0o600)
+                open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT : 0), 0o600)
             }
         } catch  where !creating && error.errno == ENOENT {
             return
         }
         // Nothing is written through the descriptor: a failing close loses nothing.
         defer { _ = close(descriptor) }
+        var information = stat()
+        try SystemCall.check("fstat") { fstat(descriptor, &information) }
+        // Put there since it was looked at: still never changed.
+        guard information.st_mode & S_IFMT == S_IFREG else { throw SystemCallError("open", errno: EINVAL) }
         try SystemCall.check("fchmod") { fchmod(descriptor, 0o600) }
     }
 }

@@ -13,6 +13,8 @@ enum SchemaMigration {
         case behind
         /// Migrations recorded in the cache that this program does not know.
         case newer(unknown: [String])
+        /// Tables of another program, and no record of migrations: a database that is no cache.
+        case foreign(tables: [String])
     }
 
     /// The table recording which migrations have run (named so by the first versions of nytreader, whose
@@ -21,26 +23,29 @@ enum SchemaMigration {
 
     static func state(_ db: Database) throws -> State {
         let applied = try appliedIdentifiers(db)
+        if applied.isEmpty {
+            let tables = try String.fetchAll(
+                db,
+                sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name LIMIT 3")
+            if !tables.isEmpty { return .foreign(tables: tables) }
+        }
         let known = Set(Schema.identifiers)
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { return .newer(unknown: unknown.sorted()) }
         return applied == known ? .current : .behind
     }
 
-    /// Migrates `writer`'s database when it is behind; throws `StoreError` for a newer one.
+    /// Migrates `writer`'s database when it is behind; throws `StoreError` for a newer one or another
+    /// program's.
     static func migrate(_ writer: some DatabaseWriter, path: String) throws {
-        switch try writer.read(state) {
-        case .current: return
-        case .newer(let unknown): throw newer(path: path, unknown: unknown)
-        case .behind: break
-        }
+        let found = try writer.read(state)
+        try refuseUnknown(found, path: path)
+        if found == .current { return }
         try writer.writeWithoutTransaction { db in
             try db.inTransaction(.exclusive) {
-                switch try state(db) {
-                case .current: return .commit
-                case .newer(let unknown): throw newer(path: path, unknown: unknown)
-                case .behind: break
-                }
+                let found = try state(db)
+                try refuseUnknown(found, path: path)
+                if found == .current { return .commit }
                 try apply(db)
                 return .commit
             }
@@ -78,7 +83,18 @@ enum SchemaMigration {
         return Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(recordTable)"))
     }
 
-    static func newer(path: String, unknown: [String]) -> StoreError {
-        StoreError(.newerSchema, path: path, cause: "migrations this version does not know: \(unknown.joined(separator: ", "))")
+    /// Throws why a database in `state` is not opened (a newer nytreader's cache, another program's
+    /// database); returns for a cache this program can open.
+    static func refuseUnknown(_ state: State, path: String) throws(StoreError) {
+        switch state {
+        case .current, .behind:
+            return
+        case .newer(let unknown):
+            throw StoreError(.newerSchema, path: path, cause: "migrations this version does not know: \(unknown.joined(separator: ", "))")
+        case .foreign(let tables):
+            throw StoreError(
+                .corrupt, path: path,
+                cause: "a database of another program (tables \(tables.joined(separator: ", "))), not a nytreader cache")
+        }
     }
 }

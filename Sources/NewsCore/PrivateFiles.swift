@@ -68,6 +68,20 @@ public enum PrivateFiles {
         kind(of: path) == S_IFLNK
     }
 
+    /// What `path` is when it is there but is no regular file (`a folder`, `a device`, `a pipe`, `a socket`,
+    /// `a symbolic link`); nil for a regular file or nothing there.
+    public static func otherKind(of path: String) -> String? {
+        switch kind(of: path) {
+        case nil, S_IFREG?: return nil
+        case S_IFDIR?: return "a folder"
+        case S_IFCHR?, S_IFBLK?: return "a device"
+        case S_IFIFO?: return "a pipe"
+        case S_IFSOCK?: return "a socket"
+        case S_IFLNK?: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
     /// The file type bits of `path` itself (`S_IFREG`, `S_IFLNK`…), nil when it cannot be looked at.
     private static func kind(of path: String) -> mode_t? {
         var information = stat()

@@ -73,7 +73,33 @@ struct PrivateFilesTests {
         let path = directory.path("cache.sqlite")
         try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
         let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
-        #expect(error == StoreError(.cannotOpen, path: path, cause: "open: Is a directory"))
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "\(path)-wal is a folder, not a cache file"))
+    }
+
+    @Test("A pipe at the cache's path is refused unopened and keeps its mode")
+    func pipe() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        #expect(mkfifo(path, 0o644) == 0)
+        chmod(path, 0o644)
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: path) }
+        #expect(error == StoreError(.cannotOpen, path: path, cause: "\(path) is a pipe, not a cache file"))
+        #expect(try Self.mode(path) == 0o644)
+    }
+
+    @Test("A file that is no SQLite database is refused with its mode and bytes as they were")
+    func otherContent() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.sqlite")
+        try "dear diary\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+        for access in [ArticleStore.Access.readWrite, .readOnlyWhenReady] {
+            let error = try #require(throws: StoreError.self) { try ArticleStore(path: path, access: access) }
+            #expect(error.code == .corrupt && error.path == path, "\(error)")
+        }
+        #expect(try Self.mode(path) == 0o644)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "dear diary\n")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test("A directory that cannot be created names itself in the error's cause")

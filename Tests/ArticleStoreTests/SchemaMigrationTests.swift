@@ -32,6 +32,29 @@ struct SchemaMigrationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test("Another program's SQLite database is refused in words and left as it was: bytes, journal mode and file mode")
+    func foreignDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.sqlite")
+        do {
+            let other = try DatabaseQueue(path: path)
+            try other.write { db in
+                try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+                try db.execute(sql: "INSERT INTO notes (body) VALUES ('keep me')")
+            }
+        }
+        chmod(path, 0o644)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for access in [ArticleStore.Access.readWrite, .readOnlyWhenReady] {
+            let error = try #require(throws: StoreError.self) { _ = try ArticleStore(path: path, access: access) }
+            #expect(error.code == .corrupt && error.path == path, "\(error)")
+            #expect(error.cause.contains("another program") && error.cause.contains("notes"), "\(error)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try PrivateFilesTests.mode(path) == 0o644)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
     @Test("A new cache made from Schema.current has exactly the tables, indexes and triggers the migrations build")
     func currentSchemaMatchesMigrations() throws {
         func objects(stepByStep: Bool) throws -> [[String?]] {

@@ -101,6 +101,34 @@ struct CacheSharingTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "do not touch\n")
     }
 
+    @Test("--db naming another program's database, a text file or a pipe is refused: exit 74, the file unchanged")
+    func fileThatIsNoCache() async throws {
+        let home = try CliHome()
+        let database = home.directory.path("notes.sqlite")
+        let other = try DatabaseQueue(path: database)
+        try other.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)") }
+        let text = home.directory.path("diary.sqlite")
+        try "dear diary\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let pipe = home.directory.path("pipe.sqlite")
+        #expect(mkfifo(pipe, 0o644) == 0)
+        for file in [database, text, pipe] {
+            chmod(file, 0o644)
+            let before = try FileManager.default.attributesOfItem(atPath: file)
+            for arguments in [["list"], ["refresh", "--section", "world"]] {
+                let result = try await home.run(arguments, database: file)
+                #expect(result.status == 74, "\(file) \(arguments): \(result.errorOutput)")
+                #expect(!result.errorOutput.contains("Fatal error"))
+            }
+            let after = try FileManager.default.attributesOfItem(atPath: file)
+            #expect(after[.posixPermissions] as? Int == 0o644, "\(file)")
+            #expect(after[.size] as? Int == before[.size] as? Int, "\(file)")
+            #expect(!FileManager.default.fileExists(atPath: file + "-wal"), "\(file)")
+        }
+        let tables = try other.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table'") }
+        #expect(tables == ["notes"])
+        #expect(try other.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "delete")
+    }
+
     @Test("On a read-only file system list and search read the cache")
     func readOnlyFileSystem() async throws {
         let home = try CliHome()
