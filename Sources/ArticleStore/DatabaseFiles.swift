@@ -47,7 +47,7 @@ enum DatabaseFiles {
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0, count < header.count || bytes != header else { return }
-        throw StoreError(.corrupt, path: path, cause: "not an SQLite database (it begins otherwise)")
+        throw StoreError(.corrupt, path: path, cause: "file is not a database")
     }
 
     /// Makes the file at `path` 0600, never through a symbolic link; creates it when `creating`, else

@@ -38,7 +38,8 @@ struct NYTReader: AsyncParsableCommand {
               64  bad arguments
               69  the NYT or the network failed, or sent something unreadable
               72  libcurl or the CA certificates are missing (libcurl4, ca-certificates)
-              74  the cache could not be opened or written (or is busy)
+              74  the cache could not be opened or written (or is busy), or
+                  the output could not be written (a full disk, a closed stdout)
               75  rate limited: try again later
               76  the NYT's answer was cut short, or redirected in a loop
               77  the API key is missing or was rejected
@@ -65,6 +66,7 @@ struct NYTReader: AsyncParsableCommand {
     )
 
     static func main() async {
+        _ = Terminal.closedAtStart
         MallocArenas.shareOne()
         if ProgramHelp.asksForOverview(Array(CommandLine.arguments.dropFirst())) {
             Terminal.write(ProgramHelp.overview(), to: STDOUT_FILENO)

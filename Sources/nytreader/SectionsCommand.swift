@@ -2,7 +2,7 @@ import ArgumentParser
 import NewsCore
 
 /// `nytreader sections`: the Top Stories sections.
-struct SectionsCommand: ParsableCommand {
+struct SectionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sections",
         abstract: "List the Top Stories sections.",
@@ -17,9 +17,11 @@ struct SectionsCommand: ParsableCommand {
     /// Accepted so scripts can pass the same options to every command; the list does not depend on them.
     @OptionGroup var common: CommonOptions
 
-    func run() {
-        for section in Section.all {
-            Terminal.print("\(section.rawValue)\t\(section.displayName)")
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            for section in Section.all {
+                Terminal.print("\(section.rawValue)\t\(section.displayName)")
+            }
         }
     }
 }

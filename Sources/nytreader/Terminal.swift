@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import NewsCore
+import Synchronization
 
 /// Writing to the standard streams from the headless commands.
 enum Terminal {
@@ -25,17 +26,47 @@ enum Terminal {
         write(lines.dropFirst().map { $0.terminalSafe + "\n" }.joined(), to: STDERR_FILENO)
     }
 
-    /// Writes all of `text` to `descriptor`, going on after a partial write or a signal.
+    /// The standard streams the program was started without (`nytreader list >&-`). Each is opened on
+    /// /dev/null the first time this is read, first thing in `main`, so that no file opened later (the log,
+    /// a socket to the NYT) takes its number and receives what was meant for the stream.
+    static let closedAtStart: Set<Int32> = Set(
+        [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].filter { descriptor in
+            guard fcntl(descriptor, F_GETFD) < 0, errno == EBADF else { return false }
+            // The lowest free number is this one: the others below it are open, or were reopened just before.
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            return opened == descriptor || opened < 0
+        })
+
+    /// The first failure to write stdout (a full disk, a closed stream), which the command's end reports.
+    private static let outputFailure = Mutex<SystemCallError?>(nil)
+
+    /// Writes all of `text` to `descriptor`, going on after a partial write or a signal. A failure on
+    /// stdout is kept for `reportingFailures` to report; stderr failing leaves nowhere to say so. (A pipe
+    /// whose reader is gone ends the program with SIGPIPE, as it does any filter's.)
     static func write(_ text: String, to descriptor: Int32) {
-        // A closed or full stdout or stderr (the reader of a pipe gone) leaves nowhere to say so.
-        _ = try? SystemCall.writeAll(text.utf8, to: descriptor)
+        do throws(SystemCallError) {
+            if closedAtStart.contains(descriptor) { throw SystemCallError("write", errno: EBADF) }
+            try SystemCall.writeAll(text.utf8, to: descriptor)
+        } catch {
+            guard descriptor == STDOUT_FILENO else { return }
+            outputFailure.withLock { kept in kept = kept ?? error }
+        }
+    }
+
+    /// Throws, once the command has written its output, when stdout could not take all of it: a script
+    /// reading the output must not take what is missing for all there is.
+    static func requireOutputWritten() throws(CommandFailure) {
+        guard let failure = outputFailure.withLock({ $0 }) else { return }
+        throw CommandFailure(message: "The output could not be written: \(failure).", status: ExitStatus.ioError)
     }
 
     /// Runs a command's body: known failures become one sentence on stderr and their exit status,
     /// anything else a plain sentence and status 1, never a stack trace.
     static func reportingFailures<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try await body()
+            let result = try await body()
+            try requireOutputWritten()
+            return result
         } catch let failure as CommandFailure {
             printError(failure.message)
             throw ExitCode(failure.status)

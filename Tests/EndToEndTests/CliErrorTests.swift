@@ -116,12 +116,33 @@ struct CliErrorTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
     }
 
+    @Test("Output that cannot be written (a full disk, a closed stdout) is a sentence on stderr and exit status 74")
+    func unwritableOutput() async throws {
+        let home = try CliHome()
+        let filled = try await home.run(["list", "--section", "home"])
+        try #require(filled.status == 0, "\(filled.errorOutput)")
+        for (redirection, cause) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            for command in [["list", "--section", "home"], ["list", "--section", "home", "--json"], ["sections"]] {
+                let result = try Subprocess.run(
+                    "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", ProgramBinary.url.path] + command + ["--db", home.database],
+                    environment: home.environment(), timeout: 30)
+                #expect(result.status == 74, "\(command) \(redirection): \(result.errorOutput)")
+                #expect(
+                    result.errorOutput == "nytreader: The output could not be written: write: \(cause).\n",
+                    "\(command) \(redirection)")
+                Self.expectNoCrashReport(result)
+            }
+        }
+    }
+
     @Test("A directory as --db is one sentence and exit status 74")
     func directoryAsDatabase() async throws {
         let home = try CliHome()
         let result = try await home.run(["list"], database: home.url.path)
         #expect(result.status == 74)
-        #expect(result.errorOutput == "nytreader: The cache could not be opened: \(home.url.path) (open: Is a directory).\n")
+        #expect(
+            result.errorOutput
+                == "nytreader: The cache could not be opened: \(home.url.path) (\(home.url.path) is a folder, not a cache file).\n")
         #expect(result.output.isEmpty)
         Self.expectNoCrashReport(result)
     }
