@@ -24,13 +24,22 @@ extension ArticleStore {
     public func reserveRequest(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date {
         try write { db in
             let start = Self.nextRequestDate(after: try Self.lastRequest(api: api, in: db)?.slot, spacing: spacing, now: now)
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO lastRequest (api, requestedAt) VALUES (?, ?)
-                    ON CONFLICT(api) DO UPDATE SET requestedAt = excluded.requestedAt
-                    """
-            ).execute(arguments: [api, start.timeIntervalSince1970])
+            try Self.takeSlot(start, api: api, in: db)
             return start
+        }
+    }
+
+    /// Takes a slot for a request to the NYT API named `api` at `now` when no wait comes before it (`spacing`
+    /// after the last slot any process took and after the last request ended), and returns nil; otherwise
+    /// takes nothing and returns the first moment a request may go. One transaction: of processes that
+    /// check at once, one takes the slot and the others see it taken (`refresh --no-wait`).
+    public func reserveRequestNow(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date? {
+        try write { db in
+            let last = try Self.lastRequest(api: api, in: db)
+            let start = [last?.slot, last?.ended].map { Self.nextRequestDate(after: $0, spacing: spacing, now: now) }.max() ?? now
+            guard start <= now else { return start }
+            try Self.takeSlot(now, api: api, in: db)
+            return nil
         }
     }
 
@@ -50,6 +59,15 @@ extension ArticleStore {
     public static func nextRequestDate(after last: Date?, spacing: TimeInterval, now: Date) -> Date {
         guard let last, last.timeIntervalSince(now) <= longestRequestQueue else { return now }
         return max(now, last.addingTimeInterval(max(0, spacing)))
+    }
+
+    private static func takeSlot(_ slot: Date, api: String, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO lastRequest (api, requestedAt) VALUES (?, ?)
+                ON CONFLICT(api) DO UPDATE SET requestedAt = excluded.requestedAt
+                """
+        ).execute(arguments: [api, slot.timeIntervalSince1970])
     }
 
     private static func lastRequest(api: String, in db: Database) throws -> (slot: Date, ended: Date?)? {

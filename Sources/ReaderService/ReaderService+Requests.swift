@@ -14,13 +14,15 @@ extension ReaderService {
 
     /// Runs the requests to the API behind `feed` unless a rate-limit window is open; a 429 opens a window
     /// (bounded), other failures become what the service reports. Without `policy.waitsForOthers`, a
-    /// first request that would wait for another process's requests is not sent: rate limited.
+    /// first request that would wait for another process's requests is not sent: rate limited; one that
+    /// would not takes its slot at once.
     func fetching<T>(_ feed: Feed, _ request: () async throws(APIError) -> T) async throws(RefreshFailure) -> T {
         if let wait = await secondsBlocked(feed) {
             throw .rateLimited(retryAfter: wait)
         }
-        if !policy.waitsForOthers, !askedAPIs.contains(feed.apiName) {
-            let wait = await requestWait(for: feed)
+        if !policy.waitsForOthers, !askedAPIs.contains(feed.apiName), let endpoint = Endpoint(feed) {
+            // Checked and taken at once: of two processes starting together, one goes and the other is told.
+            let wait = await spacing.reserveNow(for: endpoint.api)
             if wait > .zero { throw .rateLimited(retryAfter: Int(wait.seconds.rounded(.up))) }
         }
         askedAPIs.insert(feed.apiName)

@@ -2,6 +2,7 @@ import ArticleStore
 import FoundationEssentials
 import NYTAPI
 import NewsCore
+import Synchronization
 
 /// What the service does around each request it sends: it takes the next slot of the request's API in the
 /// cache (`policy.requestSpacing` after the last slot any process using the cache took for that API), waits
@@ -13,6 +14,8 @@ final class RequestSpacing: RequestGate {
     private let spacing: Duration
     private let now: @Sendable () -> Date
     private let onWait: RequestWaitObserver?
+    /// APIs whose slot `reserveNow` took: their next request takes no other.
+    private let held = Mutex<Set<Endpoint.API>>([])
 
     init(lanes: StoreLanes, spacing: Duration, now: @escaping @Sendable () -> Date, onWait: RequestWaitObserver?) {
         self.lanes = lanes
@@ -25,22 +28,45 @@ final class RequestSpacing: RequestGate {
     /// cancelled while it waits. A slot that cannot be written is no reason to fail: the request goes at
     /// once, as it would without a cache.
     func awaitTurn(for api: Endpoint.API) async throws(APIError) {
-        let asked = now()
-        let spacing = spacing.seconds
-        let slot =
-            (try? await lanes.write { store throws(StoreError) in
-                try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
-            }) ?? asked
-        var announced = false
-        try await sleep(until: slot, for: api, announced: &announced)
-        if let ended = await last(api)?.ended {
-            try await sleep(
-                until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
+        if held.withLock({ $0.remove(api) }) == nil {
+            let asked = now()
+            let spacing = spacing.seconds
+            let slot =
+                (try? await lanes.write { store throws(StoreError) in
+                    try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
+                }) ?? asked
+            var announced = false
+            try await sleep(until: slot, for: api, announced: &announced)
+            if let ended = await last(api)?.ended {
+                try await sleep(
+                    until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
+            }
         }
         let day = RequestDay(now()).text
         // Counted after the writes asked before it, without holding up the request. A count that cannot be
         // written only makes the daily warning late; it is no reason to fail the refresh.
         lanes.queueWrite { store in _ = try? store.countRequest(api: api.rawValue, day: day) }
+    }
+
+    /// Takes a slot for a request to `api` now, when no wait comes before it, and returns zero: the next
+    /// `awaitTurn` for `api` sends at once in that slot. Otherwise takes nothing and returns the wait. A slot
+    /// that cannot be written is no reason to fail: zero, and the request then takes its slot as usual.
+    func reserveNow(for api: Endpoint.API) async -> Duration {
+        let asked = now()
+        let seconds = spacing.seconds
+        let start: Date??
+        start = try? await lanes.write { store throws(StoreError) in
+            try store.reserveRequestNow(api: api.rawValue, spacing: seconds, at: asked)
+        }
+        switch start {
+        case let start??:
+            return Self.duration(start.timeIntervalSince(asked))
+        case .some(nil):
+            held.withLock { _ = $0.insert(api) }
+            return .zero
+        case nil:
+            return .zero
+        }
     }
 
     func requestEnded(for api: Endpoint.API) {

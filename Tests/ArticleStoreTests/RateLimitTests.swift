@@ -53,6 +53,26 @@ struct RateLimitTests {
         #expect(ArticleStore.nextRequestDate(after: nil, spacing: 12, now: now) == now)
     }
 
+    @Test("A slot taken only when free: taken at once, or nothing taken and the first free moment told")
+    func requestSlotNow() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let now = Date(timeIntervalSince1970: 1_763_600_000)
+        let one = try ArticleStore(path: path)
+        let other = try ArticleStore(path: path)
+        #expect(try one.reserveRequestNow(api: "topstories", spacing: 12, at: now) == nil, "free: taken")
+        #expect(try one.lastRequest(api: "topstories")?.slot == now)
+        #expect(try other.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(1)) == now.addingTimeInterval(12))
+        #expect(try one.lastRequest(api: "topstories")?.slot == now, "nothing taken")
+        #expect(try other.reserveRequestNow(api: "articlesearch", spacing: 12, at: now) == nil, "another API is free")
+        try one.noteRequestEnded(api: "topstories", at: now.addingTimeInterval(10))
+        #expect(
+            try other.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(13)) == now.addingTimeInterval(22),
+            "spaced after the last request ended, too")
+        #expect(try other.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(22)) == nil)
+        #expect(try one.lastRequest(api: "topstories")?.slot == now.addingTimeInterval(22))
+    }
+
     @Test("The version 1 database gains the rate-limit table")
     func fromVersionOne() throws {
         let directory = try TemporaryDirectory()

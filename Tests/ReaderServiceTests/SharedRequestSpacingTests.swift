@@ -117,6 +117,39 @@ struct SharedRequestSpacingTests {
         #expect(await impatient.refresh(.latest).failure == nil, "another API has nobody to wait for")
     }
 
+    @Test("Without waiting for others, two processes starting at once: one sends at once, the other is told at once, 20 times")
+    func noWaitTogether() async throws {
+        for round in 0..<20 {
+            let directory = try TemporaryDirectory()
+            let path = directory.path("cache.sqlite")
+            let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
+            let services = try (0..<2).map { _ in try Self.service(path, transport, spacing: Self.longSpacing, waitsForOthers: false) }
+            let started = ContinuousClock.now
+            // Each refresh is cancelled after 5 s: one waiting out the minute's spacing fails the round.
+            let failures = await withTaskGroup(of: RefreshFailure?.self) { group in
+                for service in services {
+                    group.addTask {
+                        let refresh = Task { await service.refresh(.topStories(.world)).failure }
+                        let timer = Task {
+                            try await Task.sleep(for: .seconds(5))
+                            refresh.cancel()
+                        }
+                        defer { timer.cancel() }
+                        return await refresh.value
+                    }
+                }
+                return await group.reduce(into: [RefreshFailure?]()) { $0.append($1) }
+            }
+            #expect(ContinuousClock.now - started < .seconds(5), "round \(round)")
+            #expect(transport.requests.count == 1, "round \(round): one request sent")
+            #expect(failures.filter { $0 == nil }.count == 1, "round \(round): \(failures)")
+            #expect(
+                failures.contains {
+                    if case .rateLimited? = $0 { return true } else { return false }
+                }, "round \(round): \(failures)")
+        }
+    }
+
     @Test("Cancelled while it waits for its turn, a refresh sends nothing and writes nothing")
     func cancelledWhileWaiting() async throws {
         let (directory, transport) = try await Self.afterOneRequest()
