@@ -29,6 +29,25 @@ struct QueryPlanTests {
         #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE") }, "\(name): \(steps)")
     }
 
+    @Test(
+        "A search within a feed walks the index's matches newest first and checks each against the feed's list",
+        arguments: [Feed.topStories(.world), .saved])
+    func scopedSearchPlan(feed: Feed) throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(ArticleFactory.snapshot(.topStories(.world), 0..<200), origin: .network)
+        let sql = ArticleSearch.newestMatches(table: "articleFTS", weights: "8.0, 3.0, 2.0, 1.0", cjkFilter: false, feed: feed)
+        let steps = try store.writer.read { db in
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + sql,
+                arguments: feed == .saved ? ["word", 10] : ["word", feed.key, 10]
+            ).map { $0["detail"] as String }
+        }
+        // FTS5 names its constraints after the index number: `=` is one on rowid, looked up member by member.
+        let scan = try #require(steps.first { $0.hasPrefix("SCAN articleFTS VIRTUAL TABLE INDEX") }, "\(steps)")
+        #expect(!scan.split(separator: ":").last!.contains("="), "\(steps)")
+        #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE") }, "\(steps)")
+    }
+
     @Test("The feed window walks the (feed, rank) key and reads articles by id")
     func feedWindowPlan() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
