@@ -2,8 +2,9 @@ import NewsCore
 
 // Switching feeds, windowed reads of the cache, and refreshing.
 extension ReaderViewModel {
-    /// Shows another feed from its cache; leaving a feed stops its refresh.
-    mutating func switchFeed(to feed: Feed) -> [Effect] {
+    /// Shows another feed from its cache, at `anchor` when it holds that article (else at its top); leaving
+    /// a feed stops its refresh.
+    mutating func switchFeed(to feed: Feed, anchor: ArticleID? = nil) -> [Effect] {
         guard feed != state.feed || state.search != nil else { return [] }
         var effects: [Effect] = []
         if state.refresh.isRunning { effects.append(.cancelRefresh) }
@@ -16,7 +17,7 @@ extension ReaderViewModel {
         reloadSelection = nil
         selectionMark = nil
         pendingOpen = false
-        effects.append(.loadFeed(feed, filter: state.filter, anchor: nil))
+        effects.append(.loadFeed(feed, filter: state.filter, anchor: anchor))
         return effects
     }
 

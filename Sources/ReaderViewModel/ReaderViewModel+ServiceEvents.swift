@@ -132,11 +132,13 @@ extension ReaderViewModel {
             return reloadRows()
 
         case .browserFinished(let url, let opened):
-            state.notice =
-                opened
-                ? Notice("Opened in the browser")
-                : Notice("No browser found (set BROWSER) — \(url)", isError: true)
-            return []
+            guard opened else {
+                state.notice = Notice("No browser found (set BROWSER) — \(url)", isError: true)
+                return []
+            }
+            state.notice = Notice("Opened in the browser")
+            guard let entry = state.selectedEntry, case .nytimes(url) = ArticleLink(entry.article.url) else { return [] }
+            return markRead(entry)
 
         case .linkCopied(_, let copied):
             switch copied {
@@ -178,7 +180,8 @@ extension ReaderViewModel {
     /// Reads the rows again after the cache changed, keeping the selection on the same article.
     mutating func reloadRows() -> [Effect] {
         if let search = state.search, search.showsHits {
-            return [.search(search.query, in: search.scope)]
+            // The hits stand in for the rows; the feed's counts are read for the header all the same.
+            return [.search(search.query, in: search.scope), .loadCounts(state.feed)]
         }
         reloadSelection = state.selection
         return [.loadFeed(state.feed, filter: state.filter, anchor: state.selectedEntry?.id)]

@@ -14,6 +14,8 @@ public struct ReaderViewModel: Sendable {
     var refreshBlocker: RefreshFailure?
     /// The feed's selected article when the search started, to come back to when it is cleared.
     var anchorBeforeSearch: ArticleID?
+    /// The feed's selected article when `S` showed the saved ones, to come back to with Esc.
+    var anchorBeforeSaved: ArticleID?
     /// The selection when the rows were last asked for again around the selected article (after a refresh or
     /// a change to the cache); an answer that arrives after the reader moved away from it is out of date.
     var reloadSelection: Int?
@@ -136,7 +138,7 @@ public struct ReaderViewModel: Sendable {
                 return clearSearch()
             }
             if state.focus == .list, state.feed == .saved, let previous = state.previousFeed {
-                return switchFeed(to: previous)
+                return switchFeed(to: previous, anchor: anchorBeforeSaved)
             }
             state.focus = .list
             return []
@@ -185,8 +187,8 @@ public struct ReaderViewModel: Sendable {
             }
             switch ArticleLink(entry.article.url) {
             case .nytimes(let url):
-                // Read where it is really read: marked as the browser opens it.
-                return markRead(entry) + [.openURL(url)]
+                // Read where it is really read: marked once the browser opened it (`browserFinished`).
+                return [.openURL(url)]
             case .elsewhere(let url):
                 state.notice = Notice("Not an NYT address, not opened: \(url)", isError: true)
                 return []
@@ -213,8 +215,10 @@ public struct ReaderViewModel: Sendable {
             return [.setSaved(entry.id, date != nil)]
         case .showSaved:
             let previous = state.feed == .saved ? state.previousFeed : state.feed
+            let anchor = state.feed == .saved ? anchorBeforeSaved : state.selectedEntry?.id
             let effects = switchFeed(to: .saved)
             state.previousFeed = previous
+            anchorBeforeSaved = anchor
             return effects
         case .nextUnread:
             return nextUnread()

@@ -68,7 +68,8 @@ struct SectionPickerOverlay {
     private static func geometry(selection: Int, rows: [Row], in area: Rect) -> (box: OverlayBox, first: Int) {
         let widest = rows.map { DisplayWidth.of($0.text) + ($0.counts.isEmpty ? 0 : 2 + DisplayWidth.of($0.counts)) }.max() ?? 0
         let width = min(maximumWidth, max(minimumWidth, widest + 2))
-        let box = OverlayBox(contentRows: rows.count, contentWidth: width, in: area)
+        // No rows still leave one, for saying that nothing matches the filter.
+        let box = OverlayBox(contentRows: max(1, rows.count), contentWidth: width, in: area)
         let height = box.content.height
         let first = max(0, min(selection - height / 2, rows.count - height))
         return (box, first)

@@ -61,6 +61,23 @@ struct ArticleStateTests {
         #expect(driver.state.notice?.text.contains("nothing to refresh") == true)
     }
 
+    @Test("Esc from the saved articles goes back to the feed at the article selected before S, moved or not")
+    func backFromSaved() {
+        var driver = ViewModelDriver(count: 30, listHeight: 10)
+        driver.send([.pageDown, .moveDown, .moveDown, .toggleSaved])
+        #expect(driver.state.selectedEntry?.article.title == "Article 12")
+        driver.send([.showSaved, .moveDown, .focusList])
+        #expect(driver.state.feed == .topStories(.world))
+        #expect(driver.state.selectedEntry?.article.title == "Article 12")
+        #expect(driver.state.visibleRange.contains(driver.state.selection))
+        // The feed changed meanwhile: two articles came in above it.
+        driver.send(.showSaved)
+        driver.feeds[.topStories(.world)]?.insert(contentsOf: (30..<32).map { ArticleEntry(article: ArticleFactory.article($0)) }, at: 0)
+        driver.send(.focusList)
+        #expect(driver.state.selection == 14)
+        #expect(driver.state.selectedEntry?.article.title == "Article 12")
+    }
+
     @Test("n opens the next unread article in the detail and marks it read, wrapping to the first unread; when none is left it says so")
     func nextUnread() {
         var driver = ViewModelDriver(count: 5)
@@ -109,6 +126,17 @@ struct ArticleStateTests {
         #expect(driver.state.window.entries.allSatisfy { $0.isRead })
         #expect(driver.state.selection == 11)
         #expect(driver.state.notice == Notice("Marked every article in World read"))
+    }
+
+    @Test("o with no browser to open the article leaves it unread")
+    func noBrowserLeavesUnread() {
+        var driver = ViewModelDriver(count: 2)
+        driver.hasBrowser = false
+        driver.send(.openInBrowser)
+        #expect(driver.state.notice?.isError == true)
+        #expect(driver.state.selectedEntry?.isRead == false)
+        #expect(driver.cached(ArticleID("nyt://article/test-0"))?.isRead == false)
+        #expect(driver.state.feedStatus?.unreadCount == 2)
     }
 
     @Test("o hands the URL to the browser and marks the article read; with none it shows the URL")

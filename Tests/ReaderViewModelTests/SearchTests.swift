@@ -81,6 +81,18 @@ struct SearchTests {
         #expect(driver.state.selectedEntry?.article.title == "Article 2")
     }
 
+    @Test("A with the hits kept: the feed's unread count follows the cache")
+    func markAllReadWithHitsKept() {
+        var driver = driver()
+        driver.send(.search)
+        driver.type("glaciers")
+        driver.edit(.submit)
+        #expect(driver.state.feedStatus?.unreadCount == 10)
+        driver.send(.markAllRead)
+        #expect(driver.state.search?.showsHits == true)
+        #expect(driver.state.feedStatus?.unreadCount == 0)
+    }
+
     @Test("Esc while typing clears the search")
     func cancel() {
         var driver = driver()

@@ -320,6 +320,10 @@ struct FrameGoldenTests {
         renderer.render(state, on: screen, now: Self.now)
         #expect(screen.text.contains("┌─ /wor▏ ─"))
         #expect(screen.text.contains("• World") && !screen.text.contains("Arts"))
+        state.pickerFilter = "zzq"
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.text.contains("┌─ /zzq▏ ─"))
+        #expect(screen.text.contains("│ No feed matches"), "\(screen.text)")
     }
 
     @Test("PgDn in the picker highlights the first feed hidden below its first page, wide and narrow")
