@@ -16,8 +16,10 @@ struct ArchiveCommand: AsyncParsableCommand {
             request (--force imports them again). A month counts as imported only once its last \
             articles are written: interrupted, the next run imports that month again, never an article \
             twice. Rate limited, it stops and says when to come back (exit 75); run the same command \
-            again to go on. Archived articles are never pruned; the reader lists the months under \
-            Archive in s, and / searches them with the rest.
+            again to go on. Of each article the cache keeps the headline, kicker, byline, date, section, \
+            web address and one paragraph: the lead paragraph, or the abstract when there is none. \
+            Archived articles are never pruned; the reader lists the months under Archive in s, and / \
+            searches them with the rest.
 
             On a terminal, stderr shows the progress; stdout gets one line per month.
 

@@ -11,7 +11,7 @@ struct SearchCommand: AsyncParsableCommand {
         abstract: "Search the cached articles.",
         discussion: """
             Matches every word, ignoring case and accents, in titles, abstracts, lead paragraphs and bylines \
-            of everything cached: the last word by prefix when it has three letters or more and no space \
+            of everything cached (of an archived article, the one paragraph the archive keeps): the last word by prefix when it has three letters or more and no space \
             follows it (elec finds election), the others whole; when that finds nothing, every word by \
             prefix. Best matches first.
 

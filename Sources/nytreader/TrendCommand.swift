@@ -13,8 +13,9 @@ struct TrendCommand: AsyncParsableCommand {
         commandName: "trend",
         abstract: "Chart the share of archived articles matching words, year by year or month by month.",
         discussion: """
-            For each term, the archived articles of each period whose headline, abstract or lead \
-            paragraph matches it, per 10,000 of the period's articles. A term is words as the reader's / \
+            For each term, the archived articles of each period whose headline or paragraph matches it, \
+            per 10,000 of the period's articles (the archive keeps one paragraph of each article: the \
+            lead paragraph, or the abstract when there is none). A term is words as the reader's / \
             search takes them: each word must be there, whole, ignoring case and accents (war counts war, \
             not wars or warming); CJK text is found by any part. Periods run from the first to the last \
             month imported (--from and --to change that); a period with no month imported is a gap, never \
