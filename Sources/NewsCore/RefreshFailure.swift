@@ -52,7 +52,7 @@ extension RefreshFailure {
     /// the followed feeds' refresh stops there.
     public var stopsFurtherRequests: Bool {
         switch self {
-        case .noAPIKey, .offlineByRequest, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
+        case .noAPIKey, .offlineByRequest, .offline, .unauthorized, .rateLimited, .cache, .certificateUntrusted,
             .certificateStoreMissing, .libcurlMissing, .libcurlFailed:
             return true
         default: return false

@@ -141,6 +141,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         }
         let progress = ArchiveProgressLine(months: toImport.count)
         var status = ExitStatus.ok
+        var failed: [ArchiveMonth] = []
         for (index, month) in toImport.enumerated() {
             let started = Date()
             progress.begin(month, index: index)
@@ -150,14 +151,31 @@ struct ArchiveCommand: AsyncParsableCommand {
             case .refreshed(let changes, _):
                 Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
             case .failed(let failure, _):
-                let left = toImport.count - index
                 let reason = ArchiveReport.whyNotImported(failure, imported.summary)
+                status = max(status, ExitStatus.forFailure(failure))
+                guard failure.stopsFurtherRequests else {
+                    // The next month may well come: this one is said now, and every one left out at the end.
+                    Terminal.printError("\(month): \(reason).")
+                    failed.append(month)
+                    continue
+                }
+                let left = failed.count + toImport.count - index
                 Terminal.printError(
                     "\(month): \(reason). \(Counted(left, "month")) not imported; run the same command again to go on.")
-                status = max(status, ExitStatus.forFailure(failure))
-                if failure.stopsFurtherRequests { return status }
+                return status
             }
         }
+        if !failed.isEmpty {
+            Terminal.printError(
+                "\(failed.count) of \(Counted(toImport.count, "month")) not imported (\(Self.listed(failed))); "
+                    + "run the same command again to import \(failed.count == 1 ? "it" : "them").")
+        }
         return status
+    }
+
+    /// `months` for a sentence: each of the first few, then how many more.
+    static func listed(_ months: [ArchiveMonth]) -> String {
+        let shown = months.prefix(4).map(\.description).joined(separator: ", ")
+        return months.count > 4 ? "\(shown) and \(months.count - 4) more" : shown
     }
 }

@@ -143,6 +143,19 @@ struct ArchiveTests {
         #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/2.json", "/svc/archive/v1/2024/3.json"])
     }
 
+    @Test("Offline, a range stops at its first month and says how many are left")
+    func offlineStops() async throws {
+        let home = try CliHome()
+        let closedPort = try RefusingPort().port
+        let result = try await home.run(
+            ["archive", "2024-01..2024-06", "--api-base-url", "http://127.0.0.1:\(closedPort)", "--request-spacing", "0"])
+        #expect(result.status == 69)
+        #expect(
+            result.errorOutput
+                == "nytreader: 2024-01: Offline — the NYT could not be reached. 6 months not imported; run the same command again to go on.\n",
+            "\(result.errorOutput)")
+    }
+
     @Test("A month without its docs, with docs that are not a list, or short of its hits is not imported; the next run asks again")
     func incompleteMonths() async throws {
         let home = try CliHome()
@@ -162,15 +175,17 @@ struct ArchiveTests {
         #expect(first.status == 69, "\(first.output) \(first.errorOutput)")
         #expect(first.output.isEmpty, "no month imported: \(first.output)")
         let errors = first.errorOutput.split(separator: "\n").map(String.init)
-        #expect(errors.count == 3, "\(first.errorOutput)")
-        #expect(errors.first?.contains("2024-01: NYT sent a response that could not be read. 3 months not imported") == true, "\(errors)")
+        #expect(errors.count == 4, "\(first.errorOutput)")
+        #expect(errors.first == "nytreader: 2024-01: NYT sent a response that could not be read.", "\(errors)")
+        #expect(errors.dropFirst().first == "nytreader: 2024-02: NYT sent a response that could not be read.", "\(errors)")
         #expect(
-            errors.dropFirst().first?.contains("2024-02: NYT sent a response that could not be read. 2 months not imported") == true,
+            errors.dropFirst(2).first
+                == "nytreader: 2024-03: the NYT counts 5 articles for the month but sent 3 (2 missing); the month is not complete.",
             "\(errors)")
         #expect(
-            errors.last?.contains(
-                "2024-03: the NYT counts 5 articles for the month but sent 3 (2 missing); the month is not complete. 1 month not imported"
-            ) == true, "\(errors)")
+            errors.last
+                == "nytreader: 3 of 3 months not imported (2024-01, 2024-02, 2024-03); run the same command again to import them.",
+            "\(errors)")
 
         let status = try await home.run(["archive", "--status"])
         #expect(status.output.hasPrefix("0 months imported, 0 articles"), "\(status.output)")
