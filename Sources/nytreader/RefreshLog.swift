@@ -23,7 +23,7 @@ enum RefreshLog {
     /// `world: 37 articles, 5 new, 2 updated` (`, 3 items left out` when the response had items that
     /// could not be read, repeated ones, or more than the cap on one response).
     static func summary(of feed: Feed, _ changes: RefreshChanges) -> String {
-        let skipped = changes.skipped > 0 ? ", \(changes.skipped) items left out" : ""
+        let skipped = changes.skipped > 0 ? ", \(Counted(changes.skipped, "item")) left out" : ""
         return "\(name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated\(skipped)"
     }
 
@@ -31,12 +31,13 @@ enum RefreshLog {
     static func name(of feed: Feed) -> String {
         switch feed {
         case .topStories(let section): return section.rawValue
-        case .search(let query): return "search “\(query.text)”"
+        // A person's words are printed as their controls made safe, as network text is.
+        case .search(let query): return "search “\(query.text.terminalSafe)”"
         case .saved: return "saved"
         case .mostPopular(let kind, let period): return "popular \(kind.rawValue) \(period.rawValue)"
         case .latest: return "latest"
         case .archive(let month): return "archive \(month)"
-        case .archiveMatches(let matches): return "archive matches \(matches.title)"
+        case .archiveMatches(let matches): return "archive matches \(matches.title.terminalSafe)"
         }
     }
 }

@@ -74,6 +74,22 @@ struct NaughtyOutputTests {
         }
     }
 
+    @Test("refresh --query prints its summary terminal-safe, whatever the words hold")
+    func querySummary() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        for attack in NaughtyStrings.terminalAttacks.prefix(6) {
+            let result = try await home.run([
+                "refresh", "--query", "elec" + attack, "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
+            ])
+            #expect(result.status == 0, "\(attack.debugDescription): \(result.errorOutput)")
+            #expect(result.output.contains("search “elec"), "\(result.output.debugDescription)")
+            #expect(
+                !result.output.split(separator: "\n").contains { $0.unicodeScalars.contains(where: NaughtyStrings.isUnsafe) },
+                "\(attack.debugDescription): \(result.output.debugDescription)")
+        }
+    }
+
     /// The string fields of each object of a JSON array, decoded.
     static func decodedStrings(_ output: String) throws -> [[String: String]] {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
