@@ -197,6 +197,8 @@ final class CurlExchange: @unchecked Sendable {
             return .failure(.bodyTooLarge(limit: maximumBodySize))
         case NYT_CURL_PARTIAL_FILE:
             return .failure(.truncated)
+        case NYT_CURL_BAD_CONTENT_ENCODING:
+            return .failure(.undecodable(reason: message))
         case NYT_CURL_PEER_FAILED_VERIFICATION:
             return .failure(.certificateUntrusted(reason: message))
         case NYT_CURL_SSL_CACERT_BADFILE:

@@ -61,6 +61,8 @@ public enum TransportError: Error, Hashable, Sendable {
     case tooManyRedirects(limit: Int)
     /// The connection closed before the whole body (the length the response announced) arrived.
     case truncated
+    /// The body's `Content-Encoding` (gzip, deflate) could not be undone (`reason` is libcurl's).
+    case undecodable(reason: String)
     case failed(reason: String)
 }
 

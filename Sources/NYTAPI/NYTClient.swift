@@ -59,6 +59,9 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         guard let scheme = baseURL.scheme?.lowercased(), let host = baseURL.host, !host.isEmpty else {
             throw .invalidBaseURL("\(KeyRedaction.redacted(baseURL)) is not an absolute URL")
         }
+        if let port = baseURL.port, !(1...65_535).contains(port) {
+            throw .invalidBaseURL("the port must be 1 to 65535, not \(port)")
+        }
         switch scheme {
         case "https":
             return
@@ -269,6 +272,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         case .libraryCallFailed(let call, let code): return .libcurlFailed(call: call, code: code)
         case .tooManyRedirects(let limit): return .redirectLoop(limit: limit)
         case .truncated: return .truncated
+        case .undecodable(let reason): return .malformed(reason: "the body's encoding could not be undone (\(reason))")
         }
     }
 

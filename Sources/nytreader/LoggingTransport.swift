@@ -86,6 +86,7 @@ struct LoggingTransport: HTTPTransport {
         case .libraryCallFailed(let call, let code): return "\(call) failed with code \(code)"
         case .tooManyRedirects(let limit): return "more than \(limit) redirects"
         case .truncated: return "body cut short"
+        case .undecodable(let reason): return "body encoding not undone (\(reason.terminalSafe.prefix(200)))"
         case .failed(let reason): return reason
         }
     }

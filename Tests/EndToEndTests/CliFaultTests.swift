@@ -26,6 +26,7 @@ struct CliFaultTests {
         Case(fault: .statusError, status: 69, message: "NYT answered with status ERROR"),
         Case(fault: .wrongTypes, status: 69, message: "NYT sent a response that could not be read"),
         Case(fault: .garbage, status: 69, message: "NYT sent a response that could not be read"),
+        Case(fault: .falseEncoding, status: 69, message: "NYT sent a response that could not be read"),
         Case(fault: nil, status: 69, message: "Offline — the NYT could not be reached"),
     ]
 

@@ -161,6 +161,10 @@ struct NYTClientErrorTests {
         #expect(throws: APIError.invalidBaseURL("plain http is allowed only for loopback hosts, not 127.example.com")) {
             try NYTClient.validate(baseURL: URL(string: "http://127.example.com")!)
         }
+        for port in [0, 65_536, 99_999] {
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)"), "Foundation reads the port \(port)")
+            #expect(throws: APIError.invalidBaseURL("the port must be 1 to 65535, not \(port)")) { try NYTClient.validate(baseURL: url) }
+        }
     }
 
     @Test("The key appears in no error message, description, dump or request description")

@@ -29,6 +29,8 @@ public enum FakeNYTFault: Sendable, Hashable {
     case wrongTypes
     /// 200 with bytes that are neither UTF-8 nor JSON.
     case garbage
+    /// 200 with `Content-Encoding: gzip` over the path's JSON body as it is (not compressed).
+    case falseEncoding
     /// 200 with a body that never ends (no Content-Length; an envelope whose list is followed by spaces
     /// until the client hangs up).
     case endlessBody

@@ -40,6 +40,9 @@ enum FaultBodies {
             return FakeNYTResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
                 body: Data([0xFF, 0xFE, 0x00, 0x9C, 0x7B, 0x22, 0xC3, 0x28, 0x5D, 0x01, 0x80]))
+        case .falseEncoding:
+            return FakeNYTResponse(
+                status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: normal.body)
         case .redirect(let location, let status):
             var moved = html("<html><body>Moved to \(location)</body></html>", status: status)
             moved.headers["Location"] = location
