@@ -27,6 +27,7 @@ import NewsCore
     /// A key file named by `--api-key-file` must exist and hold a key; the default one may be missing.
     public func resolve() throws(APIKeyError) -> APIKey? {
         if let value = environment[Self.variable]?.trimmed(), !value.isEmpty {
+            guard Self.isOneKey(value) else { throw .malformed(Self.variable) }
             return APIKey(value: value, origin: .environment)
         }
         if let keyFile {
@@ -38,15 +39,30 @@ import NewsCore
         return try Self.read(defaultKeyFile)
     }
 
+    /// The longest key taken, in bytes (the NYT's are 32 letters and digits); a key file is read only up
+    /// to a few times that.
+    static let longestKey = 256
+
+    /// Whether `value` can be one key: printable ASCII without spaces, at most `longestKey` bytes. Anything
+    /// else (two lines, a pasted paragraph, a binary file) would go to the NYT in every request's address.
+    static func isOneKey(_ value: String) -> Bool {
+        value.utf8.count <= longestKey && value.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
     private static func read(_ file: URL) throws(APIKeyError) -> APIKey? {
         let text: String
         do {
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+            guard size <= longestKey * 4 else { throw APIKeyError.malformed(file.path) }
             text = try String(contentsOf: file, encoding: .utf8)
+        } catch let error as APIKeyError {
+            throw error
         } catch {
             throw .unreadableFile(file.path)
         }
         let value = text.trimmed()
         guard !value.isEmpty else { return nil }
+        guard isOneKey(value) else { throw .malformed(file.path) }
         return APIKey(value: value, origin: .file(file, readableByOthers: PrivateFiles.isReadableByOthers(file.path)))
     }
 }
@@ -95,9 +111,15 @@ public enum APIKeyError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingFile(String)
     case emptyFile(String)
     case unreadableFile(String)
+    /// What `NYT_API_KEY` or the key file (its path) holds is not one key.
+    case malformed(String)
 
     public var description: String {
         switch self {
+        case .malformed(let source):
+            let what = source == APIKeySource.variable ? source : "the API key file \(source)"
+            return "The API key in \(what) is not one key: a single word of letters, digits and punctuation, "
+                + "at most \(APIKeySource.longestKey) characters."
         case .missingFile(let path): return "The API key file \(path) does not exist."
         case .emptyFile(let path): return "The API key file \(path) is empty."
         case .unreadableFile(let path): return "The API key file \(path) could not be read."

@@ -50,6 +50,20 @@ struct APIKeySourceTests {
         #expect(APIKeyError.emptyFile(optionFile.path).description == "The API key file \(optionFile.path) is empty.")
     }
 
+    @Test("Two lines, inner spaces, controls or a huge file are no key: refused in words that never hold the value")
+    func malformedKeys() throws {
+        for bad in ["line1\nline2", "two words", "tab\tkey", "esc\u{1B}[2J", "caf\u{E9}", String(repeating: "k", count: 257)] {
+            #expect(throws: APIKeyError.malformed("NYT_API_KEY")) { try source(["NYT_API_KEY": bad], option: false).resolve() }
+            try write(bad + "\n", to: optionFile)
+            #expect(throws: APIKeyError.malformed(optionFile.path)) { try source([:], option: true).resolve() }
+        }
+        try write(String(repeating: "k", count: 2_000_000), to: optionFile)
+        #expect(throws: APIKeyError.malformed(optionFile.path)) { try source([:], option: true).resolve() }
+        #expect(!APIKeyError.malformed("NYT_API_KEY").description.contains("line1"))
+        try write("  abc-DEF_123.xyz~  \n", to: optionFile)
+        #expect(try source([:], option: true).resolve()?.value == "abc-DEF_123.xyz~")
+    }
+
     @Test("A key file others can read gets a warning; a private one does not")
     func permissionWarning() throws {
         try write("shared-key", to: defaultFile, mode: 0o644)
