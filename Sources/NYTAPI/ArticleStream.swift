@@ -84,7 +84,7 @@ final class ArticleStream<Item: ResponseItem>: @unchecked Sendable {
     /// Ends the body: decodes the envelope around the items and checks it. Its `status` must say `OK`
     /// (when the shape requires one; a status that is there must say it anyway); the list must be there
     /// and be an array (a missing list is a format error, not an empty list); a non-empty list must hold
-    /// a readable item.
+    /// a readable item, and an empty one must not be said to hold any (`num_results`).
     func finish<Envelope: ResponseEnvelope>(_ envelope: Envelope.Type) throws(APIError) -> Envelope {
         let decoded: Envelope
         do {
@@ -105,6 +105,11 @@ final class ArticleStream<Item: ResponseItem>: @unchecked Sendable {
         }
         if takenCount == 0 && itemCount > outsideCount {
             throw .malformed(reason: "none of the \(itemCount) items could be read")
+        }
+        // An empty list said to hold items is an answer cut or damaged on the way: taken as it is, it would
+        // empty the feed.
+        if itemCount == 0, let announced = decoded.announcedCount, announced > 0 {
+            throw .malformed(reason: "the answer counts \(announced) results but lists none")
         }
         do {
             try handOn()

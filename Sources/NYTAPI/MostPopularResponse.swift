@@ -7,13 +7,17 @@ struct MostPopularResponse: ResponseEnvelope {
     typealias Item = MostPopularItem
 
     let status: String
+    let announcedCount: Int?
 
     enum CodingKeys: String, CodingKey {
         case status
+        case announcedCount = "num_results"
     }
 
     init(from decoder: any Decoder) throws {
-        status = try decoder.container(keyedBy: CodingKeys.self).lenientString(.status)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = container.lenientString(.status)
+        announcedCount = container.lenient(Int.self, .announcedCount)
     }
 }
 

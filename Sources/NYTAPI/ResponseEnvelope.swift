@@ -9,6 +9,13 @@ protocol ResponseEnvelope: Decodable {
     associatedtype Item: ResponseItem
     /// The answer's `status` (`OK`), or "" when it has none.
     var status: String { get }
+    /// How many items the answer says its list holds (`num_results`), when it says so as a number.
+    var announcedCount: Int? { get }
+}
+
+extension ResponseEnvelope {
+    /// No count of its own (Article Search and the Archive say theirs in `meta.hits`, checked apart).
+    var announcedCount: Int? { nil }
 }
 
 /// One item of an NYT list, as the reader keeps it.

@@ -9,11 +9,13 @@ struct TopStoriesResponse: ResponseEnvelope {
     let status: String
     let section: String
     let lastUpdated: Date?
+    let announcedCount: Int?
 
     enum CodingKeys: String, CodingKey {
         case status
         case section
         case lastUpdated = "last_updated"
+        case announcedCount = "num_results"
     }
 
     init(from decoder: any Decoder) throws {
@@ -21,6 +23,7 @@ struct TopStoriesResponse: ResponseEnvelope {
         status = container.lenientString(.status)
         section = container.lenientString(.section)
         lastUpdated = container.lenientDate(.lastUpdated)
+        announcedCount = container.lenient(Int.self, .announcedCount)
     }
 }
 

@@ -60,7 +60,7 @@ struct MissingListTests {
     }
 
     @Test(
-        "Missing, not an array, null: exit 69 and the list unchanged; under an escaped key it is read; [] empties the feed",
+        "Missing, not an array, null, or [] said to hold items: exit 69 and the list unchanged; under an escaped key it is read; [] empties the feed",
         arguments: endpoints)
     func missingList(endpoint: Endpoint) async throws {
         let home = try CliHome()
@@ -95,7 +95,15 @@ struct MissingListTests {
         #expect(escaped.output.contains(": \(cached.count) articles, 0 new"), "\(endpoint.name), escaped key: \(escaped.output)")
         #expect(try await home.run(list).output == before.output, "\(endpoint.name), escaped key: the same articles")
 
-        server.setBody(Data(try Self.body(endpoint, list: [Any]()).utf8), for: endpoint.path)
+        let emptied = try Self.body(endpoint, list: [Any]())
+        if emptied.contains(#""num_results":"#) {
+            server.setBody(Data(emptied.utf8), for: endpoint.path)
+            let counted = try await home.run(refresh)
+            #expect(counted.status == 69, "\(endpoint.name), [] said to hold items: \(counted.errorOutput)")
+            #expect(try await home.run(list).output == before.output, "\(endpoint.name), [] said to hold items: the list unchanged")
+        }
+        let uncounted = emptied.replacingOccurrences(of: #""num_results":\d+"#, with: #""num_results":0"#, options: .regularExpression)
+        server.setBody(Data(uncounted.utf8), for: endpoint.path)
         let empty = try await home.run(refresh)
         #expect(empty.status == 0, "\(endpoint.name), []: \(empty.errorOutput)")
         #expect(empty.output.contains(": 0 articles"), "\(endpoint.name), []: \(empty.output)")

@@ -33,16 +33,17 @@ struct ResponseListTests {
         var key: String { self == .articleSearch || self == .archive ? "docs" : "results" }
         var listName: String { self == .articleSearch || self == .archive ? "response.docs" : "results" }
 
-        /// A body with `member` (e.g. `"results":[…]`, or nothing) where the list belongs.
-        func body(_ member: String?) -> String {
+        /// A body with `member` (e.g. `"results":[…]`, or nothing) where the list belongs, saying it holds
+        /// `count` items.
+        func body(_ member: String?, count: Int = 1) -> String {
             let members = [member].compactMap { $0 }
             switch self {
             case .topStories, .newswire, .mostPopular:
-                return "{" + (["\"status\":\"OK\""] + members + ["\"num_results\":1"]).joined(separator: ",") + "}"
+                return "{" + (["\"status\":\"OK\""] + members + ["\"num_results\":\(count)"]).joined(separator: ",") + "}"
             case .articleSearch:
-                return #"{"status":"OK","response":{"# + (members + [#""meta":{"hits":1}"#]).joined(separator: ",") + "}}"
+                return #"{"status":"OK","response":{"# + (members + [#""meta":{"hits":\#(count)}"#]).joined(separator: ",") + "}}"
             case .archive:
-                return #"{"copyright":"c","response":{"# + (members + [#""meta":{"hits":1}"#]).joined(separator: ",") + "}}"
+                return #"{"copyright":"c","response":{"# + (members + [#""meta":{"hits":\#(count)}"#]).joined(separator: ",") + "}}"
             }
         }
 
@@ -78,7 +79,19 @@ struct ResponseListTests {
 
     @Test("An empty array is an answer with no articles", arguments: Shape.allCases)
     func empty(shape: Shape) throws {
-        #expect(try shape.articles(shape.body("\"\(shape.key)\":[]")).isEmpty)
+        #expect(try shape.articles(shape.body("\"\(shape.key)\":[]", count: 0)).isEmpty)
+    }
+
+    @Test(
+        "An empty array said to hold items (num_results) is malformed: taken as it is, it would empty the feed",
+        arguments: [Shape.topStories, .newswire, .mostPopular])
+    func emptyButCounted(shape: Shape) {
+        #expect(throws: APIError.malformed(reason: "the answer counts 8 results but lists none")) {
+            try shape.articles(shape.body("\"\(shape.key)\":[]", count: 8))
+        }
+        #expect(throws: Never.self, "a count that is no number is no count") {
+            try shape.articles(shape.body("\"\(shape.key)\":[]", count: 0).replacingOccurrences(of: ":0}", with: ":\"8\"}"))
+        }
     }
 
     @Test("A key written with escapes is the list's key", arguments: Shape.allCases)
