@@ -290,6 +290,8 @@ public final class ReaderController {
             let photos = prefetchesPhotos ? self.photos : nil
             let target = viewModel.photoTarget
             refreshTask = Task {
+                let wait = await service.requestWait(for: feed)
+                if wait > .zero { inbox.post(.refreshWaiting(feed, until: Date().addingTimeInterval(wait.seconds))) }
                 let outcome = await service.refresh(feed)
                 inbox.post(.refreshFinished(feed, outcome))
                 if let photos, let target, outcome.changes != nil {

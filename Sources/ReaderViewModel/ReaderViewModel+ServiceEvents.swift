@@ -64,6 +64,11 @@ extension ReaderViewModel {
             guard feed == state.feed, isStale, refreshBlocker == nil else { return [] }
             return startRefresh()
 
+        case .refreshWaiting(let feed, let until):
+            guard feed == state.feed, case .running(let started, _) = state.refresh else { return [] }
+            state.refresh = .running(startedDate: started, waitUntil: until)
+            return []
+
         case .refreshFinished(let feed, let outcome):
             guard feed == state.feed else { return [] }
             planAutoRefresh(after: outcome)

@@ -149,9 +149,9 @@ struct StatusBar {
             break
         case .idle(let blocker?):
             parts.append(Part(blocker.message, rank: Part.standing))
-        case .running:
+        case .running(_, let until):
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
-            parts.append(Part("\(frame) Refreshing…", rank: Part.activity))
+            parts.append(Part("\(frame) Refreshing…" + waitingPhrase(until: until, now: now), rank: Part.activity))
         case .succeeded(let changes):
             parts.append(Part("Refreshed: \(changes.inserted) new, \(changes.updated) updated", rank: Part.activity))
         case .failed(let failure):
@@ -167,11 +167,14 @@ struct StatusBar {
 
     /// `Refreshing 2 of 5 · World…`, and `(waiting 9 s)` while its request waits for the rate limit.
     static func followedPhrase(_ progress: FollowedRefresh, now: Date) -> String {
-        var text = "Refreshing \(progress.index + 1) of \(progress.feeds.count) · \(progress.feed.title)…"
-        if let until = progress.waitUntil, until > now {
-            text += " (waiting \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up))))))"
-        }
-        return text
+        "Refreshing \(progress.index + 1) of \(progress.feeds.count) · \(progress.feed.title)…"
+            + waitingPhrase(until: progress.waitUntil, now: now)
+    }
+
+    /// ` (waiting 9 s)` while a request waits for the rate limit until `until`; nothing otherwise.
+    static func waitingPhrase(until: Date?, now: Date) -> String {
+        guard let until, until > now else { return "" }
+        return " (waiting \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up))))))"
     }
 
     /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.

@@ -23,10 +23,12 @@ struct TuiStatusLineTests {
         try reader.tmux.waitFor("the launch refresh under way") { Self.statusLine($0).contains("Refreshing…") }
         try reader.tmux.waitFor(timeout: 20, "its outcome") { Self.statusLine($0).contains("Refreshed: 12 new, 0 updated") }
 
-        // Refreshed a moment ago: the cache is "just now", and r shows the activity instead of that.
+        // Refreshed a moment ago: the cache is "just now", and r shows the activity instead of that, with the
+        // wait for the spacing between requests whole (the feed gives way to it).
         try reader.tmux.press("r")
-        let running = try reader.tmux.waitFor("r under way") { Self.statusLine($0).contains("Refreshing…") }
-        #expect(Self.statusLine(running).contains("Home Page · 12 articles · "), "\(Self.statusLine(running))")
+        let running = try reader.tmux.waitFor("r under way") { Self.statusLine($0).contains("Refreshing… (waiting ") }
+        #expect(Self.statusLine(running).contains(/Refreshing… \(waiting 1?\d s\)/), "\(Self.statusLine(running))")
+        #expect(!Self.statusLine(running).contains("just now"), "\(Self.statusLine(running))")
         try reader.tmux.waitFor(timeout: 20, "the second outcome") { Self.statusLine($0).contains("Refreshed: 0 new, 0 updated") }
         #expect(try reader.quit() == 0)
     }

@@ -56,6 +56,20 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
+    @Test("r while the request waits for the rate limit says how long, as R does; the wait told by the service reaches the state")
+    func refreshWaiting() {
+        var viewModel = ReaderViewModel(feed: .topStories(.world), now: { Self.now })
+        _ = viewModel.handle(.refresh)
+        let until = Self.now.addingTimeInterval(8.2)
+        _ = viewModel.apply(.refreshWaiting(.topStories(.world), until: until))
+        #expect(viewModel.state.refresh == .running(startedDate: Self.now, waitUntil: until))
+        _ = viewModel.apply(.refreshWaiting(.topStories(.home), until: until.addingTimeInterval(5)))
+        #expect(viewModel.state.refresh == .running(startedDate: Self.now, waitUntil: until), "another feed's wait is not this one's")
+        #expect(
+            statusLine(Self.state(.running(startedDate: Self.now, waitUntil: until)), columns: 100).contains("Refreshing… (waiting 9 s)"))
+        #expect(!statusLine(Self.state(.running(startedDate: Self.now, waitUntil: Self.now)), columns: 100).contains("waiting"))
+    }
+
     @Test("The feed gives way before a kept search (the list shows its hits); the key hints give way only to an activity that would be cut")
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
