@@ -14,8 +14,9 @@ public struct FollowedRefresh: Hashable, Sendable {
     public var inserted = 0
     /// Feeds refreshed so far.
     public var refreshed = 0
-    /// The last failure, when one failed.
+    /// The last failure, when one failed, and the feed it was.
     public var failure: RefreshFailure?
+    public var failedFeed: Feed?
 
     public init(feeds: [Feed]) {
         self.feeds = feeds

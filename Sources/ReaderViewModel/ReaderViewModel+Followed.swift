@@ -21,7 +21,10 @@ extension ReaderViewModel {
                 progress.refreshed += 1
                 progress.inserted += changes.inserted
             case .failed(let failure, _):
-                if failure != .cancelled { progress.failure = failure }
+                if failure != .cancelled {
+                    progress.failure = failure
+                    progress.failedFeed = feed
+                }
             }
             state.followedRefresh = progress
             var effects: [Effect] = state.overlay == nil ? [.loadCounts(state.feed)] : [.loadPickerFeeds]
@@ -38,7 +41,8 @@ extension ReaderViewModel {
             state.followedRefresh = nil
             let feeds = "\(progress.refreshed) of \(progress.feeds.count) feed\(progress.feeds.count == 1 ? "" : "s")"
             if let failure = progress.failure {
-                state.notice = Notice("Refreshed \(feeds): \(failure.message)", isError: true)
+                let which = progress.failedFeed.map { "\($0.title): " } ?? ""
+                state.notice = Notice("Refreshed \(feeds): \(which)\(failure.message)", isError: true)
             } else {
                 state.notice = Notice("Refreshed \(feeds): \(progress.inserted) new")
             }

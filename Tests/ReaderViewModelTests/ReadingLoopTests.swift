@@ -252,7 +252,7 @@ struct ReadingLoopTests {
         var failing = ViewModelDriver(count: 2, followedFeeds: [.topStories(.home), .latest])
         failing.send(.refreshFollowed)
         failing.finishFollowed(failure: .rateLimited(retryAfter: 30))
-        #expect(failing.state.notice == Notice("Refreshed 0 of 2 feeds: Rate limited — try again in 30 s", isError: true))
+        #expect(failing.state.notice == Notice("Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s", isError: true))
     }
 
     @Test("Esc or h in Saved goes back to the feed it was opened from")
