@@ -6,7 +6,8 @@ import NewsCore
 extension Article {
     /// The article from raw NYT text: entities decoded and controls taken out (`NetworkText`), the lead
     /// paragraph the first non-blank of `leads`; nil without a uri or a title, or with a uri that holds a
-    /// control character. An address that holds one is dropped.
+    /// control character. An address that is no web address (a control in it, `javascript:`, `file:`, over
+    /// 2 kB: what `ArticleLink` refuses) is dropped, never printed or listed as the article's.
     fileprivate static func mapped(
         uri: String,
         url: String,
@@ -31,7 +32,7 @@ extension Article {
         return ArticleBounds.bounded(
             Article(
                 id: ArticleID(uri),
-                url: NetworkText.hasControl(url) ? "" : url,
+                url: ArticleLink(url) == .refused ? "" : url,
                 title: title,
                 kicker: NetworkText.line(kicker),
                 byline: NetworkText.line(byline),

@@ -16,6 +16,15 @@ struct CacheOptions: ParsableArguments {
 
     @Flag(name: .long, help: verboseHelp)
     var verbose = false
+
+    func validate() throws {
+        try Self.validate(database: db)
+    }
+
+    /// An empty `--db` names no file (it would open the current folder).
+    static func validate(database: String?) throws {
+        if database?.isEmpty == true { throw ValidationError("--db needs the path of a cache file.") }
+    }
 }
 
 /// What the composition root (`Environment`, `Configuration.reportingProblems`) takes from a command's

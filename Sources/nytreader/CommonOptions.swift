@@ -25,6 +25,7 @@ struct CommonOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
+        try CacheOptions.validate(database: db)
         if let apiBaseURL {
             guard let url = URL(string: apiBaseURL) else {
                 throw ValidationError("--api-base-url \(apiBaseURL) is not a URL.")

@@ -135,6 +135,16 @@ struct CliErrorTests {
         }
     }
 
+    @Test("An empty --db is a bad argument (exit 64), for the commands that read and those that write")
+    func emptyDatabase() async throws {
+        let home = try CliHome()
+        for command in [["list"], ["search", "x"], ["refresh", "--section", "world"], ["archive", "--status"]] {
+            let result = try await home.run(command, database: "")
+            #expect(result.status == 64, "\(command): \(result.errorOutput)")
+            #expect(result.errorOutput.hasPrefix("Error: --db needs the path of a cache file."), "\(command): \(result.errorOutput)")
+        }
+    }
+
     @Test("A directory as --db is one sentence and exit status 74")
     func directoryAsDatabase() async throws {
         let home = try CliHome()

@@ -74,6 +74,13 @@ struct NetworkTextTests {
         #expect(untitled.map(\.id.rawValue) == ["nyt://article/other"])
         let addressed = try Self.topStories(#"{"uri":"nyt://article/a","url":"https://www.nytimes.com/\u0000a.html","title":"A"}"#)
         #expect(addressed.first?.url == "")
+        for refused in ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x", "https://" + String(repeating: "a", count: 2_100)]
+        {
+            let item = #"{"uri":"nyt://article/a","url":"\#(refused)","title":"A"}"#
+            #expect(try Self.topStories(item).first?.url == "", "\(refused.prefix(30))")
+        }
+        let elsewhere = try Self.topStories(#"{"uri":"nyt://article/a","url":"https://example.com/a.html","title":"A"}"#)
+        #expect(elsewhere.first?.url == "https://example.com/a.html", "an address elsewhere is shown, only not opened")
     }
 
     @Test("The lead paragraph is the first of lead, abstract, snippet that is not blank once its controls are out")
