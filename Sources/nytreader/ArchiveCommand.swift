@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArticleStore
 import FoundationEssentials
 import NYTAPI
 import NewsCore
@@ -104,7 +105,10 @@ struct ArchiveCommand: AsyncParsableCommand {
         defer { CurlLibrary.finishLoading() }
         try await Terminal.reportingFailures {
             let spacing = Duration.milliseconds(Int(requestSpacing * 1000))
-            let environment = try await Environment(options: common, policy: RefreshPolicy(requestSpacing: spacing))
+            // The status only reads: a cache that cannot be written (a read-only file system) still answers.
+            let environment = try await Environment(
+                options: common, policy: RefreshPolicy(requestSpacing: spacing), access: status ? .readOnlyWhenReady : .readWrite,
+                importsSnapshot: !status)
             let service = environment.service
             if status {
                 try await ArchiveReport.lines(service).forEach(Terminal.print)

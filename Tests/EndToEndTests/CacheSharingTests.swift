@@ -129,7 +129,7 @@ struct CacheSharingTests {
         #expect(try other.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "delete")
     }
 
-    @Test("On a read-only file system list and search read the cache")
+    @Test("On a read-only file system list, search and archive --status read the cache")
     func readOnlyFileSystem() async throws {
         let home = try CliHome()
         let server = try FakeNYTServer()
@@ -145,6 +145,7 @@ struct CacheSharingTests {
             touch '\(folder)/probe' 2>/dev/null && exit 98
             '\(program)' list --section world --db '\(database)' > '\(home.directory.path("list.out"))' || exit 1
             '\(program)' search Ukraine --db '\(database)' > '\(home.directory.path("search.out"))' || exit 2
+            '\(program)' archive --status --db '\(database)' > '\(home.directory.path("status.out"))' || exit 3
             """
         let unshare = getuid() == 0 ? ["--mount"] : ["--mount", "--map-root-user"]
         let result = try Subprocess.run("/usr/bin/unshare", unshare + ["sh", "-c", script], environment: home.environment())
@@ -153,6 +154,8 @@ struct CacheSharingTests {
         #expect(listed.split(separator: "\n").count >= 5, "\(listed)")
         let found = try String(contentsOfFile: home.directory.path("search.out"), encoding: .utf8)
         #expect(found.contains("Ukraine"), "\(found)")
+        let status = try String(contentsOfFile: home.directory.path("status.out"), encoding: .utf8)
+        #expect(status.hasPrefix("0 months imported"), "\(status)")
     }
 
     @Test("A symbolic link planted at the log path is left alone and the program still runs")
