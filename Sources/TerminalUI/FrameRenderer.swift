@@ -139,7 +139,7 @@ public struct FrameRenderer {
     private func drawHeader(_ state: ReaderState, in rect: Rect, on screen: any Screen) {
         let style = TextStyle(role: .header, bold: true, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
-        let position = state.count == 0 ? "" : "\(state.selection + 1)/\(state.count)"
+        let position = state.count == 0 ? "" : "\(GroupedCount(state.selection + 1))/\(GroupedCount(state.count))"
         let unread = state.feedStatus.map { "\(GroupedCount($0.unreadCount)) unread" } ?? ""
         let right = [unread, position].filter { !$0.isEmpty }.joined(separator: "  ")
         let fits = DisplayWidth.of(right) + 12 <= rect.width

@@ -123,7 +123,7 @@ struct StatusBar {
         if case .search = state.feed, let hits = state.feedStatus?.totalHits {
             parts.append(Part("\(state.feed.title) · \(GroupedCount(count)) of \(GroupedCount(hits))", rank: Part.subject))
         } else {
-            parts.append(Part("\(state.feed.title) · \(count) article\(count == 1 ? "" : "s")", rank: Part.subject))
+            parts.append(Part("\(state.feed.title) · \(Counted(count, "article"))", rank: Part.subject))
         }
         if state.filter.unreadOnly {
             parts.append(Part("unread only", rank: Part.subject))
@@ -153,7 +153,8 @@ struct StatusBar {
             let frame = spinnerFrames[Int(now.timeIntervalSince1970 * 10) % spinnerFrames.count]
             parts.append(Part("\(frame) Refreshing…" + waitingPhrase(until: until, now: now), rank: Part.activity))
         case .succeeded(let changes):
-            parts.append(Part("Refreshed: \(changes.inserted) new, \(changes.updated) updated", rank: Part.activity))
+            parts.append(
+                Part("Refreshed: \(GroupedCount(changes.inserted)) new, \(GroupedCount(changes.updated)) updated", rank: Part.activity))
         case .failed(let failure):
             if let retry = state.retryDate {
                 parts.append(Part(retryPhrase(failure, retry: retry, now: now), rank: Part.activity))

@@ -56,6 +56,40 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
+    @Test("An empty feed points to r, unless refreshing is impossible (no key, offline by request)")
+    func emptyFeedHint() {
+        var state = Self.state(.idle(blocker: nil))
+        state.feedStatus?.count = 0
+        state.count = 0
+        state.window = ArticleWindow()
+        let screen = GridScreen(rows: 24, columns: 200)
+        let keys = KeyHints([.refresh: "r"])
+        state.keys = keys
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.text.contains("No articles in this feed yet — r refreshes"), "\(screen.text)")
+        for blocker in [RefreshFailure.noAPIKey, .offlineByRequest] {
+            state.refresh = .idle(blocker: blocker)
+            renderer.render(state, on: screen, now: Self.now)
+            #expect(screen.text.contains("No articles in this feed yet"), "\(screen.text)")
+            #expect(!screen.text.contains("r refreshes"), "\(blocker): \(screen.text)")
+        }
+    }
+
+    @Test("Counts of thousands are grouped alike in the header and the status line")
+    func groupedCounts() {
+        var state = Self.state(.succeeded(RefreshChanges(total: 3_000, inserted: 2_500, updated: 1_200, removed: 0)))
+        state.feedStatus?.count = 3_000
+        state.feedStatus?.unreadCount = 3_000
+        state.count = 3_000
+        state.selection = 1_233
+        state.top = 1_230
+        let screen = GridScreen(rows: 24, columns: 140)
+        renderer.render(state, on: screen, now: Self.now)
+        #expect(screen.lines[0].hasSuffix("3,000 unread  1,234/3,000"), "\(screen.lines[0])")
+        #expect(screen.lines[23].contains("World · 3,000 articles"), "\(screen.lines[23])")
+        #expect(screen.lines[23].contains("Refreshed: 2,500 new, 1,200 updated"), "\(screen.lines[23])")
+    }
+
     @Test("r while the request waits for the rate limit says how long, as R does; the wait told by the service reaches the state")
     func refreshWaiting() {
         var viewModel = ReaderViewModel(feed: .topStories(.world), now: { Self.now })
