@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `o` on articles whose `url` a hostile server chose: only NYT web addresses reach $BROWSER, as one
-/// argument, and the browser never sees the API key.
+/// argument, and the browser never sees the API key; what is no web address never reaches the cache.
 @Suite("o and hostile article URLs", .serialized, .timeLimit(.minutes(3)))
 struct TuiBrowserPolicyTests {
     static let urls = [
@@ -44,7 +44,8 @@ struct TuiBrowserPolicyTests {
             try reader.tmux.press("j")
             try reader.tmux.waitFor("article \(index)") { $0.contains("\(index + 1)/\(Self.urls.count)") }
             try reader.tmux.press("o")
-            let expected = ArticleLink(url) == .refused ? "cannot be opened" : "Not an NYT address, not opened"
+            // An address that is no web address is dropped as the answer is read: the article has none.
+            let expected = ArticleLink(url) == .refused ? "This article has no web address" : "Not an NYT address, not opened"
             try reader.tmux.waitFor("the notice for \(url)") { $0.contains(expected) }
         }
         #expect(try reader.quit() == 0)
