@@ -46,7 +46,9 @@ struct ArchiveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "List the months imported, their articles and bytes, and the cache's size.")
     var status = false
 
-    @Option(name: .long, help: ArgumentHelp("Forget these months and their articles (saved ones are kept).", valueName: "months"))
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp("Forget these months and their articles (saved ones are kept).", valueName: "months"))
     var forget: [String] = []
 
     @Option(name: .long, help: .hidden)

@@ -54,10 +54,12 @@ struct TrendCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Draw lines or bars.", valueName: "line|bar"))
     var chart: TrendChart.Style = .line
 
-    @Option(name: .long, help: ArgumentHelp("Chart width in columns (default the terminal's, else 80).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Chart width in columns (default the terminal's, else 80).", valueName: "n"))
     var width: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Chart height in lines.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Chart height in lines.", valueName: "n"))
     var height: Int = 20
 
     @Flag(name: .long, help: "Print a JSON array instead of the chart.")

@@ -60,6 +60,8 @@ struct ArchiveTests {
         #expect(forgot.output.contains("Forgot 1 month: 300 articles removed"), "\(forgot.output)")
         let after = try await home.run(["search", "archive202401", "--json"])
         #expect(try ListedArticle.decode(after.output).isEmpty)
+        let both = try await home.run(["archive", "--forget", "2024-02", "2024-03"])
+        #expect(both.output.contains("Forgot 2 months: 600 articles removed"), "--forget takes each month after it: \(both.errorOutput)")
     }
 
     @Test("Killed at random moments of an import: each month is complete once or not at all; the rerun asks only for what is missing")

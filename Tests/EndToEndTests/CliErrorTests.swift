@@ -43,6 +43,8 @@ struct CliErrorTests {
         Case(arguments: ["refresh", "--query", "x", "--pages", "-2"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--section", "world", "--pages", "2"], message: "Error: --pages goes with --query."),
         Case(arguments: ["list", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
+        Case(arguments: ["trend", "x", "--height", "-1"], message: "Error: --height must be from 8 to 200."),
+        Case(arguments: ["trend", "x", "--width", "-5"], message: "Error: --width must be from 40 to 1000."),
         Case(
             arguments: ["refresh", "--section", "nope"], message: "Error: Unknown section 'nope'. Run 'nytreader sections' to list them."),
         Case(
