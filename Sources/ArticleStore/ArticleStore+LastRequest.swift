@@ -35,8 +35,7 @@ extension ArticleStore {
     /// check at once, one takes the slot and the others see it taken (`refresh --no-wait`).
     public func reserveRequestNow(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date? {
         try write { db in
-            let last = try Self.lastRequest(api: api, in: db)
-            let start = [last?.slot, last?.ended].map { Self.nextRequestDate(after: $0, spacing: spacing, now: now) }.max() ?? now
+            let start = Self.firstFreeDate(after: try Self.lastRequest(api: api, in: db), spacing: spacing, now: now)
             guard start <= now else { return start }
             try Self.takeSlot(now, api: api, in: db)
             return nil
@@ -52,6 +51,12 @@ extension ArticleStore {
                     """
             ).execute(arguments: [date.timeIntervalSince1970, api])
         }
+    }
+
+    /// The first moment a request may be sent `spacing` after both the `last` slot taken and the end of the
+    /// last request, not before `now`.
+    public static func firstFreeDate(after last: (slot: Date, ended: Date?)?, spacing: TimeInterval, now: Date) -> Date {
+        [last?.slot, last?.ended].map { nextRequestDate(after: $0, spacing: spacing, now: now) }.max() ?? now
     }
 
     /// The first moment a request may be sent `spacing` after `last`, not before `now`. A `last` further

@@ -79,8 +79,7 @@ final class RequestSpacing: RequestGate {
     func wait(for api: Endpoint.API) async -> Duration {
         let last = await last(api)
         let asked = now()
-        let start =
-            [last?.slot, last?.ended].map { ArticleStore.nextRequestDate(after: $0, spacing: spacing.seconds, now: asked) }.max() ?? asked
+        let start = ArticleStore.firstFreeDate(after: last, spacing: spacing.seconds, now: asked)
         return Self.duration(start.timeIntervalSince(asked))
     }
 
