@@ -55,7 +55,7 @@ enum Terminal {
 
     /// Throws, once the command has written its output, when stdout could not take all of it: a script
     /// reading the output must not take what is missing for all there is.
-    static func requireOutputWritten() throws(CommandFailure) {
+    private static func requireOutputWritten() throws(CommandFailure) {
         guard let failure = outputFailure.withLock({ $0 }) else { return }
         throw CommandFailure(message: "The output could not be written: \(failure).", status: ExitStatus.ioError)
     }
