@@ -51,12 +51,13 @@ enum DatabaseFiles {
     }
 
     /// Makes the file at `path` 0600, never through a symbolic link; creates it when `creating`, else
-    /// leaves a missing file missing.
+    /// leaves a missing file missing. A companion is opened only to read: SQLite gives the `-shm` a read of a
+    /// 0400 cache makes the mode 0400, and its owner may change the mode of what it cannot write.
     private static func makePrivate(_ path: String, creating: Bool) throws(SystemCallError) {
         let descriptor: Int32
         do {
             descriptor = try SystemCall.check("open") {
-                open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT : 0), 0o600)
+                open(path, (creating ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
             }
         } catch  where !creating && error.errno == ENOENT {
             return

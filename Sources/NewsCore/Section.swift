@@ -18,22 +18,25 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
 
     /// A name for people: `books/review` → `Books Review`, `nyregion` → `N.Y. Region`.
     public var displayName: String {
-        if let special = Section.displayNames[rawValue] { return special }
-        return
-            rawValue
+        Section.displayNames[rawValue] ?? Section.words(of: rawValue)
+    }
+
+    /// `books/review` → `Books Review`, `the-daily` → `The Daily`.
+    private static func words(of name: String) -> String {
+        name
             .split(whereSeparator: { $0 == "/" || $0 == "-" })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")
     }
 
     /// A name for people from the section name an article carries: `us` → `U.S.`, `climate` → `Climate`,
-    /// `U.S.` stays as it is.
+    /// `middleeast` → `Middle East`, `the-daily` → `The Daily`, `U.S.` stays as it is.
     public static func displayName(forArticleSection name: String) -> String {
         // Every row of the list names its section, every frame: the usual names are looked up, not made.
-        if let known = knownDisplayNames[name] { return known }
+        if let known = knownDisplayNames[name] ?? articleSectionNames[name] { return known }
         if let section = Section(validating: name) { return section.displayName }
         guard let first = name.first, first.isLowercase else { return name }
-        return first.uppercased() + name.dropFirst()
+        return words(of: name)
     }
 
     public static let home = Section(rawValue: "home")
@@ -59,5 +62,22 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
         "t-magazine": "T Magazine",
         "us": "U.S.",
         "home": "Home Page",
+    ]
+
+    /// The sections and subsections articles carry that are no Top Stories section and whose name is words
+    /// written together, as the NYT's pages name them: capitalised, `middleeast` would read `Middleeast`.
+    private static let articleSectionNames: [String: String] = [
+        "artanddesign": "Art & Design",
+        "asia": "Asia Pacific",
+        "dealbook": "DealBook",
+        "energy-environment": "Energy & Environment",
+        "middleeast": "Middle East",
+        "mutual-funds": "Mutual Funds",
+        "personaltech": "Personal Tech",
+        "smallbusiness": "Small Business",
+        "sunday-review": "Sunday Review",
+        "todayspaper": "Today's Paper",
+        "well": "Well",
+        "yourmoney": "Your Money",
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import SQLite
 import TestSupport
 import Testing
@@ -156,6 +157,44 @@ struct CacheSharingTests {
         #expect(found.contains("Ukraine"), "\(found)")
         let status = try String(contentsOfFile: home.directory.path("status.out"), encoding: .utf8)
         #expect(status.hasPrefix("0 months imported"), "\(status)")
+    }
+
+    @Test(
+        "A cache read while its file was 0400 is written again once the file is 0600: its -shm, which SQLite made 0400, is made 0600 by its owner",
+        .enabled(if: getuid() == 0, "runs the program as another user"))
+    func companionLeftReadOnly() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        // Everything the program touches belongs to `nobody`, which it runs as: the mode keeps it out, as it
+        // does every user but root.
+        let folder = home.directory.path("owned")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let program = folder + "/nytreader"
+        try FileManager.default.copyItem(atPath: ProgramBinary.url.path, toPath: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.directory.url.path)
+        try FileManager.default.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: folder)
+        let database = folder + "/cache.sqlite"
+        let environment = [
+            "HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data",
+            "XDG_STATE_HOME": folder + "/state", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NYT_API_KEY": CliHome.key,
+        ]
+        let asNobody = { @Sendable (arguments: [String]) throws -> Subprocess.Result in
+            try Subprocess.run(
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", program] + arguments + ["--db", database],
+                environment: environment, timeout: 45)
+        }
+        let stored = try await onOwnThread { try asNobody(["list", "--section", "world"]) }
+        try #require(stored.status == 0, "\(stored.errorOutput)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: database)
+        let read = try await onOwnThread { try asNobody(["list", "--section", "world"]) }
+        try #require(read.status == 0, "\(read.errorOutput)")
+        try #require(PrivateFiles.permissions(of: database + "-shm") == 0o400, "the read leaves a -shm of the file's mode")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: database)
+        let refreshed = try await onOwnThread {
+            try asNobody(["refresh", "--section", "world", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        }
+        #expect(refreshed.status == 0, "\(refreshed.errorOutput)")
+        #expect(PrivateFiles.permissions(of: database + "-shm").map { $0 == 0o600 } ?? true)
     }
 
     @Test("A symbolic link planted at the log path is left alone and the program still runs")

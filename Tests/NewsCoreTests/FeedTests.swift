@@ -82,4 +82,14 @@ struct FeedTests {
             #expect(Section.displayName(forArticleSection: section.rawValue.uppercased()) == section.displayName)
         }
     }
+
+    @Test("Subsections written as one word or with hyphens read as the NYT's pages name them")
+    func subsectionNames() {
+        #expect(Section.displayName(forArticleSection: "middleeast") == "Middle East")
+        #expect(Section.displayName(forArticleSection: "energy-environment") == "Energy & Environment")
+        #expect(Section.displayName(forArticleSection: "smallbusiness") == "Small Business")
+        #expect(Section.displayName(forArticleSection: "the-daily") == "The Daily")
+        #expect(Section.displayName(forArticleSection: "europe") == "Europe")
+        #expect(Section.displayName(forArticleSection: "Middle East") == "Middle East")
+    }
 }
