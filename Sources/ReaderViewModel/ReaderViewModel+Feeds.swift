@@ -92,6 +92,8 @@ extension ReaderViewModel {
             return []
         }
         state.followedRefresh = FollowedRefresh(feeds: feeds)
+        // What an earlier `r` said of the feed on screen is no news beside R's progress; R says its own.
+        if !state.refresh.isRunning { state.refresh = .idle(blocker: nil) }
         return [.refreshFollowed(feeds)]
     }
 

@@ -239,6 +239,21 @@ struct ReadingLoopTests {
         #expect(driver.state.notice == Notice("Refreshed 1 of 3 feeds: 1 new"))
     }
 
+    @Test("R clears what an earlier r said of the feed on screen: its progress is not shown beside an old outcome")
+    func refreshFollowedAfterRefresh() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home), .topStories(.world)])
+        driver.send(.refresh)
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 4, inserted: 3, updated: 1, removed: 0), $0) }
+        #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 4, inserted: 3, updated: 1, removed: 0)))
+        driver.send(.refreshFollowed)
+        #expect(driver.state.refresh == .idle(blocker: nil))
+        var failed = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home)])
+        failed.send(.refresh)
+        failed.finishRefresh { .failed(.server(status: 503), $0) }
+        failed.send(.refreshFollowed)
+        #expect(failed.state.refresh == .idle(blocker: nil))
+    }
+
     @Test("R says when there is nothing to refresh, or no key")
     func refreshFollowedNothing() {
         var none = ViewModelDriver(count: 2, followedFeeds: [.saved])
