@@ -22,12 +22,13 @@ extension ArticleStore {
         }
     }
 
-    /// Whether `month` was imported whole.
+    /// Whether `month` was imported whole: its import completed after the month had ended (an import of the
+    /// month under way holds it as far as it had gone, and is not).
     public func isComplete(_ month: ArchiveMonth) throws(StoreError) -> Bool {
         try read { db in
             try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)"), arguments: [month.description])
-                ?? false
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ? AND completedAt >= ?)"),
+                arguments: [month.description, ArticleColumns.seconds(month.wholeAfter)]) ?? false
         }
     }
 

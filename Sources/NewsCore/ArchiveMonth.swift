@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A calendar month of the NYT's archive (the Archive API serves one month a request, from January 1851).
 public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int
@@ -56,6 +58,13 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
     /// The month before this one.
     public var previous: ArchiveMonth {
         month == 1 ? ArchiveMonth(uncheckedYear: year - 1, month: 12) : ArchiveMonth(uncheckedYear: year, month: month - 1)
+    }
+
+    /// When an import of the month holds all of it: a day after the month ended (UTC), once its last
+    /// articles, dated in New York up to five hours behind, are in the NYT's archive. A month imported before
+    /// then is imported again to fetch what it has had since.
+    public var wholeAfter: Date {
+        Date(timeIntervalSince1970: Double(CivilCalendar.days(year: next.year, month: next.month, day: 1) + 1) * 86_400)
     }
 
     /// `2024-03`.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// What the cache holds of one archive month that was imported whole.
+/// What the cache holds of one archive month that was imported whole, or as far as it had gone (`isWhole`).
 public struct ArchiveMonthStatus: Hashable, Sendable {
     public var month: ArchiveMonth
     /// Articles of the month in the cache.
@@ -11,6 +11,9 @@ public struct ArchiveMonthStatus: Hashable, Sendable {
     public var byteCount: Int
     /// When the import finished.
     public var completedDate: Date
+
+    /// Whether the import holds the whole month: it finished after the month had ended (`wholeAfter`).
+    public var isWhole: Bool { completedDate >= month.wholeAfter }
 
     public init(month: ArchiveMonth, articleCount: Int, hits: Int?, byteCount: Int, completedDate: Date) {
         self.month = month

@@ -41,16 +41,34 @@ final class ArchiveProgressLine: @unchecked Sendable {
             let rate = Double(progress.bytesReceived) / elapsed / 1_000_000
             let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
-            var line =
-                "\(month) [\(bar)] \(index + 1)/\(months) · \(ArchiveReport.megabytes(progress.bytesReceived)) · "
-                + "\(GroupedCount(progress.articlesStored)) articles · \(DecimalText.fixed(rate, digits: 1)) MB/s"
+            // By how much each part is needed: the rate goes first when the terminal is narrow, then the bytes.
+            var parts: [(text: String, need: Int)] = [
+                ("\(month) [\(bar)] \(index + 1)/\(months)", 4), (ArchiveReport.megabytes(progress.bytesReceived), 1),
+                ("\(GroupedCount(progress.articlesStored)) articles", 2), ("\(DecimalText.fixed(rate, digits: 1)) MB/s", 0),
+            ]
             if index > 0 {
                 let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
                 let left = Int(min(perMonth * Double(months - index), 1e9).rounded(.up))
-                line += " · about \(RelativeTime.duration(seconds: left)) left"
+                parts.append(("about \(RelativeTime.duration(seconds: left)) left", 3))
             }
+            let line = Self.fitted(parts, columns: Terminal.columns(of: STDERR_FILENO) ?? 80)
             Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
         }
+    }
+
+    /// The texts of `parts` joined by ` · ` in fewer columns than the terminal has: a line as wide as the
+    /// terminal wraps, and `\r` then goes back to its second row only, leaving the first on screen at every
+    /// redraw. The least needed parts are left out first; the last one left is cut. Every character of the
+    /// line is one column wide.
+    static func fitted(_ parts: [(text: String, need: Int)], columns: Int) -> String {
+        let width = max(1, columns - 1)
+        var kept = parts
+        var line = kept.map(\.text).joined(separator: " · ")
+        while line.count > width, kept.count > 1, let least = kept.indices.min(by: { kept[$0].need < kept[$1].need }) {
+            kept.remove(at: least)
+            line = kept.map(\.text).joined(separator: " · ")
+        }
+        return String(line.prefix(width))
     }
 
     /// Clears the line before the month's summary is printed.

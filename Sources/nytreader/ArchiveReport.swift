@@ -17,17 +17,34 @@ enum ArchiveReport {
                 + "\(megabytes(bytes)) downloaded; the cache is \(megabytes(cacheSize))"
         ]
         for month in months {
-            let reported = month.hits.map { " of \(GroupedCount($0))" } ?? ""
-            lines.append("\(month.month)  \(GroupedCount(month.articleCount))\(reported) articles  \(megabytes(month.byteCount))")
+            lines.append(
+                "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
+                    + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)"))
         }
         return lines
     }
 
-    /// `2024-03: 6,912 articles, 6,880 new, 14.2 s`, with `, 3 dated outside the month left out` before the
-    /// time when the response held such docs.
+    /// `300 of 300 articles` when the month's articles are all the NYT counts for it, `998 articles (2 of
+    /// the NYT's 1,000 left out)` when some were unreadable, repeated or dated outside the month, `8 articles`
+    /// when the NYT gave no count.
+    private static func articleCounts(of month: ArchiveMonthStatus) -> String {
+        let count = GroupedCount(month.articleCount)
+        guard let hits = month.hits else { return "\(count) articles" }
+        guard hits > month.articleCount else { return "\(count) of \(GroupedCount(hits)) articles" }
+        return "\(count) articles (\(GroupedCount(hits - month.articleCount)) of the NYT's \(GroupedCount(hits)) left out)"
+    }
+
+    /// `2026-11-20`, the day (UTC) of `date`.
+    private static func day(_ date: Date) -> String {
+        CivilCalendar.isoDate(ofDay: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    /// `2024-03: 6,912 articles, 6,880 new, 14.2 s`, with `, 3 dated outside the month left out` and
+    /// `, 2 unreadable or repeated left out` before the time when the response held such docs.
     static func imported(_ month: ArchiveMonth, _ changes: RefreshChanges, _ summary: ArchiveSummary?, seconds: Double) -> String {
         let outside = summary.map(\.outsideCount).flatMap { $0 > 0 ? ", \(GroupedCount($0)) dated outside the month left out" : nil }
-        return "\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new\(outside ?? ""), "
+        let skipped = summary.map(\.skippedCount).flatMap { $0 > 0 ? ", \(GroupedCount($0)) unreadable or repeated left out" : nil }
+        return "\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new\(outside ?? "")\(skipped ?? ""), "
             + "\(DecimalText.fixed(seconds, digits: 1)) s"
     }
 

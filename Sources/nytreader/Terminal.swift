@@ -26,6 +26,14 @@ enum Terminal {
         write(lines.dropFirst().map { $0.terminalSafe + "\n" }.joined(), to: STDERR_FILENO)
     }
 
+    /// The width in columns of the terminal `descriptor` is, nil when it is none (a file, a pipe) or says no
+    /// width.
+    static func columns(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// The standard streams the program was started without (`nytreader list >&-`). Each is opened on
     /// /dev/null the first time this is read, first thing in `main`, so that no file opened later (the log,
     /// a socket to the NYT) takes its number and receives what was meant for the stream.

@@ -121,9 +121,8 @@ struct TrendCommand: AsyncParsableCommand {
 
     /// The width of the terminal on stdout, or 80 when stdout is not one.
     private static var terminalColumns: Int {
-        var size = winsize()
-        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 else { return 80 }
-        return min(Int(size.ws_col), 1_000)
+        guard let columns = Terminal.columns(of: STDOUT_FILENO), columns >= 40 else { return 80 }
+        return min(columns, 1_000)
     }
 }
 

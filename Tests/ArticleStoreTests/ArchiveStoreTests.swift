@@ -45,6 +45,23 @@ struct ArchiveStoreTests {
         #expect(try store.unreadCount(in: .archive(Self.march)) == 150)
     }
 
+    @Test("A month imported before it ended (and a day after, in New York) is not complete: importing it again fetches the rest")
+    func monthUnderWay() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<30)
+        let duringMarch = Date(timeIntervalSince1970: 1_710_900_000)  // 2024-03-20
+        let lastEvening = Date(timeIntervalSince1970: 1_711_951_200)  // 2024-04-01 06:00 UTC, 02:00 in New York
+        let april2 = Date(timeIntervalSince1970: 1_712_016_000)  // 2024-04-02 00:00 UTC
+        for (imported, whole) in [(duringMarch, false), (lastEvening, false), (april2, true)] {
+            try store.beginImport(of: Self.march)
+            try store.appendBatch(articles, to: Self.march, fetchedDate: imported)
+            try store.completeImport(of: Self.march, hits: articles.count, byteCount: 1_000, at: imported)
+            #expect(try store.isComplete(Self.march) == whole, "imported \(imported)")
+            #expect(try store.archiveMonths().map(\.isWhole) == [whole])
+            #expect(try store.status(of: .archive(Self.march)).count == 30)
+        }
+    }
+
     @Test("A month cut short is not complete; imported again, no article is doubled and read and saved marks stay")
     func interrupted() throws {
         let store = try ArticleStore(inMemoryWith: .standard)

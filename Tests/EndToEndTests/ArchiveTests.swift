@@ -64,6 +64,33 @@ struct ArchiveTests {
         #expect(both.output.contains("Forgot 2 months: 600 articles removed"), "--forget takes each month after it: \(both.errorOutput)")
     }
 
+    @Test("In a terminal narrower than the progress line, the line is cut to fit: no row of it is left behind as it is redrawn")
+    func progressLineFits() throws {
+        let home = try CliHome()
+        // The line is drawn as each batch of 500 is written: three batches a month, over about a second and a half.
+        let server = try Self.server(months: [1, 2, 3], count: 1_200)
+        for month in [1, 2, 3] {
+            server.setFault(.paced(chunk: 16 << 10, pause: 0.005), for: FakeNYTServer.archivePath(year: 2024, month: month))
+        }
+        let tmux = try TmuxSession(columns: 60, rows: 20, environment: home.environment())
+        try tmux.run(
+            "'\(ProgramBinary.url.path)' archive 2024-01..2024-03 --db '\(home.database)' --request-spacing 0 "
+                + "--api-base-url '\(server.baseURL.absoluteString)'; echo done")
+        var drawn: Set<String> = []
+        let deadline = Date().addingTimeInterval(60)
+        var screen = ""
+        while Date() < deadline, !screen.contains("\ndone") {
+            screen = try tmux.screen()
+            drawn.formUnion(screen.split(separator: "\n").filter { $0.contains("/3") }.map(String.init))
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(screen.contains("2024-03: 1,198 articles"), "\(screen)")
+        #expect(drawn.contains { $0.hasPrefix("2024-02 [") && $0.contains("left") }, "the time left is shown: \(drawn)")
+        #expect(drawn.allSatisfy { $0.count < 60 }, "\(drawn)")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.filter { $0.contains("/3") }.isEmpty, "no progress row is left: \(screen)")
+    }
+
     @Test("Killed at random moments of an import: each month is complete once or not at all; the rerun asks only for what is missing")
     func killedImports() async throws {
         var random = SplitMix64(replaying: "NYTREADER_KILL_SEED")
@@ -223,6 +250,18 @@ struct ArchiveTests {
         #expect(!listed.contains { $0.published.hasPrefix("2019") }, "\(listed.map(\.published))")
         let status = try await home.run(["archive", "--status"])
         #expect(status.output.contains("2024-05  8 articles"), "no count of the NYT's to compare with: \(status.output)")
+    }
+
+    @Test("Docs left out as unreadable are said as the month is imported, and the status gives the NYT's count beside them")
+    func unreadableDocsSaid() async throws {
+        let home = try CliHome()
+        let server = try Self.server(months: [6], count: 1_000)
+        let result = try await home.run(["archive", "2024-06", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let left = 1_000 - ArchiveMonthJSON.readableCount(1_000)
+        #expect(result.output.hasPrefix("2024-06: 998 articles, 998 new, \(left) unreadable or repeated left out, "), "\(result.output)")
+        let status = try await home.run(["archive", "--status"])
+        #expect(status.output.contains("2024-06  998 articles (2 of the NYT's 1,000 left out)"), "\(status.output)")
     }
 
     @Test("A 30 MB month is imported in bounded memory")
