@@ -24,6 +24,7 @@ extension ReaderViewModel {
             search.isEditing = false
             state.search = search
             history.record(search.words, for: .search)
+            if !search.isCurrent { actionsAwaitingHits = [] }
             return [.saveHistory(history)]
         case .cancel:
             return clearSearch()
@@ -58,6 +59,7 @@ extension ReaderViewModel {
     mutating func clearSearch() -> [Effect] {
         let showedHits = state.search?.showsHits ?? false
         state.search = nil
+        actionsAwaitingHits = nil
         return showedHits ? showFeedAgain() : []
     }
 
@@ -76,5 +78,13 @@ extension ReaderViewModel {
         reloadSelection = nil
         if state.filter.unreadOnly { state.filter.keeping = anchorBeforeSearch }
         return [.loadFeed(state.feed, filter: state.filter, anchor: anchorBeforeSearch)]
+    }
+
+    /// Runs the keys pressed while the search's hits were on their way, in order, now that the hits show
+    /// (or that the search failed, and the rows stay as they were).
+    mutating func runActionsAwaitingHits() -> [Effect] {
+        guard let waiting = actionsAwaitingHits else { return [] }
+        actionsAwaitingHits = nil
+        return waiting.flatMap { handle($0) }
     }
 }

@@ -115,7 +115,7 @@ extension ReaderViewModel {
             state.top = 0
             state.detailScroll = 0
             scrollToSelection()
-            return []
+            return runActionsAwaitingHits()
 
         case .trendLoaded(let query, let trend):
             return applyTrend(query, trend)
@@ -159,7 +159,7 @@ extension ReaderViewModel {
         case .cacheFailed(.cache(let error)):
             state.cacheError = error
             pendingRange = nil
-            return []
+            return runActionsAwaitingHits()
 
         case .changeFailed(.cache(let error)):
             state.cacheError = error

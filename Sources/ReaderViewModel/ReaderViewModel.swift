@@ -32,12 +32,18 @@ public struct ReaderViewModel: Sendable {
     var photoTarget: PhotoTarget?
     /// What was entered at the prompts, this run and before.
     var history: PromptHistory
+    /// Keys pressed after Enter ended a search whose hits had not arrived (typed ahead, or pasted with the
+    /// words): they act on the hits once shown, not on the rows the search replaces. Nil when none wait.
+    var actionsAwaitingHits: [Action]?
 
     /// How long the selection rests on an article before it is marked read (`mark_read_on_select`).
     public static let selectionReadDelay: TimeInterval = 0.5
 
     /// Hits a live search shows at most.
     public static let searchLimit = 500
+
+    /// Keys kept at most while a search's hits are on their way (a paste's worth).
+    static let actionsAwaitingHitsLimit = 256
 
     /// - Parameters:
     ///   - autoRefreshInterval: seconds between two refreshes of the feed on screen while the reader is
@@ -107,6 +113,11 @@ public struct ReaderViewModel: Sendable {
 
     /// An action from a key: acts on the open overlay when there is one, else on the focused pane.
     public mutating func handle(_ action: Action) -> [Effect] {
+        if var waiting = actionsAwaitingHits, action != .quit {
+            if waiting.count < Self.actionsAwaitingHitsLimit { waiting.append(action) }
+            actionsAwaitingHits = waiting
+            return []
+        }
         state.notice = nil
         if state.confirmation != nil {
             // Only y or n answer the question; quit still quits, anything else leaves it unanswered.

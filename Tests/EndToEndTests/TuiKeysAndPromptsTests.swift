@@ -26,6 +26,21 @@ struct TuiKeysAndPromptsTests {
         #expect(screen.contains("config.toml line 1: unknown key 'colour'"), "and on stderr, as before")
     }
 
+    @Test("Keys typed ahead of a search's hits (/guns, Enter and b in one burst) act on the hits: b saves the article found")
+    func typedAheadOfHits() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        try reader.tmux.press("j", "j")
+        try reader.tmux.waitFor("the third article") { $0.contains("3/22") }
+        try reader.tmux.press("/", "g", "u", "n", "s", "Enter", "b")
+        try reader.tmux.waitFor("the hit saved") { $0.contains("1/1") && $0.contains("S shows saved articles") }
+        #expect(try reader.quit() == 0)
+        let saved = try Subprocess.run(
+            ProgramBinary.url.path, ["list", "--saved"], environment: TuiHarness.freshEnvironment(reader.home), timeout: 30)
+        #expect(saved.output.split(separator: "\n").count == 1, "\(saved.output)")
+        #expect(saved.output.contains("A Warm November Leaves Ski Resorts Scrambling for Snow"), "\(saved.output)")
+    }
+
     @Test("What / was given comes back with ↑ in the next run")
     func historyAcrossRuns() throws {
         let reader = try TuiHarness()

@@ -151,6 +151,38 @@ struct SearchTests {
         #expect(driver.state.count == 2)
     }
 
+    @Test("Keys pressed after Enter, before the hits arrive (typed ahead or pasted), act on the hits, in order")
+    func keysAwaitHits() {
+        var driver = driver()
+        driver.send([.moveDown, .moveDown])
+        driver.holdSearches = true
+        driver.send(.search)
+        driver.type("glaciers")
+        driver.edit(.submit)
+        driver.send([.toggleSaved, .moveDown])
+        #expect(driver.state.selectedEntry?.article.title == "Article 2", "the rows the search replaces")
+        #expect(driver.state.selectedEntry?.savedDate == nil, "nothing acts on them")
+        driver.holdSearches = false
+        driver.finishSearches()
+        #expect(driver.state.count == 1)
+        #expect(driver.state.selectedEntry?.article.title == "Article 7")
+        #expect(driver.state.selectedEntry?.savedDate != nil, "b saved the hit")
+        driver.send(.focusList)
+        driver.send(.focusList)
+        #expect(driver.state.window.entries.first { $0.article.title == "Article 2" }?.savedDate == nil)
+
+        var failing = self.driver()
+        failing.holdSearches = true
+        failing.send(.search)
+        failing.type("glaciers")
+        failing.edit(.submit)
+        failing.send(.moveDown)
+        failing.run(failing.viewModel.apply(.cacheFailed(.cache(StoreError(.busy, path: "cache.sqlite", cause: "locked")))))
+        #expect(failing.state.selection == 1, "a failed search gives the keys back, to the rows as they are")
+        failing.send(.moveDown)
+        #expect(failing.state.selection == 2)
+    }
+
     @Test("A refresh that fails while searching is reported and the hits stay")
     func refreshFailureWhileSearching() {
         var driver = driver()
