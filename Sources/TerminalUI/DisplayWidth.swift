@@ -98,16 +98,22 @@
     public static func middle(_ text: String, fitting width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 2 else { return prefix(text, fitting: width).text }
-        var endRoom = (width - 1) / 2
-        var tail: [Character] = []
-        for character in text.reversed() {
-            let characterWidth = of(character)
-            guard characterWidth <= endRoom else { break }
-            endRoom -= characterWidth
-            tail.append(character)
-        }
-        let tailText = String(tail.reversed())
+        let tailText = suffix(text, fitting: (width - 1) / 2)
         let head = prefix(text, fitting: width - 1 - of(tailText), ellipsis: false).text
         return head + "…" + tailText
+    }
+
+    /// The longest end of `text` that fits in `width` columns, never splitting a grapheme.
+    public static func suffix(_ text: String, fitting width: Int) -> String {
+        var room = width
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let characterWidth = of(text[previous])
+            guard characterWidth <= room else { break }
+            room -= characterWidth
+            start = previous
+        }
+        return String(text[start...])
     }
 }

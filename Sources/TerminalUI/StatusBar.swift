@@ -41,7 +41,7 @@ struct StatusBar {
 
     /// - Parameter hints: the keys in force, for the hints at the line's end.
     func draw(_ state: ReaderState, hints keys: KeyHints, in rect: Rect, on screen: any Screen, now: Date) {
-        let (parts, isError) = Self.parts(for: state, now: now)
+        let (parts, isError) = Self.parts(for: state, now: now, width: rect.width - 1)
         let hints = Self.hints(for: state, keys: keys)
         let style = TextStyle(role: isError ? .error : .status, reverse: true)
         screen.fill(row: rect.row, column: rect.column, width: rect.width, style: style)
@@ -92,21 +92,22 @@ struct StatusBar {
         return (DisplayWidth.prefix(text, fitting: width).text, isCut && top >= Part.standing && kept.last?.rank == top)
     }
 
-    /// The pieces of the status text, in the order shown, and whether it reports a problem.
-    static func parts(for state: ReaderState, now: Date) -> ([Part], Bool) {
+    /// The pieces of the status text, in the order shown, and whether it reports a problem; a prompt being
+    /// typed into is made to show its cursor in `width` columns.
+    static func parts(for state: ReaderState, now: Date, width: Int) -> ([Part], Bool) {
         if let confirmation = state.confirmation {
             return ([Part(confirmation.question, rank: Part.activity)], true)
         }
         if let prompt = state.prompt {
             let (before, after) = prompt.editor.split
-            var text = SearchPrompt.label + before + "▏" + after
-            if let problem = prompt.problem { text += "  " + problem }
-            return ([Part(text, rank: Part.activity)], prompt.problem != nil)
+            let problem = prompt.problem.map { "  " + $0 } ?? ""
+            let line = editingLine(label: SearchPrompt.label, before, after, then: problem, width: width)
+            return ([Part(line, rank: Part.activity)], prompt.problem != nil)
         }
         if let search = state.search, search.isEditing {
             let (before, after) = search.editor.split
-            let line = "/" + before + "▏" + after + " " + hitsPhrase(search) + " · " + scopePhrase(search, feed: state.feed)
-            return ([Part(line, rank: Part.activity)], false)
+            let then = " " + hitsPhrase(search) + " · " + scopePhrase(search, feed: state.feed)
+            return ([Part(editingLine(label: "/", before, after, then: then, width: width), rank: Part.activity)], false)
         }
         if let notice = state.notice {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
@@ -164,6 +165,22 @@ struct StatusBar {
             isError = !failure.isStandingBlocker
         }
         return (parts, isError)
+    }
+
+    /// `label`, the text typed with the cursor `▏` between `before` and `after`, and `then` (what the prompt
+    /// says of it), in `width` columns with the cursor always in sight: when all of it does not fit, `then`
+    /// and the end of the text are cut first; when the text up to the cursor does not fit either, its start
+    /// gives way to `…`, as a shell's line scrolls, and a few columns after the cursor stay.
+    static func editingLine(label: String, _ before: String, _ after: String, then: String, width: Int) -> String {
+        let whole = label + before + "▏" + after + then
+        guard DisplayWidth.of(whole) > width else { return whole }
+        if DisplayWidth.of(label + before) + 2 <= width {
+            return DisplayWidth.prefix(whole, fitting: width).text
+        }
+        let room = width - DisplayWidth.of(label) - 2  // the ellipsis before and the cursor
+        guard room > 0 else { return DisplayWidth.prefix(label + "▏", fitting: width).text }
+        let shownAfter = DisplayWidth.prefix(after, fitting: min(DisplayWidth.of(after), room / 4)).text
+        return label + "…" + DisplayWidth.suffix(before, fitting: room - DisplayWidth.of(shownAfter)) + "▏" + shownAfter
     }
 
     /// `Refreshing 2 of 5 · World…`, and `(waiting 9 s)` while its request waits for the rate limit.

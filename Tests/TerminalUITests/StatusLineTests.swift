@@ -33,6 +33,33 @@ struct StatusLineTests {
         return screen.lines[23]
     }
 
+    @Test("A prompt typed past the status line's width keeps its cursor in sight: its start gives way to …, as a shell's line scrolls")
+    func promptScrolls() {
+        let typed = "climate change policy from:2024-01-01 to:2024-01-31 sort:newest"
+        for columns in [30, 45, 80, 120] {
+            for cursor in [typed.count, typed.count - 10, 20] {
+                var state = Self.state(.idle(blocker: nil))
+                var editor = LineEditor(typed)
+                for _ in 0..<(typed.count - cursor) { editor.apply(.moveLeft) }
+                state.search = SearchFilter(text: typed, scope: state.feed)
+                state.search?.editor = editor
+                let line = statusLine(state, columns: columns)
+                let before = typed.prefix(cursor)
+                #expect(line.contains("▏"), "\(columns) columns, cursor at \(cursor): \(line)")
+                #expect(DisplayWidth.of(line) <= columns)
+                let shown = line.split(separator: "▏")[0]
+                #expect(before.hasSuffix(shown.drop { $0 == " " || $0 == "/" || $0 == "…" }), "\(columns), \(cursor): \(line)")
+                #expect(shown.count >= min(cursor, columns / 2), "the text before the cursor fills the room: \(line)")
+            }
+        }
+        let wide = "東京の新幹線が六十周年を迎え記念の式典が開かれた東京の新幹線が六十周年"
+        var state = Self.state(.idle(blocker: nil))
+        state.search = SearchFilter(text: wide, scope: state.feed)
+        let line = statusLine(state, columns: 40)
+        #expect(line.contains("…") && line.contains("周年▏"), "\(line)")
+        #expect(DisplayWidth.of(line) <= 40)
+    }
+
     @Test("Refreshing… and Refreshed are whole at every width from 30 to 140; the cache's age goes first")
     func activityWins() {
         let outcomes: [(RefreshActivity, String)] = [
