@@ -25,8 +25,12 @@ public struct LineEditor: Hashable, Sendable {
         switch edit {
         case .insert(let character):
             guard characters.count < Self.maximumLength, !character.isNewline else { return true }
-            characters.insert(character, at: cursor)
-            cursor += 1
+            // A key may bring part of a character: a combining accent, a joiner or the person after it in an
+            // emoji sequence, the second letter of a flag. The text is read again as characters, so that the
+            // part joins the character before it, and Backspace or ← then take the whole.
+            let before = String(characters[..<cursor]) + String(character)
+            characters = Array(before + String(characters[cursor...]))
+            cursor = min(before.count, characters.count)
         case .deleteBackward:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)

@@ -37,6 +37,29 @@ struct PromptTests {
         #expect(driver.state.search?.showsHits == false, "the feed is back")
     }
 
+    @Test(
+        "Keys that bring parts of one character (a flag's letters, an emoji sequence, a combining accent) make one: Backspace and ← take it whole"
+    )
+    func partsOfOneCharacter() {
+        for (typed, whole) in [("🇯🇵", "🇯🇵"), ("👨\u{200D}👩\u{200D}👧", "👨‍👩‍👧"), ("e\u{301}", "é"), ("👍🏽", "👍🏽")] {
+            var editor = LineEditor()
+            editor.apply(.insert("x"))
+            for scalar in typed.unicodeScalars { editor.apply(.insert(Character(scalar))) }
+            #expect(editor.characters == ["x", Character(whole)], "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(editor.cursor == 2)
+            editor.apply(.moveLeft)
+            #expect(editor.split == ("x", whole))
+            editor.apply(.moveRight)
+            editor.apply(.deleteBackward)
+            #expect(editor.text == "x", "one Backspace takes \(whole)")
+        }
+        var middle = LineEditor("ab")
+        middle.apply(.moveLeft)
+        middle.apply(.insert("\u{301}"))
+        #expect(middle.text == "a\u{301}b")
+        #expect(middle.split == ("a\u{301}", "b"))
+    }
+
     @Test("↑ and ↓ recall what was entered before at that prompt, newest first, then the line being typed")
     func history() {
         var driver = Self.driver(
