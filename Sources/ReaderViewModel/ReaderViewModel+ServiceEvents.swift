@@ -147,7 +147,7 @@ extension ReaderViewModel {
 
         case .linkCopied(_, let copied):
             switch copied {
-            case true?: state.notice = Notice("Link copied to the clipboard (through the terminal)")
+            case true?: state.notice = Notice("Link sent to the terminal's clipboard (OSC 52)")
             case false?: state.notice = Notice("The terminal could not be given the link", isError: true)
             case nil: state.notice = Notice("Copying links is turned off (copy_links = false)")
             }

@@ -76,7 +76,7 @@ struct TuiBrowserPolicyTests {
         try reader.tmux.press("k")
         try reader.tmux.waitFor("the NYT article") { $0.contains("1/2") }
         try reader.tmux.press("y")
-        try reader.tmux.waitFor("copied") { $0.contains("Link copied to the clipboard") }
+        try reader.tmux.waitFor("copied") { $0.contains("Link sent to the terminal's clipboard") }
         #expect(try reader.tmux.command(["show-buffer"]) == Self.urls[0])
         #expect(try reader.quit() == 0)
     }

@@ -187,7 +187,7 @@ struct ArticleStateTests {
         var driver = ViewModelDriver(count: 3)
         driver.send(.copyLink)
         #expect(driver.copiedLinks == ["https://www.nytimes.com/2026/11/20/test/article-0.html"])
-        #expect(driver.state.notice == Notice("Link copied to the clipboard (through the terminal)"))
+        #expect(driver.state.notice == Notice("Link sent to the terminal's clipboard (OSC 52)"))
         driver.entries[1].article.url = "javascript:alert(1)"
         driver.reload()
         driver.send([.moveDown, .copyLink])
