@@ -22,10 +22,11 @@ public struct Trend: Hashable, Sendable {
     /// Months in the range imported whole.
     public var importedMonthCount: Int { coverage.reduce(0) { $0 + $1.importedMonthCount } }
 
-    /// `matches` of `articles` as articles per `shareBase`; nil for a gap (nothing imported).
+    /// `matches` of `articles` as articles per `shareBase`; nil for a gap: nothing imported, or a period
+    /// imported that holds no article (no share of nothing is 0 %).
     public static func share(matches: Int?, articles: Int) -> Double? {
-        guard let matches else { return nil }
-        return articles == 0 ? 0 : Double(matches) * Double(shareBase) / Double(articles)
+        guard let matches, articles > 0 else { return nil }
+        return Double(matches) * Double(shareBase) / Double(articles)
     }
 
     /// The share of series `term` in period `index`, per `shareBase` articles; nil for a gap.

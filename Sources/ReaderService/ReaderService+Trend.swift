@@ -2,6 +2,11 @@ import ArticleStore
 import NewsCore
 
 extension ReaderService {
+    /// Whether `term` looks for anything in a trend (a term of punctuation alone does not).
+    public static func charts(_ term: String) -> Bool {
+        ArticleStore.isSearchable(term)
+    }
+
     /// The share of archived articles matching each term of `query`, period by period (`ArticleStore.trend`).
     /// Its cost grows with the matches, so the periods are counted in two parts of about as many articles,
     /// side by side on the store's two reading threads (each part in a read of its own).

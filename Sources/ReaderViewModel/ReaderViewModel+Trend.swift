@@ -23,6 +23,10 @@ extension ReaderViewModel {
             state.notice = Notice("t charts a search over the archive: search with / or f first")
             return []
         }
+        guard ReaderService.charts(term) else {
+            state.notice = Notice("“\(term)” has no word to chart")
+            return []
+        }
         state.overlay = .trend(TrendOverlay(term: term))
         return [.loadTrend(TrendQuery(terms: [term], interval: .year))]
     }

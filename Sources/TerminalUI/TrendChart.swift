@@ -36,7 +36,7 @@ public struct TrendChart {
         let columns = max(20, columns)
         let plotRows = max(2, rows - Self.framingRows)
         var canvas = TrendChartCanvas(rows: plotRows + Self.framingRows, columns: columns)
-        canvas.write(title, row: 0, column: 1, role: .title)
+        canvas.write(title(fitting: columns - 2), row: 0, column: 1, role: .title)
         guard !trend.coverage.isEmpty else {
             canvas.write("No archive month is imported (nytreader archive 2024 imports a year).", row: 1, column: 1, role: .label)
             return Array(canvas.lines.prefix(2))
@@ -105,36 +105,41 @@ public struct TrendChart {
         style == .line ? 1 : trend.series.count + 1
     }
 
-    private var title: String {
+    /// The title in `width` columns: shorter words when the whole does not fit, so that the range stays.
+    private func title(fitting width: Int) -> String {
         let periods = trend.periods
         let range =
             periods.first.map { first in
                 periods.count == 1 ? first.description : "\(first)–\(periods[periods.count - 1])"
             } ?? ""
-        return "Archived articles per 10,000 matching each term, by \(trend.interval.rawValue)"
-            + (range.isEmpty ? "" : ", \(range)")
+        let by = "by \(trend.interval.rawValue)" + (range.isEmpty ? "" : ", \(range)")
+        let titles = ["Archived articles per 10,000 matching each term, " + by, "Articles per 10,000, " + by, "Per 10,000, " + by]
+        return titles.first { DisplayWidth.of($0) <= width } ?? titles[titles.count - 1]
     }
 
     private func mark(of term: Int) -> String {
         (style == .line ? Self.markers : Self.barFills)[term % Self.maximumTerms]
     }
 
-    /// `● term   ■ term …`, each term cut to an equal share of the width when they do not all fit.
+    /// `● term   ■ term …`, each term cut to an equal share of the width when they do not all fit (one
+    /// space between them then, when three would leave a term fewer than three columns).
     private func drawLegend(on canvas: inout TrendChartCanvas, row: Int) {
         let terms = trend.series.map { $0.term.terminalSafe }
-        let separators = 3 * max(0, terms.count - 1) + 2 * terms.count + 1
-        let room = canvas.columns - 1 - separators
         let natural = terms.map(DisplayWidth.of)
+        func room(gap: Int) -> Int { canvas.columns - 1 - (gap * max(0, terms.count - 1) + 2 * terms.count + 1) }
+        var gap = 3
+        if natural.reduce(0, +) > room(gap: gap), room(gap: gap) / max(1, terms.count) < 3 { gap = 1 }
+        let room = room(gap: gap)
         var share = room / max(1, terms.count)
         if natural.reduce(0, +) > room {
-            // Terms shorter than an equal share give their spare columns to the others.
-            let short = natural.filter { $0 < share }
+            // Terms no wider than an equal share give their spare columns to the others.
+            let short = natural.filter { $0 <= share }
             share = (room - short.reduce(0, +)) / max(1, terms.count - short.count)
         }
         var column = 1
         for (index, term) in terms.enumerated() {
             let text = natural.reduce(0, +) > room ? DisplayWidth.prefix(term, fitting: max(1, share)).text : term
-            column = canvas.write(mark(of: index) + " " + text, row: row, column: column, role: .series(index)) + 3
+            column = canvas.write(mark(of: index) + " " + text, row: row, column: column, role: .series(index)) + gap
         }
     }
 

@@ -5,7 +5,9 @@ import ReaderViewModel
 /// a dotted line on the highlighted period, that period's counts, and the keys. Everything is cut to the
 /// frame: at any size it draws nothing outside it.
 struct TrendChartOverlay {
-    static let title = "Trend"
+    /// A trend matches every word whole (`war` is not `warming`), where a `/` search still being typed
+    /// matches its last word's beginning: the frame says so.
+    static let title = "Trend of whole words"
     static let keys = "←→ period  Enter its articles  Esc close"
 
     func draw(_ overlay: TrendOverlay, in area: Rect, on screen: any Screen) {

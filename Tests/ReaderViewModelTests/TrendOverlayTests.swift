@@ -145,6 +145,16 @@ struct TrendOverlayTests {
         driver.edit(.submit)
         driver.send(.trend)
         #expect(driver.state.overlay == nil, "spaces are no search")
+        for punctuation in ["...", "(", "😀"] {
+            var searched = ViewModelDriver(count: 3)
+            searched.send(.search)
+            searched.type(punctuation)
+            searched.edit(.submit)
+            searched.send(.trend)
+            #expect(searched.state.overlay == nil, "\(punctuation)")
+            #expect(searched.state.notice?.text == "“\(punctuation)” has no word to chart")
+            #expect(!searched.effects.contains { if case .loadTrend = $0 { return true } else { return false } })
+        }
     }
 
     @Test("With no archive month imported, the chart closes and the status line says so")

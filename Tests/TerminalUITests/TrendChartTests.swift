@@ -267,6 +267,32 @@ struct TrendChartTests {
         }
     }
 
+    @Test("Six terms at 40 columns: each keeps its first letters in the legend, a short one whole; the title keeps the range")
+    func narrowLegend() {
+        let lines = TrendChart(Self.yearly(terms: ["war", "climate", "opera", "storm", "city", "river"])).render(columns: 40, rows: 14)
+        let legend = lines[1].text
+        for start in ["● war", "■ cl", "▲ op", "◆ st", "○ ci", "□ ri"] {
+            #expect(legend.contains(start), "\(legend)")
+        }
+        #expect(DisplayWidth.of(legend) <= 40)
+        #expect(lines[0].text.hasSuffix("by year, 2000–2024"), "\(lines[0].text)")
+        #expect(DisplayWidth.of(lines[0].text) <= 40)
+    }
+
+    @Test("A period imported that holds no article is a gap: no share (not 0 per 10,000), no mark")
+    func emptyPeriod() {
+        let coverage = [
+            TrendCoverage(period: TrendPeriod(year: 2001), monthCount: 12, importedMonthCount: 12, articleCount: 8_000),
+            TrendCoverage(period: TrendPeriod(year: 2002), monthCount: 12, importedMonthCount: 12, articleCount: 0),
+            TrendCoverage(period: TrendPeriod(year: 2003), monthCount: 12, importedMonthCount: 12, articleCount: 8_000),
+        ]
+        let trend = Trend(interval: .year, coverage: coverage, series: [TrendSeries(term: "war", matches: [80, 0, 80])])
+        #expect(trend.share(term: 0, period: 0) == 100)
+        #expect(trend.share(term: 0, period: 1) == nil)
+        let lines = TrendChart(trend).render(columns: 60, rows: 14).map(\.text)
+        #expect(lines.dropFirst(2).joined().filter { $0 == "●" }.count == 2, "below the legend: \(lines.joined(separator: "\n"))")
+    }
+
     @Test("Terms are made terminal-safe in the legend; with nothing imported the chart says so")
     func safeTermsAndNothingImported() {
         let hostile = TrendChart(Self.yearly(terms: ["evil\u{1B}[2Jterm"])).render(columns: 80, rows: 12)

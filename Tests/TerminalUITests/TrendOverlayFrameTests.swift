@@ -33,7 +33,7 @@ struct TrendOverlayFrameTests {
         #expect(
             render(Self.state(Self.chart, screen: screen), screen) == """
                  The New York Times · World                                       4 unread  1/4
-                ┌─ Trend ──────────────────────────────────────────────────────────────────────┐
+                ┌─ Trend of whole words ───────────────────────────────────────────────────────┐
                 │  Archived articles per 10,000 matching each term, by year, 2000–2024         │
                 │  ● climate                                                                   │
                 │ 40 ┤            ┊                                                            │
@@ -65,7 +65,7 @@ struct TrendOverlayFrameTests {
         #expect(
             render(Self.state(Self.chart, screen: screen), screen) == """
                  The New York Times · World                                                                                                   4 unread  1/4
-                ┌─ Trend ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+                ┌─ Trend of whole words ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
                 │  Archived articles per 10,000 matching each term, by year, 2000–2024                                                                     │
                 │  ● climate                                                                                                                               │
                 │ 40 ┤                                ┊                                                                                                    │
