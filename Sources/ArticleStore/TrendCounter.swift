@@ -16,10 +16,7 @@ struct TrendCounter {
 
     func trend(_ query: TrendQuery) throws -> Trend {
         let imported = try importedMonths()
-        // A bound not given is the first or last month imported, or the other bound when it lies beyond.
-        let first = query.first ?? imported.keys.min().map { min($0, query.last ?? $0) }
-        let last = query.last ?? imported.keys.max().map { max($0, first ?? $0) }
-        guard let first, let last, first <= last else {
+        guard let (first, last) = query.bounds(imported: imported.keys) else {
             return Trend(interval: query.interval, coverage: [], series: query.terms.map { TrendSeries(term: $0, matches: []) })
         }
         let periods = TrendPeriod.periods(from: first, through: last, by: query.interval)

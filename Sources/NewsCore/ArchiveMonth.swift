@@ -35,6 +35,11 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(year: year, month: month, latest: latest)
     }
 
+    /// This month (UTC): the latest the archive can have.
+    public static var current: ArchiveMonth {
+        ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
     /// The month that holds the day `daysSince1970` (UTC).
     public init(containingDay daysSince1970: Int) {
         let day = CivilCalendar.date(ofDay: daysSince1970)

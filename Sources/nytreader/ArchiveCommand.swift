@@ -55,9 +55,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     var requestSpacing: Double = 12
 
     /// The latest month the archive can have: this one (UTC).
-    static var latestMonth: ArchiveMonth {
-        ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
-    }
+    static var latestMonth: ArchiveMonth { .current }
 
     func validate() throws {
         let modes = [!ranges.isEmpty, status, !forget.isEmpty].filter { $0 }.count

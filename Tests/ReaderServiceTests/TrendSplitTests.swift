@@ -45,14 +45,29 @@ struct TrendSplitTests {
         }
     }
 
+    @Test("The bounds not given are the whole periods of the first and last months imported, this month at the latest")
+    func bounds() {
+        func month(_ text: String) -> ArchiveMonth { ArchiveMonth(text, latest: Self.latest)! }
+        let imported = [month("1990-05"), month("2024-02")]
+        let byYear = TrendQuery(terms: ["x"], interval: .year, latest: month("2024-03"))
+        #expect(byYear.bounds(imported: imported)! == (month("1990-01"), month("2024-03")))
+        #expect(TrendQuery(terms: ["x"], interval: .year).bounds(imported: imported)! == (month("1990-01"), month("2024-12")))
+        #expect(TrendQuery(terms: ["x"], interval: .month).bounds(imported: imported)! == (month("1990-05"), month("2024-02")))
+        let given = TrendQuery(terms: ["x"], interval: .year, first: month("2000-03"), last: month("2001-02"))
+        #expect(given.bounds(imported: imported)! == (month("2000-03"), month("2001-02")), "bounds given are kept")
+        let onlyLast = TrendQuery(terms: ["x"], interval: .year, last: month("1985-06"))
+        #expect(onlyLast.bounds(imported: imported)! == (month("1985-06"), month("1985-06")), "the other bound when it lies beyond")
+        #expect(TrendQuery(terms: ["x"]).bounds(imported: []) == nil)
+    }
+
     @Test("The parts hold whole periods and about half of the articles each")
     func halves() throws {
         func month(_ text: String) -> ArchiveMonth { ArchiveMonth(text, latest: Self.latest)! }
         let imported = [month("1990-05"): 100, month("2000-01"): 10, month("2001-06"): 80, month("2024-02"): 90]
         let query = TrendQuery(terms: ["x"], interval: .year)
         let (older, newer) = try #require(query.halves(imported: imported))
-        #expect(older.first == month("1990-05") && older.last == month("2000-12"))
-        #expect(newer.first == month("2001-01") && newer.last == month("2024-02"))
+        #expect(older.first == month("1990-01") && older.last == month("2000-12"), "whole years: 1990 imported in part")
+        #expect(newer.first == month("2001-01") && newer.last == month("2024-12"))
         let (olderMonths, newerMonths) = try #require(TrendQuery(terms: ["x"], interval: .month).halves(imported: imported))
         #expect(olderMonths.last == month("2001-05") && newerMonths.first == month("2001-06"))
         #expect(
