@@ -164,8 +164,14 @@ struct ArchiveCommand: AsyncParsableCommand {
                     continue
                 }
                 let left = failed.count + toImport.count - index
-                Terminal.printError(
-                    "\(month): \(reason). \(Counted(left, "month")) not imported; run the same command again to go on.")
+                // Running again helps once the wait is over or the network is back; a key, a certificate or
+                // libcurl has to be seen to first, as the reason says.
+                let again: String
+                switch failure {
+                case .rateLimited, .offline, .cache: again = "; run the same command again to go on"
+                default: again = ""
+                }
+                Terminal.printError("\(month): \(reason). \(Counted(left, "month")) not imported\(again).")
                 return status
             }
         }

@@ -185,6 +185,18 @@ struct ArchiveTests {
             "\(result.errorOutput)")
     }
 
+    @Test("With no API key a range stops at once and does not advise running it again: the key comes first")
+    func noKeyStops() async throws {
+        let home = try CliHome()
+        let server = try Self.server(months: [1], count: 10)
+        let result = try await home.run(
+            ["archive", "2024-01..2024-03", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0"], key: nil)
+        #expect(result.status == 77)
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasSuffix("3 months not imported."), "\(result.errorOutput)")
+        #expect(Self.archivePaths(server).isEmpty)
+    }
+
     @Test("A month without its docs, with docs that are not a list, or short of its hits is not imported; the next run asks again")
     func incompleteMonths() async throws {
         let home = try CliHome()
