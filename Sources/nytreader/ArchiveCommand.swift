@@ -115,12 +115,20 @@ struct ArchiveCommand: AsyncParsableCommand {
             } else if !forget.isEmpty {
                 let months = try Self.months(forget)
                 let imported = Set(try await service.archiveMonths().map(\.month))
+                // A month whose import was cut short holds what it had written: it is forgotten too, and said.
+                var cutShort = 0
+                for month in months where !imported.contains(month) {
+                    if try await service.status(of: .archive(month)).count > 0 { cutShort += 1 }
+                }
                 let removed = try await service.forget(months)
                 await service.checkpointCache()
+                let whole = months.filter(imported.contains).count
+                let forgotten = [
+                    whole > 0 || cutShort == 0 ? "\(Counted(whole, "month"))" : nil,
+                    cutShort > 0 ? "\(Counted(cutShort, "month")) imported in part" : nil,
+                ].compactMap { $0 }.joined(separator: " and ")
                 Terminal.print(
-                    "Forgot \(Counted(months.filter(imported.contains).count, "month")): \(Counted(removed, "article")) removed "
-                        + "(saved ones and those in other feeds kept)."
-                )
+                    "Forgot \(forgotten): \(Counted(removed, "article")) removed (saved ones and those in other feeds kept).")
             } else {
                 let status = try await importMonths(try Self.months(ranges), service: service)
                 await service.checkpointCache()

@@ -197,6 +197,23 @@ struct ArchiveTests {
         #expect(Self.archivePaths(server).isEmpty)
     }
 
+    @Test("A month whose import was cut short is forgotten with what it had written, and said to be")
+    func forgetCutShort() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        let short = String(decoding: ArchiveMonthJSON.body(year: 2024, month: 3, count: 3), as: UTF8.self)
+        server.setBody(
+            Data(short.replacingOccurrences(of: #""hits":3"#, with: #""hits":5"#).utf8), for: FakeNYTServer.archivePath(year: 2024, month: 3))
+        let cut = try await home.run(["archive", "2024-03", "--api-base-url", server.baseURL.absoluteString])
+        #expect(cut.status == 69, "\(cut.errorOutput)")
+        let forgot = try await home.run(["archive", "--forget", "2024-03", "2024-04"])
+        #expect(
+            forgot.output == "Forgot 1 month imported in part: 3 articles removed (saved ones and those in other feeds kept).\n",
+            "\(forgot.output)")
+        let listed = try await home.run(["list", "--archive", "2024-03"])
+        #expect(listed.output.isEmpty, "\(listed.output)")
+    }
+
     @Test("A month without its docs, with docs that are not a list, or short of its hits is not imported; the next run asks again")
     func incompleteMonths() async throws {
         let home = try CliHome()
