@@ -3,7 +3,7 @@ import NewsCore
 /// Breaks a paragraph into lines of at most `width` columns: at spaces, between CJK characters
 /// (which have no spaces), and inside a word only when the word alone is wider than a line.
 /// Characters go in one at a time, so a long paragraph can be wrapped only as far as it is shown.
-@_spi(Testing) public struct WordWrap {
+public struct WordWrap {
     public let width: Int
     /// The characters of the line being filled.
     private var line: [Character] = []

@@ -56,8 +56,20 @@ struct ShowCommand: AsyncParsableCommand {
             if json {
                 Terminal.print(try listing.json(for: entry))
             } else {
-                listing.detail(for: entry, dates: ArticleDateFormat(timeZone: nil)).forEach(Terminal.print)
+                let lines = listing.detail(for: entry, dates: ArticleDateFormat(timeZone: nil))
+                Self.wrapped(lines, keeping: entry.article.url.terminalSafe, columns: Terminal.columns(of: STDOUT_FILENO))
+                    .forEach(Terminal.print)
             }
+        }
+    }
+
+    /// `lines` wrapped at word boundaries to a terminal `columns` wide (the terminal would break words
+    /// anywhere), as they are for a file or a pipe; the web address `kept` stays on one line, to be copied
+    /// or opened whole.
+    static func wrapped(_ lines: [String], keeping kept: String, columns: Int?) -> [String] {
+        guard let columns else { return lines }
+        return lines.flatMap { line in
+            line.isEmpty || line == kept ? [line] : WordWrap.lines(line, width: columns)
         }
     }
 

@@ -203,7 +203,8 @@ struct ArchiveTests {
         let server = try FakeNYTServer(servesFixtures: false)
         let short = String(decoding: ArchiveMonthJSON.body(year: 2024, month: 3, count: 3), as: UTF8.self)
         server.setBody(
-            Data(short.replacingOccurrences(of: #""hits":3"#, with: #""hits":5"#).utf8), for: FakeNYTServer.archivePath(year: 2024, month: 3))
+            Data(short.replacingOccurrences(of: #""hits":3"#, with: #""hits":5"#).utf8),
+            for: FakeNYTServer.archivePath(year: 2024, month: 3))
         let cut = try await home.run(["archive", "2024-03", "--api-base-url", server.baseURL.absoluteString])
         #expect(cut.status == 69, "\(cut.errorOutput)")
         let forgot = try await home.run(["archive", "--forget", "2024-03", "2024-04"])

@@ -21,6 +21,28 @@ struct ShowCommandTests {
         let saved: Bool
     }
 
+    @Test("On a terminal the text is wrapped between words at its width; the web address stays on one line")
+    func wrappedOnTerminal() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        var article = ArticleFactory.article(3, title: "A headline long enough to be wrapped at forty columns of a terminal")
+        article.abstract = Array(repeating: "Paragraphs of the article are wrapped between their words", count: 4).joined(separator: ", ")
+        server.setBody(TopStoriesJSON.body(section: "world", articles: [article]), for: FakeNYTServer.topStoriesPath("world"))
+        let stored = try await home.refresh(section: "world", from: server.baseURL)
+        try #require(stored.status == 0, "\(stored.errorOutput)")
+        let tmux = try TmuxSession(columns: 40, rows: 40, environment: home.environment())
+        try tmux.run("clear; '\(ProgramBinary.url.path)' show '\(article.id.rawValue)' --db '\(home.database)'")
+        try tmux.waitFor("the article shown") { $0.contains("read: no") }
+        // Joined, rows the terminal wrapped are one line again: the program's own lines each fit.
+        let joined = try tmux.command(["capture-pane", "-p", "-J"]).split(separator: "\n").map(String.init)
+        let url = try #require(joined.first { $0.hasPrefix("https://") })
+        #expect(url.count > 40, "\(url)")
+        for line in joined where line != url && !line.contains("show '") {
+            #expect(line.count <= 40, "\(line)")
+        }
+        #expect(joined.contains("A headline long enough to be wrapped at"), "\(joined)")
+    }
+
     @Test("By uri and by address, plain and --json, hostile text made safe; an unknown article is exit 1")
     func show() async throws {
         let home = try CliHome()
