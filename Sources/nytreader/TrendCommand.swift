@@ -16,10 +16,11 @@ struct TrendCommand: AsyncParsableCommand {
             For each term, the archived articles of each period whose headline or paragraph matches it, \
             per 10,000 of the period's articles (the archive keeps one paragraph of each article: the \
             lead paragraph, or the abstract when there is none). A term is words as the reader's / \
-            search takes them: each word must be there, whole, ignoring case and accents (war counts war, \
-            not wars or warming); CJK text is found by any part. Periods run from the first to the last \
-            month imported (--from and --to change that); a period with no month imported is a gap, never \
-            a zero, and the chart says how much of the range is imported. Import months first with \
+            search takes them once a space follows: each word must be there, whole, ignoring case and \
+            accents (war counts war, not wars or warming); CJK text is found by any part. Periods run \
+            from the period of the first month imported to that of the last, this month at the latest \
+            (--from and --to change that); a period with no month imported, or no article, is a gap, \
+            never a zero, and the chart says how much of the range is imported. Import months first with \
             'nytreader archive'.
 
             --json prints one array and --csv one table of period, term, matches, articles and share \
