@@ -1,7 +1,8 @@
 /// Numbers as text for people, without a locale (the same on every machine).
 public enum DecimalText {
-    /// `value` with exactly `digits` decimals, rounded half away from zero: `fixed(14.25, digits: 1)` is `14.3`.
-    public static func fixed(_ value: Double, digits: Int) -> String {
+    /// `value` with exactly `digits` decimals, rounded half away from zero: `fixed(14.25, digits: 1)` is `14.3`;
+    /// with `grouped`, its thousands grouped by commas as `GroupedCount` groups them (`2,930.6`).
+    public static func fixed(_ value: Double, digits: Int, grouped: Bool = false) -> String {
         guard value.isFinite else { return String(value) }
         var scale = 1.0
         for _ in 0..<max(0, digits) { scale *= 10 }
@@ -10,9 +11,10 @@ public enum DecimalText {
         let units = UInt64(scaled)
         let whole = units / UInt64(scale)
         let sign = value < 0 && units > 0 ? "-" : ""
-        guard digits > 0 else { return sign + String(whole) }
+        let wholeText = grouped && whole <= UInt64(Int.max) ? GroupedCount(Int(whole)).description : String(whole)
+        guard digits > 0 else { return sign + wholeText }
         let fraction = String(units % UInt64(scale))
-        return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+        return sign + wholeText + "." + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 
     /// `value` with zeros before it up to `width` digits: `zeroPadded(7, width: 2)` is `07`.

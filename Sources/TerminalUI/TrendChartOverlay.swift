@@ -51,7 +51,7 @@ struct TrendChartOverlay {
         guard let matches else { return "\(period): not imported" }
         var text = "\(period): \(GroupedCount(matches)) of \(GroupedCount(coverage.articleCount)) articles"
         if let share = Trend.share(matches: matches, articles: coverage.articleCount) {
-            text += " (\(DecimalText.fixed(share, digits: 1)) per \(GroupedCount(Trend.shareBase)))"
+            text += " (\(DecimalText.fixed(share, digits: 1, grouped: true)) per \(GroupedCount(Trend.shareBase)))"
         }
         if coverage.importedMonthCount < coverage.monthCount {
             text += " · \(coverage.importedMonthCount) of \(coverage.monthCount) months imported"

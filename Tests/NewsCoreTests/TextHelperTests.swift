@@ -13,6 +13,14 @@ struct TextHelperTests {
         #expect(DecimalText.fixed(value, digits: digits) == expected)
     }
 
+    @Test("Fixed decimals grouped: the thousands of the whole part by commas")
+    func fixedGrouped() {
+        #expect(DecimalText.fixed(2930.64, digits: 1, grouped: true) == "2,930.6")
+        #expect(DecimalText.fixed(999.96, digits: 1, grouped: true) == "1,000.0")
+        #expect(DecimalText.fixed(-1234567.5, digits: 0, grouped: true) == "-1,234,568")
+        #expect(DecimalText.fixed(12.5, digits: 1, grouped: true) == "12.5")
+    }
+
     @Test("Brief numbers drop a zero fraction")
     func brief() {
         #expect(DecimalText.brief(15) == "15")
