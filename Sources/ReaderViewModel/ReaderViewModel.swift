@@ -113,7 +113,8 @@ public struct ReaderViewModel: Sendable {
 
     /// An action from a key: acts on the open overlay when there is one, else on the focused pane.
     public mutating func handle(_ action: Action) -> [Effect] {
-        if var waiting = actionsAwaitingHits, action != .quit {
+        // Quit quits, and Esc leaves the search (a slow one too) with the keys held for its hits.
+        if var waiting = actionsAwaitingHits, action != .quit, action != .focusList {
             if waiting.count < Self.actionsAwaitingHitsLimit { waiting.append(action) }
             actionsAwaitingHits = waiting
             return []

@@ -181,6 +181,17 @@ struct SearchTests {
         #expect(failing.state.selection == 1, "a failed search gives the keys back, to the rows as they are")
         failing.send(.moveDown)
         #expect(failing.state.selection == 2)
+
+        var slow = self.driver()
+        slow.holdSearches = true
+        slow.send(.search)
+        slow.type("glaciers")
+        slow.edit(.submit)
+        slow.send([.toggleSaved, .focusList])
+        #expect(slow.state.search == nil, "Esc leaves a search still on its way")
+        slow.send(.moveDown)
+        #expect(slow.state.selection == 1, "the keys are the feed's again; the ones held are dropped")
+        #expect(slow.state.window.entries.allSatisfy { $0.savedDate == nil })
     }
 
     @Test("A refresh that fails while searching is reported and the hits stay")
