@@ -49,3 +49,16 @@ public struct FeedStatus: Hashable, Sendable {
     /// From this many requests in a day the reader warns.
     public static let dailyRequestWarning = 450
 }
+
+extension FeedStatus {
+    /// Whether the feed may be refreshed without being asked to (on opening it when stale, on the automatic
+    /// refresh's timer): an archive month is imported whole once, and a search with more than its first
+    /// page cached would lose the pages read (a refresh asks for the first again). `r` refreshes any.
+    public var refreshesOnItsOwn: Bool {
+        switch feed {
+        case .archive: return false
+        case .search: return pageCount <= 1
+        default: return true
+        }
+    }
+}

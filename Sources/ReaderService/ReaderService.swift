@@ -80,8 +80,10 @@ public actor ReaderService: ReaderServing {
         guard feed.isRemote, client != nil, await secondsBlocked(feed) == nil,
             let status = try? await lanes.read({ store throws(StoreError) in try store.status(of: feed) })
         else { return false }
-        // An archive month is imported whole once; importing it again is asked for, never done on launch.
+        // An archive month is imported whole once; importing it again is asked for, never done on opening
+        // it; a search with pages read past its first is refreshed when asked for only (`refreshesOnItsOwn`).
         if case .archive = feed { return status.count == 0 }
+        guard status.refreshesOnItsOwn else { return false }
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
         return now().timeIntervalSince(refreshed) >= (maximumAge ?? policy.staleAfter)
     }

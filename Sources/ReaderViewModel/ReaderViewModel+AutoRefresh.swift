@@ -16,7 +16,8 @@ extension ReaderViewModel {
     private mutating func autoRefreshIfDue() -> [Effect] {
         let date = now()
         guard autoRefresh.isDue(at: date) else { return [] }
-        guard state.feed.isRemote, Self.refreshesOnItsOwn(state.feed, state.feedStatus), !state.refresh.isRunning,
+        guard state.feed.isRemote, (state.feedStatus ?? FeedStatus(feed: state.feed, count: 0)).refreshesOnItsOwn,
+            !state.refresh.isRunning,
             refreshBlocker?.isStandingBlocker != true,
             (state.feedStatus?.requestsToday ?? 0) < FeedStatus.dailyRequestLimit
         else {
@@ -25,16 +26,6 @@ extension ReaderViewModel {
         }
         state.retryDate = nil
         return startRefresh()
-    }
-
-    /// An archive month is imported whole once, and a search with more than its first page cached would
-    /// lose the pages read (a refresh asks for the first again): neither is asked for again on its own.
-    static func refreshesOnItsOwn(_ feed: Feed, _ status: FeedStatus?) -> Bool {
-        switch feed {
-        case .archive: return false
-        case .search: return (status?.pageCount ?? 0) <= 1
-        default: return true
-        }
     }
 
     /// Whether something on screen counts time down (a retry, a wait for the next page): the screen is

@@ -49,6 +49,22 @@ struct SearchPagingTests {
         #expect(transport.queries.allSatisfy { $0["begin_date"] == "20240101" && $0["sort"] == "newest" })
     }
 
+    @Test("A stale search with pages read past its first is not refreshed on opening it: a refresh would drop them")
+    func pagesKeptWhenStale() async throws {
+        let page0 = try Fixtures.data("articlesearch_page0.json")
+        let page1 = try Fixtures.data("articlesearch_2025shape.json")
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let service = try service(ScriptedTransport(bodies: [page0, page1]), now: clock.now)
+        #expect(await service.refresh(feed).failure == nil)
+        clock.advance(by: 3_600)
+        #expect(await service.needsRefresh(feed), "one page: a refresh loses nothing")
+        #expect(await service.loadMore(feed).failure == nil)
+        clock.advance(by: 3_600)
+        #expect(await !service.needsRefresh(feed), "two pages")
+        #expect(await !service.needsRefresh(feed, olderThan: 60))
+        #expect(try await service.status(of: feed).count == 20)
+    }
+
     @Test("A short page is the last: no further request")
     func lastPage() async throws {
         let short = ArticleSearchJSON.body(articles: (0..<3).map { ArticleFactory.article($0) }, hits: 2417)
