@@ -16,6 +16,7 @@ extension ReaderViewModel {
         anchorBeforeSearch = nil
         reloadSelection = nil
         selectionMark = nil
+        awaitsFirstRows = true
         pendingOpen = false
         effects.append(.loadFeed(feed, filter: state.filter, anchor: anchor))
         return effects

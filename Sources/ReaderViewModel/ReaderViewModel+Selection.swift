@@ -38,7 +38,7 @@ extension ReaderViewModel {
 
     /// With `mark_read_on_select`, plans to mark the selected article read once the selection has rested
     /// on it for `selectionReadDelay`.
-    private mutating func scheduleSelectionMark() {
+    mutating func scheduleSelectionMark() {
         guard marksReadOnSelect else { return }
         selectionMark = (state.selection, now().addingTimeInterval(Self.selectionReadDelay))
     }

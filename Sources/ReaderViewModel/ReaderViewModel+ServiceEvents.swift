@@ -27,6 +27,11 @@ extension ReaderViewModel {
             pendingRange = nil
             placeHeldRows(selectedAt: anchorPosition)
             state.selection = clamp(anchorPosition ?? state.selection)
+            if awaitsFirstRows {
+                // The feed's first row (or the article it opened on) is selected without a move: it rests there.
+                awaitsFirstRows = false
+                if rowCount > 0 { scheduleSelectionMark() }
+            }
             scrollToSelection()
             return entriesNeeded(force: true)
 

@@ -28,6 +28,9 @@ public struct ReaderViewModel: Sendable {
     let marksReadOnSelect: Bool
     /// The article the selection rests on, to be marked read when it is still there at `due`.
     var selectionMark: (position: Int, due: Date)?
+    /// Whether the feed's first answer is still to come: the selection it places rests on its article
+    /// from then, as after a move.
+    var awaitsFirstRows = true
     /// What the detail pane's picture needs; nil when no picture is shown.
     var photoTarget: PhotoTarget?
     /// What was entered at the prompts, this run and before.

@@ -301,5 +301,19 @@ struct ReadingLoopTests {
         off.send(.moveDown)
         off.wait(5)
         #expect(off.cached(ArticleID("nyt://article/test-1"))?.isRead == false, "off by default")
+        #expect(off.cached(ArticleID("nyt://article/test-0"))?.isRead == false)
+    }
+
+    @Test("mark_read_on_select: the article a feed opens on is marked read after half a second too; marked unread by hand, it stays so")
+    func markReadOnSelectFirstRow() {
+        var driver = ViewModelDriver(count: 5, marksReadOnSelect: true)
+        #expect(driver.state.selectedEntry?.id == ArticleID("nyt://article/test-0"))
+        driver.wait(0.6)
+        #expect(driver.cached(ArticleID("nyt://article/test-0"))?.isRead == true, "the first row, never moved to")
+        driver.send(.refresh)
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 5, inserted: 0, updated: 0, removed: 0), $0) }
+        driver.send(.toggleRead)
+        driver.wait(0.6)
+        #expect(driver.cached(ArticleID("nyt://article/test-0"))?.isRead == false, "marked unread by hand, it stays so")
     }
 }
