@@ -52,6 +52,9 @@ public struct ReaderState: Hashable, Sendable {
     public var previousFeed: Feed?
     /// When the next automatic try is due after the network failed (auto-refresh), for the status line.
     public var retryDate: Date?
+    /// When the rate limit the last refresh of the feed on screen met ends, for the status line to count
+    /// down to; nil when it met none.
+    public var rateLimitEnds: Date?
     /// The panel drawn over the panes, when one is open.
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.

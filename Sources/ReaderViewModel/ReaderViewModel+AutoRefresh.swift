@@ -32,6 +32,8 @@ extension ReaderViewModel {
     /// then drawn again every second.
     public var showsCountdown: Bool {
         if state.retryDate != nil || state.followedRefresh?.waitUntil != nil { return true }
+        // Counting a rate limit down, and once more when it is over.
+        if let ends = state.rateLimitEnds, ends.addingTimeInterval(1) > now() { return true }
         if case .waiting = state.morePages { return true }
         return false
     }
@@ -39,5 +41,11 @@ extension ReaderViewModel {
     /// Plans the next automatic refresh after one of the feed on screen ended.
     mutating func planAutoRefresh(after outcome: RefreshOutcome) {
         state.retryDate = autoRefresh.record(outcome, at: now())
+        // The status line counts the limit down, where its words alone would say "in 20 s" for good.
+        if case .rateLimited(let seconds) = outcome.failure {
+            state.rateLimitEnds = now().addingTimeInterval(TimeInterval(seconds ?? 60))
+        } else {
+            state.rateLimitEnds = nil
+        }
     }
 }

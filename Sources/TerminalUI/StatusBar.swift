@@ -156,6 +156,10 @@ struct StatusBar {
         case .succeeded(let changes):
             parts.append(
                 Part("Refreshed: \(GroupedCount(changes.inserted)) new, \(GroupedCount(changes.updated)) updated", rank: Part.activity))
+        case .failed(.rateLimited) where state.rateLimitEnds != nil:
+            let ends = state.rateLimitEnds ?? now
+            parts.append(Part(rateLimitPhrase(ends: ends, keys: state.keys, now: now), rank: Part.activity))
+            isError = ends > now
         case .failed(let failure):
             if let retry = state.retryDate {
                 parts.append(Part(retryPhrase(failure, retry: retry, now: now), rank: Part.activity))
@@ -193,6 +197,13 @@ struct StatusBar {
     static func waitingPhrase(until: Date?, now: Date) -> String {
         guard let until, until > now else { return "" }
         return " (waiting \(RelativeTime.duration(seconds: max(1, Int(until.timeIntervalSince(now).rounded(.up))))))"
+    }
+
+    /// `Rate limited — try again in 14 s`, counted down to the limit's end; then `Rate limit over — r
+    /// refreshes`.
+    static func rateLimitPhrase(ends: Date, keys: KeyHints, now: Date) -> String {
+        guard ends > now else { return "Rate limit over" + (keys.hint(.refresh, "refreshes").map { " — " + $0 } ?? "") }
+        return "Rate limited — try again in \(RelativeTime.duration(seconds: max(1, Int(ends.timeIntervalSince(now).rounded(.up)))))"
     }
 
     /// `Offline — retrying in 2 min`: the failure, and when the reader tries again on its own.

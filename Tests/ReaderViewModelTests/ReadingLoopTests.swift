@@ -254,6 +254,20 @@ struct ReadingLoopTests {
         #expect(failed.state.refresh == .idle(blocker: nil))
     }
 
+    @Test("A refresh rate limited keeps when the limit ends, for the status line to count down; the screen ticks until then")
+    func rateLimitEnds() {
+        var driver = ViewModelDriver(count: 4)
+        driver.send(.refresh)
+        driver.finishRefresh { .failed(.rateLimited(retryAfter: 20), $0) }
+        #expect(driver.state.rateLimitEnds == ViewModelDriver.now.addingTimeInterval(20))
+        #expect(driver.viewModel.showsCountdown)
+        driver.wait(22)
+        #expect(!driver.viewModel.showsCountdown, "nothing left to count")
+        driver.send(.refresh)
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 4, inserted: 0, updated: 0, removed: 0), $0) }
+        #expect(driver.state.rateLimitEnds == nil)
+    }
+
     @Test("R says when there is nothing to refresh, or no key")
     func refreshFollowedNothing() {
         var none = ViewModelDriver(count: 2, followedFeeds: [.saved])

@@ -131,6 +131,21 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now, waitUntil: Self.now)), columns: 100).contains("waiting"))
     }
 
+    @Test("A rate limit is counted down to its end in the status line, which then says r refreshes")
+    func rateLimitCountdown() {
+        var state = Self.state(.failed(.rateLimited(retryAfter: 20)))
+        state.keys = KeyHints([.refresh: "r"])
+        state.rateLimitEnds = Self.now.addingTimeInterval(20)
+        let line = { (seconds: TimeInterval) -> String in
+            let screen = GridScreen(rows: 24, columns: 100)
+            self.renderer.render(state, on: screen, now: Self.now.addingTimeInterval(seconds))
+            return screen.lines[23]
+        }
+        #expect(line(0).contains("Rate limited — try again in 20 s"), "\(line(0))")
+        #expect(line(6.5).contains("Rate limited — try again in 14 s"), "\(line(6.5))")
+        #expect(line(21).contains("Rate limit over — r refreshes"), "\(line(21))")
+    }
+
     @Test("The feed gives way before a kept search (the list shows its hits); the key hints give way only to an activity that would be cut")
     func searchAndHints() {
         let state = Self.state(.running(startedDate: Self.now), search: "geneva")
