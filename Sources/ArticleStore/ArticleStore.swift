@@ -353,7 +353,7 @@ public final class ArticleStore: Sendable {
                     db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
                     arguments: [id.rawValue]
                 )
-            else { return }
+            else { throw StoreError(.articleGone, path: self.path, cause: "no article \(id.rawValue)") }
             let articleID: Int64 = row[0]
             let wasUnread: Bool = row[1]
             try db.cachedStatement(sql: "UPDATE article SET readAt = ? WHERE id = ?")
@@ -376,6 +376,7 @@ public final class ArticleStore: Sendable {
                 sql: "UPDATE article SET savedAt = ? WHERE uri = ?",
                 arguments: [date.map(ArticleColumns.seconds), id.rawValue]
             )
+            guard db.changesCount > 0 else { throw StoreError(.articleGone, path: self.path, cause: "no article \(id.rawValue)") }
         }
     }
 

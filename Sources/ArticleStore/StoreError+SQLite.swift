@@ -5,7 +5,7 @@ import SQLite
 extension StoreError {
     /// The kind of failure SQLite reported, with its words as the cause.
     init(_ error: DatabaseError, path: String?) {
-        let code: Code
+        var code: Code
         switch error.resultCode {
         case .busy, .locked: code = .busy
         case .full: code = .diskFull
@@ -14,6 +14,9 @@ extension StoreError {
         case .cannotOpen: code = .cannotOpen
         default: code = .failed
         }
+        // An I/O error (or an open) that failed for want of space is a full disk: the `-shm` of a cache on a
+        // full disk cannot be made or grown, and SQLite says "disk I/O error".
+        if code == .failed || code == .cannotOpen, error.systemErrno == ENOSPC || error.systemErrno == EDQUOT { code = .diskFull }
         self.init(code, path: path, cause: error.message ?? "SQLite error \(error.resultCode.rawValue)")
     }
 

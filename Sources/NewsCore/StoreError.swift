@@ -15,6 +15,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case newerSchema
         /// The file could not be opened or created (a missing folder, a link, a directory).
         case cannotOpen
+        /// The article a change was for is no longer in the cache (another process pruned or forgot it).
+        case articleGone
         /// Any other failure to read or write (an I/O error, a bug).
         case failed
     }

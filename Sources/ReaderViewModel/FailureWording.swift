@@ -13,6 +13,7 @@ extension StoreError.Code {
         case .corrupt: return "The cache file is damaged or is not a cache; move it away to start a new one"
         case .newerSchema: return "The cache was made by a newer nytreader; use that version, or move the file away"
         case .cannotOpen: return "The cache could not be opened"
+        case .articleGone: return "The article is no longer in the cache: another nytreader removed it"
         case .failed: return "The cache could not be read or written"
         }
     }

@@ -21,6 +21,7 @@ public final class ReaderController {
     private var photoTask: Task<Void, Never>?
     private let outsideChanges = OutsideChanges()
     private let writeLane = WriteLane()
+    private let unsaved = UnsavedChanges()
 
     /// - Parameters:
     ///   - wake: called from any thread when an answer is waiting; the UI then calls `drainInbox()`.
@@ -60,13 +61,17 @@ public final class ReaderController {
 
     /// Stops the work under way that changes nothing (refreshes, the followed feeds' refresh, paging: a
     /// refresh stopped before its write writes nothing) and returns once every change already asked for is
-    /// in the cache: the reader calls it before it exits, however it exits.
-    public func finishWrites() async {
+    /// in the cache, or failed: the reader calls it before it exits, however it exits. Returns why the
+    /// changes that failed meanwhile could not be written (the screen has closed: nobody saw them fail).
+    @discardableResult
+    public func finishWrites() async -> [ServiceError] {
+        unsaved.close()
         refreshTask?.cancel()
         pagingTask?.cancel()
         followedTask?.cancel()
         photoTask?.cancel()
         await writeLane.finish()
+        return unsaved.all
     }
 
     public func start() {
@@ -254,7 +259,7 @@ public final class ReaderController {
         case .setSaved(let id, let isSaved):
             write(inbox) { () throws(ServiceError) in
                 try await service.setSaved(id, isSaved)
-                return nil
+                return .savedWritten(saved: isSaved)
             }
         case .openURL(let url):
             run(viewModel.apply(.browserFinished(url: url, opened: openURL(url))))
@@ -350,10 +355,12 @@ extension ReaderController {
 
     /// Queues a change to the cache after those asked before it, and posts its answer (if any), or the failure.
     private func write(_ inbox: EventInbox, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?) {
+        let unsaved = self.unsaved
         writeLane.add {
             do throws(ServiceError) {
                 if let event = try await body() { inbox.post(event) }
             } catch {
+                unsaved.record(error)
                 inbox.post(.changeFailed(error))
             }
         }

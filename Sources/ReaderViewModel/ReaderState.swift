@@ -77,6 +77,10 @@ public struct ReaderState: Hashable, Sendable {
     public var listZoomed = false
     /// A failure to read or write the cache, shown in the status line.
     public var cacheError: StoreError?
+    /// Why the last change asked for (a read mark, a saved star, forgetting a feed, marking all read) could
+    /// not be written: the screen shows the cache as it is again, and the status line says so until a
+    /// change is written.
+    public var changeError: StoreError?
     /// The selected article's photo, when pictures are shown and it has one.
     public var photo: PhotoSlot?
     /// Set when the reader should exit.

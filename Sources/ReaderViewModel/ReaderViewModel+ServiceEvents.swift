@@ -55,7 +55,14 @@ extension ReaderViewModel {
             return []
 
         case .readMarksWritten:
+            state.changeError = nil
             return [.loadCounts(state.feed)]
+
+        case .savedWritten(let saved):
+            state.changeError = nil
+            let shows = state.keys.hint(.showSaved, "shows saved articles").map { " — \($0)" } ?? ""
+            state.notice = Notice(saved ? "Saved\(shows)" : "Removed from saved articles")
+            return []
 
         case .followedRefreshStarted, .followedRefreshed, .followedRefreshEnded:
             return applyFollowedRefresh(event)
@@ -133,10 +140,12 @@ extension ReaderViewModel {
             return openUnread(after: after, in: feed, at: position)
 
         case .forgotten(let feed):
+            state.changeError = nil
             state.notice = Notice("Forgot \(feed.title)")
             return []
 
         case .allMarkedRead(let feed):
+            state.changeError = nil
             guard feed == state.feed else { return [] }
             state.notice = Notice("Marked every article in \(feed.title) read")
             return reloadRows()
@@ -167,10 +176,12 @@ extension ReaderViewModel {
             return runActionsAwaitingHits()
 
         case .changeFailed(.cache(let error)):
-            state.cacheError = error
-            // A change shown before it was written (a read mark, a saved star) was not: the rows are read
-            // again, so the screen shows what the cache holds.
-            return reloadRows()
+            // A change shown before it was written (a read mark, a saved star, a feed forgotten) was not: the
+            // rows and the picker's feeds are read again, so the screen shows what the cache holds, and the
+            // status line says why (instead of a notice of the change under way, "Forgetting…").
+            state.changeError = error
+            state.notice = nil
+            return reloadRows() + [.loadPickerFeeds]
         }
     }
 

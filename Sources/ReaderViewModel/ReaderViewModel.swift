@@ -225,8 +225,7 @@ public struct ReaderViewModel: Sendable {
             guard let entry = state.selectedEntry else { return [] }
             let date: Date? = entry.isSaved ? nil : now()
             updateEntry(entry.id) { $0.savedDate = date }
-            let shows = state.keys.hint(.showSaved, "shows saved articles").map { " — \($0)" } ?? ""
-            state.notice = Notice(date == nil ? "Removed from saved articles" : "Saved\(shows)")
+            // Said once it is written (`.savedWritten`): the screen confirms only what the cache holds.
             return [.setSaved(entry.id, date != nil)]
         case .showSaved:
             let previous = state.feed == .saved ? state.previousFeed : state.feed

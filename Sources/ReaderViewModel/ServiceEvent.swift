@@ -23,6 +23,8 @@ public enum ServiceEvent: Hashable, Sendable {
     case countsLoaded(Feed, FeedStatus, [String: FeedCounts])
     /// Read marks asked for are written: the counts are read again.
     case readMarksWritten
+    /// An article's saved star was written: saved, or no longer.
+    case savedWritten(saved: Bool)
     /// The refresh of the shown feed waits until `until` for the spacing between requests before it asks.
     case refreshWaiting(Feed, until: Date)
     /// A followed feed's refresh (`R`) starts: its position in the list, and when it may be sent while it

@@ -7,17 +7,23 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let message: String?
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The errno of the system call that failed below an I/O error (`SQLITE_IOERR`, `SQLITE_CANTOPEN`):
+    /// ENOSPC when the `-shm` or `-wal` could not grow on a full disk, say; 0 when none did.
+    public let systemErrno: Int32
 
-    init(code: Int32, message: String?, sql: String? = nil) {
+    init(code: Int32, message: String?, sql: String? = nil, systemErrno: Int32 = 0) {
         resultCode = ResultCode(rawValue: code & 0xFF)
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The error SQLite reports for `connection` after `code`.
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        self.init(code: code, message: message ?? String(cString: sqlite3_errstr(code)), sql: sql)
+        self.init(
+            code: code, message: message ?? String(cString: sqlite3_errstr(code)), sql: sql,
+            systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     public var description: String {

@@ -112,6 +112,9 @@ struct StatusBar {
         if let notice = state.notice {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
+        if let error = state.changeError {
+            return ([Part("Not saved — " + error.message, rank: Part.activity)], true)
+        }
         if let error = state.cacheError {
             return ([Part(error.message, rank: Part.activity)], true)
         }

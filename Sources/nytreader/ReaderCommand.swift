@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Logging
 import NewsCore
 import ReaderConfig
 import ReaderService
@@ -93,8 +94,15 @@ struct ReaderCommand: AsyncParsableCommand {
             }
             // However the reader ended (q, Ctrl-C, the terminal closed, SIGTERM, a failure), every change it
             // showed is written before the process exits.
-            await Self.finishWrites(of: controller)
+            let unsaved = await Self.finishWrites(of: controller)
             await environment.service.checkpointCache()
+            if let failure = unsaved.last, case .cache(let error) = failure {
+                // What the screen showed last and could not be written: said, with the status of a cache failure.
+                environment.logger.error("\(unsaved.count) changes not written at exit: \(error)")
+                throw CommandFailure(
+                    message: "\(Counted(unsaved.count, "change")) shown on screen could not be saved: \(error.detailedMessage)",
+                    status: ExitStatus.ioError)
+            }
             switch ended {
             case .success(let signal):
                 return signal
@@ -109,13 +117,15 @@ struct ReaderCommand: AsyncParsableCommand {
     }
 
     /// Waits for the changes still being written; says so on stderr when that takes long enough to notice.
-    private static func finishWrites(of controller: ReaderController) async {
+    /// Returns why those that failed could not be written.
+    private static func finishWrites(of controller: ReaderController) async -> [ServiceError] {
         let notice = Task {
             try await Task.sleep(for: .milliseconds(500))
             Terminal.printError("saving the last changes to the cache…")
         }
-        await controller.finishWrites()
+        let unsaved = await controller.finishWrites()
         notice.cancel()
+        return unsaved
     }
 
     /// Runs the UI loop on a thread of its own: it blocks in poll(2), which must not hold one of the few

@@ -25,8 +25,15 @@ struct ReadSavedStateTests {
         try store.setSaved(id, at: nil)
         #expect(try store.entry(for: id)?.isSaved == false)
         #expect(try store.entries(in: .saved, range: 0..<5).isEmpty)
-        // An unknown article is no error and changes nothing.
-        try store.setRead(ArticleID("nyt://article/unknown"), at: date)
+        // An article not in the cache (another process pruned or forgot it) is refused, and nothing changes:
+        // the reader then says the change was not saved.
+        for mark in [
+            { try store.setRead(ArticleID("nyt://article/unknown"), at: date) },
+            { try store.setSaved(ArticleID("nyt://article/unknown"), at: date) },
+        ] {
+            #expect(throws: StoreError.self) { try mark() }
+            do { try mark() } catch let error as StoreError { #expect(error.code == .articleGone) }
+        }
         #expect(try store.unreadCount(in: world) == 3)
     }
 

@@ -72,6 +72,29 @@ struct TuiDurabilityTests {
         #expect(after?.read == true)
     }
 
+    @Test(
+        "b then q while another process holds the cache past the wait: Saved is never said, and the exit says the change was not saved (74)"
+    )
+    func saveThatCannotBeWritten() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        let holder = try DatabaseQueue(path: reader.home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite").path)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            try reader.tmux.press("b")
+            let screen = try reader.tmux.waitFor("the star drawn") { $0.split(separator: "\n").dropFirst().first?.hasPrefix("•*") == true }
+            #expect(!screen.contains("Saved"), "not said before it is written: \(screen)")
+            try reader.tmux.press("q")
+            #expect(try reader.exitStatus(timeout: 20) == 74)
+        }
+        let screen = try reader.tmux.screen()
+        #expect(screen.contains("nytreader: 1 change shown on screen could not be saved: The cache is busy"), "\(screen)")
+        let saved = try Subprocess.run(
+            ProgramBinary.url.path, ["list", "--saved"], environment: TuiHarness.freshEnvironment(reader.home), timeout: 30)
+        #expect(saved.output.isEmpty, "\(saved.output)")
+    }
+
     @Test("d on an imported month of 30,000 articles asks first; y, Esc, q at once: the month is forgotten")
     func forgetMonthThenQuit() async throws {
         let server = try FakeNYTServer()

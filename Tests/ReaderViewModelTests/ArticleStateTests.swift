@@ -45,6 +45,33 @@ struct ArticleStateTests {
         #expect(driver.state.notice == Notice("Removed from saved articles"))
     }
 
+    @Test("Saved is said once the star is written; a change that cannot be written is said until one is, and the rows show the cache again")
+    func confirmedOnceWritten() {
+        var driver = ViewModelDriver(count: 3)
+        driver.holdWrites = true
+        driver.send(.toggleSaved)
+        #expect(driver.state.selectedEntry?.isSaved == true, "the star is drawn at once")
+        #expect(driver.state.notice == nil, "not said before it is written")
+        driver.holdWrites = false
+        driver.answerWrites()
+        #expect(driver.state.notice == Notice("Saved — S shows saved articles"))
+
+        driver.holdWrites = true
+        driver.send(.moveDown)
+        driver.send(.toggleSaved)
+        let full = StoreError(.diskFull, path: "cache.sqlite", cause: "database or disk is full")
+        driver.pendingWrites.removeAll()
+        driver.run(driver.viewModel.apply(.changeFailed(.cache(full))))
+        #expect(driver.state.changeError == full)
+        #expect(driver.state.selectedEntry?.isSaved == false, "the rows read again show the cache: no star")
+        #expect(driver.state.changeError == full, "reading the rows again does not clear it")
+        driver.send(.moveDown)
+        #expect(driver.state.changeError == full, "nor does a key")
+        driver.holdWrites = false
+        driver.send(.toggleRead)
+        #expect(driver.state.changeError == nil, "a change written clears it")
+    }
+
     @Test("S shows the saved articles; it cannot be refreshed")
     func saved() {
         var driver = ViewModelDriver(count: 6)

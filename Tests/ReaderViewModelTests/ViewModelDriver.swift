@@ -340,8 +340,13 @@ struct ViewModelDriver {
                 updateEverywhere(id) { $0.readDate = isRead ? date : nil }
                 queue += viewModel.apply(.readMarksWritten)
             case .setSaved(let id, let isSaved):
+                if holdWrites {
+                    pendingWrites.append(effect)
+                    continue
+                }
                 let date = tick()
                 updateEverywhere(id) { $0.savedDate = isSaved ? date : nil }
+                queue += viewModel.apply(.savedWritten(saved: isSaved))
             case .openURL(let url):
                 if hasBrowser { openedURLs.append(url) }
                 queue += viewModel.apply(.browserFinished(url: url, opened: hasBrowser))
