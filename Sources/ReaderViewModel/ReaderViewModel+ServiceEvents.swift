@@ -25,6 +25,12 @@ extension ReaderViewModel {
             state.count = rowCount
             generation += 1
             pendingRange = nil
+            if anchorPosition == nil, state.focus == .detail, state.selectedEntry != nil {
+                // The article being read left the feed (a refresh, here or elsewhere): the detail does not go
+                // on with whichever article took its place, where the next key would act on it unseen.
+                state.focus = .list
+                state.notice = Notice("The article you were reading is no longer in this feed")
+            }
             placeHeldRows(selectedAt: anchorPosition)
             state.selection = clamp(anchorPosition ?? state.selection)
             if awaitsFirstRows {

@@ -94,6 +94,23 @@ struct StaleAnswerTests {
         #expect(newRowsMatch)
     }
 
+    @Test("The article read in the detail leaves the feed: the detail closes and says so, where it went on with the next article")
+    func goneWhileReading() {
+        var driver = ViewModelDriver(count: 20)
+        driver.send([.moveDown, .moveDown, .focusDetail])
+        #expect(driver.state.focus == .detail)
+        driver.entries.remove(at: 2)
+        driver.reload()
+        #expect(driver.state.focus == .list)
+        #expect(driver.state.notice == Notice("The article you were reading is no longer in this feed"))
+        var staying = ViewModelDriver(count: 20)
+        staying.send([.moveDown, .moveDown, .focusDetail])
+        staying.entries.remove(at: 0)
+        staying.reload()
+        #expect(staying.state.focus == .detail, "an article still there stays open")
+        #expect(staying.state.selectedEntry?.article.title == "Article 2")
+    }
+
     /// Whether every row in memory is the cached article at its position.
     func windowMatchesCache(_ driver: ViewModelDriver) -> Bool {
         let window = driver.state.window
