@@ -65,6 +65,7 @@ public final class TerminalApp {
         controller.start()
         // The count of outside changes the idle checks compare with.
         controller.checkForOutsideChanges()
+        var lastOutsideCheck = now()
         var needsFrame = true
         var pollDescriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -92,7 +93,10 @@ public final class TerminalApp {
             if ready < 0, errno != EINTR { throw .system(SystemCallError("poll", errno: errno)) }
             if ready == 0 {
                 let before = controller.state
-                if !refreshing { controller.checkForOutsideChanges() }
+                if !refreshing {
+                    controller.checkForOutsideChanges()
+                    lastOutsideCheck = now()
+                }
                 controller.tick()
                 needsFrame =
                     refreshing || controller.viewModel.showsCountdown || controller.state.refresh.isRunning || controller.state != before
@@ -116,6 +120,12 @@ public final class TerminalApp {
                 needsFrame = true
                 handle(key, on: screen)
                 if controller.state.isFinished { return nil }
+            }
+            // Keys pressed without a pause (holding j) still see another process's changes once a second: the
+            // rows and counts on screen, and what A marks read, are the cache's.
+            if !refreshing, now().timeIntervalSince(lastOutsideCheck) >= 1 {
+                controller.checkForOutsideChanges()
+                lastOutsideCheck = now()
             }
             // What the service answered gets a frame when it changes the screen; entries read ahead of
             // the scrolling do not (a frame drawn for them would make a key that arrives meanwhile wait).
