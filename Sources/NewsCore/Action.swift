@@ -1,6 +1,6 @@
 /// Everything a person can ask the reader to do. Keys map to actions through a key map;
 /// the view-model never sees a key code. The raw value is the action's name in the config
-/// file's `[keys]` table (e.g. `refresh = "R"`).
+/// file's `[keys]` table (e.g. `browser = "O"`).
 public enum Action: String, Hashable, Sendable, CaseIterable {
     case moveUp = "up"
     case moveDown = "down"

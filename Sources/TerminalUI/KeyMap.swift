@@ -43,6 +43,16 @@ public struct KeyMap: Sendable {
         }
         // Ctrl-C quits unless an entry gave it to another action (or to quit), whatever keys quit has now.
         if bindings[Self.interrupt] == nil { bind(Self.interrupt, to: .quit) }
+        // An entry that takes every key of an action left as it was leaves that action out of reach.
+        for action in Action.allCases where overrides[action] == nil && keys(for: action).isEmpty {
+            let taken = Self.defaultBindings.filter { $0.value == action }.keys.sorted { $0.sortOrder < $1.sortOrder }
+            guard let key = taken.first, let taker = bindings[key] else { continue }
+            problems.append(
+                Problem(
+                    action: taker,
+                    message: "'keys.\(taker.rawValue)': \(key.label) was \(action.rawValue)'s key, which now has none "
+                        + "(give it one: \(action.rawValue) = \"...\")"))
+        }
     }
 
     /// The key that quits from anywhere unless the `[keys]` table gives it to another action.

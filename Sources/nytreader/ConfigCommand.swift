@@ -21,6 +21,8 @@ struct ConfigCommand: ParsableCommand {
               auto_refresh_minutes = 15     refresh the feed on screen this often (0: off)
               retention_days = 30           keep articles gone from every feed
               maximum_articles = 20000      most unsaved articles in the cache
+              feeds = ["home"]              followed: first in s, refreshed by R and 'refresh'
+              mark_read_on_select = false   true: an article selected for half a second is read
               mouse = true                  clicks and the wheel in the reader
               copy_links = true             y copies the link (OSC 52)
               list_width = 40               the list's share of the width, 20 to 80 (< and >)
@@ -39,7 +41,7 @@ struct ConfigCommand: ParsableCommand {
               error = "red"                 failures on the status line
               unread = "green"              the unread mark
               [keys]                        none rebound by default
-              refresh = "R"                 rebind an action to other keys
+              browser = "O"                 rebind an action to other keys
 
             Examples:
               nytreader config

@@ -19,8 +19,8 @@ struct RefreshCommand: AsyncParsableCommand {
             NYT allows 5 a minute), and says so on stderr ('waiting 11 s for the NYT's rate limit'); \
             with --no-wait a refresh that would wait for another process exits with status 75 instead.
             Exit status: 0 ok, 64 bad arguments, 69 network, server or format failure, 72 libcurl or CA \
-            certificates missing, 75 rate limited, 76 answer cut short or redirect loop, 77 API key missing or \
-            rejected, 78 certificate not verified.
+            certificates missing, 74 the cache could not be opened or written, 75 rate limited, 76 answer cut \
+            short or redirect loop, 77 API key missing or rejected, 78 certificate not verified.
 
             Examples:
               nytreader refresh                        the followed feeds (feeds = [...] in the config)
@@ -53,6 +53,13 @@ struct RefreshCommand: AsyncParsableCommand {
     func validate() throws {
         if allSections && feedOptions.isSet {
             throw ValidationError("--all-sections cannot be combined with another feed option.")
+        }
+        if feedOptions.isSet, case let feed = feedOptions.feed(), !feed.isRefreshable {
+            if case .archive = feed {
+                throw ValidationError("An archive month is imported with 'nytreader archive \(feed.key.dropFirst("archive:".count))'.")
+            }
+            let what = feed == .saved ? "Saved articles live" : "\(feed.title) lives"
+            throw ValidationError("\(what) in the cache; there is nothing to refresh.")
         }
         guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100.") }
         if pages > 1 && feedOptions.query == nil {

@@ -38,6 +38,10 @@ struct CliErrorTests {
         Case(
             arguments: ["refresh", "--query", "x", "--from", "2024-02-01", "--to", "2024-01-01"],
             message: "Error: --from 2024-02-01 is after --to 2024-01-01."),
+        Case(arguments: ["refresh", "--feed", "saved"], message: "Error: Saved articles live in the cache; there is nothing to refresh."),
+        Case(
+            arguments: ["refresh", "--archive", "2024-03"], message: "Error: An archive month is imported with 'nytreader archive 2024-03'."
+        ),
         Case(arguments: ["refresh", "--query", "x", "--pages", "0"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "101"], message: "Error: --pages must be between 1 and 100."),
         Case(arguments: ["refresh", "--query", "x", "--pages", "-2"], message: "Error: --pages must be between 1 and 100."),

@@ -29,9 +29,9 @@ struct KeyMapTests {
 
     @Test("The [keys] table moves an action to other keys")
     func overrides() {
-        let map = KeyMap(overrides: [.refresh: "R", .quit: "ctrl-q, Q", .moveDown: "space"])
+        let map = KeyMap(overrides: [.refresh: "ctrl-r", .quit: "ctrl-q, Q", .moveDown: "space"])
         #expect(map.problems.isEmpty)
-        #expect(map.action(for: .character("R")) == .refresh)
+        #expect(map.action(for: .control("r")) == .refresh)
         #expect(map.action(for: .character("r")) == nil)
         #expect(map.action(for: .control("q")) == .quit)
         #expect(map.action(for: .character("Q")) == .quit)
@@ -47,6 +47,14 @@ struct KeyMapTests {
         #expect(map.action(for: .character("s")) == .toggleSaved)
         #expect(map.action(for: .character("b")) == nil)
         #expect(map.keys(for: .pickSection).isEmpty)
+        #expect(
+            map.problems.map(\.message) == [
+                "'keys.toggle_saved': s was sections's key, which now has none (give it one: sections = \"...\")"
+            ],
+            "an action left without a key is said")
+        let stealing = KeyMap(overrides: [.refresh: "R"])
+        #expect(stealing.problems.map(\.action) == [.refresh], "R was refresh_followed's")
+        #expect(KeyMap(overrides: [.refresh: "R", .refreshFollowed: "ctrl-r"]).problems.isEmpty, "given another, nothing to say")
     }
 
     @Test("Unknown keys are reported and change nothing")
