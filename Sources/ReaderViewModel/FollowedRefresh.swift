@@ -28,21 +28,24 @@ public struct FollowedRefresh: Hashable, Sendable {
 
 extension FollowedRefresh {
     /// Refreshes `feeds` one after another (each request waits for its slot under the rate limit), posting
-    /// which one is under way and each outcome; a failure no later request could escape (no key, rate
-    /// limited) ends it early, and so does cancelling the task (`q`): a refresh cancelled before its write
-    /// writes nothing. Returns the feeds refreshed, each with the articles it now holds.
+    /// which one is under way and each outcome; the feeds a failure leaves no chance (no key, offline, a rate
+    /// limit of their API: `RefreshFailure.stops`) are not asked for, and cancelling the task (`q`) ends it:
+    /// a refresh cancelled before its write writes nothing. Returns the feeds refreshed, each with the
+    /// articles it now holds.
     @discardableResult
     static func run(_ feeds: [Feed], with service: any ReaderServing, posting inbox: EventInbox) async -> [(feed: Feed, count: Int)] {
         var refreshed: [(feed: Feed, count: Int)] = []
+        var stopping: [(feed: Feed, failure: RefreshFailure)] = []
         for (index, feed) in feeds.enumerated() {
             if Task.isCancelled { break }
+            if stopping.contains(where: { $0.failure.stops(feed, after: $0.feed) }) { continue }
             let wait = await service.requestWait(for: feed)
             inbox.post(.followedRefreshStarted(index: index, waitUntil: wait > .zero ? Date().addingTimeInterval(wait.seconds) : nil))
             let outcome = await service.refresh(feed)
             if Task.isCancelled { break }
             inbox.post(.followedRefreshed(feed, outcome))
             if outcome.changes != nil { refreshed.append((feed, outcome.status.count)) }
-            if let failure = outcome.failure, failure.stopsFurtherRequests { break }
+            if let failure = outcome.failure, failure.stopsFurtherRequests { stopping.append((feed, failure)) }
         }
         inbox.post(.followedRefreshEnded)
         return refreshed

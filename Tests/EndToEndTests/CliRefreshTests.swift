@@ -237,6 +237,22 @@ struct CliAllSectionsTests {
         #expect(listed.map(\.title) == ["books/review story 0", "books/review story 1", "books/review story 2"])
     }
 
+    @Test("A 429 of Top Stories leaves the followed feeds of another API to be asked: Most Popular is refreshed, the next section is not")
+    func rateLimitStopsItsAPIOnly() async throws {
+        let server = try FakeNYTServer()
+        server.setFault(.rateLimited(retryAfter: 30), for: FakeNYTServer.topStoriesPath("world"))
+        server.setBody(try Fixtures.data("mostpopular_viewed_1.json"), for: FakeNYTServer.mostPopularPath("viewed", days: 7))
+        let home = try CliHome()
+        try home.writeConfig(#"feeds = ["world", "home", "popular:viewed:7"]"# + "\n")
+        let result = try await home.run(["refresh", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.status == 75, "\(result.errorOutput)")
+        #expect(result.errorOutput.hasPrefix("nytreader: world: Rate limited — try again in 30 s."), "\(result.errorOutput)")
+        #expect(result.output.hasPrefix("popular viewed 7: 4 articles"), "\(result.output)")
+        #expect(
+            server.requests.map(\.path) == [FakeNYTServer.topStoriesPath("world"), FakeNYTServer.mostPopularPath("viewed", days: 7)],
+            "home shares the limit of world's API")
+    }
+
     @Test("A 429 on the first section stops the run: one request, exit 75")
     func rateLimitStops() async throws {
         let server = try FakeNYTServer()

@@ -10,6 +10,18 @@ import Testing
 /// than an hour, and no value traps.
 @Suite("Rate-limit waits, bounded", .timeLimit(.minutes(1)))
 struct RateLimitBoundsTests {
+    @Test("A rate limit stops the feeds of its own API only; no key or no network stops every feed; a server error none")
+    func whatAFailureStops() {
+        let world = Feed.topStories(.world)
+        let limited = RefreshFailure.rateLimited(retryAfter: 30)
+        #expect(limited.stops(.topStories(.home), after: world))
+        #expect(!limited.stops(.mostPopular(.viewed, .week), after: world))
+        #expect(!limited.stops(.search(SearchQuery(text: "x")), after: world))
+        #expect(RefreshFailure.offline.stops(.mostPopular(.viewed, .week), after: world))
+        #expect(RefreshFailure.noAPIKey.stops(.latest, after: world))
+        #expect(!RefreshFailure.server(status: 503).stops(.topStories(.home), after: world))
+    }
+
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test("Retry-After 2^63−1 blocks for one hour, then the server is asked again")
