@@ -311,10 +311,17 @@ public final class ArticleStore: Sendable {
 
     // MARK: - Read and saved state
 
-    /// Marks every article of `feed` read at `date`; returns how many were unread.
+    /// Marks every article of `feed` read at `date`; returns how many were unread. With `shown` (the
+    /// feed's status as the reader showed it), only when the feed is still as shown, in the same
+    /// transaction: nil, and nothing marked, when another process's refresh changed it meanwhile (its
+    /// articles, or when it was refreshed), so that articles nobody saw are not marked read.
     @discardableResult
-    public func markAllRead(in feed: Feed, at date: Date) throws(StoreError) -> Int {
+    public func markAllRead(in feed: Feed, at date: Date, asShown shown: FeedStatus? = nil) throws(StoreError) -> Int? {
         try write { db in
+            if let shown {
+                let current = try Self.status(of: feed, in: db)
+                guard current.count == shown.count, current.lastRefreshedDate == shown.lastRefreshedDate else { return nil }
+            }
             let seconds = ArticleColumns.seconds(date)
             if case .archiveMatches(let matches) = feed {
                 return try ArchiveMatchList(db: db, matches: matches).markAllRead(at: seconds)

@@ -95,9 +95,9 @@ extension ReaderService {
         try await writing { store throws(StoreError) in _ = try store.forget(feed) }
     }
 
-    public nonisolated func markAllRead(in feed: Feed) async throws(ServiceError) {
+    public nonisolated func markAllRead(in feed: Feed, asShown shown: FeedStatus?) async throws(ServiceError) -> Bool {
         let date = now()
-        try await writing { store throws(StoreError) in _ = try store.markAllRead(in: feed, at: date) }
+        return try await writing { store throws(StoreError) in try store.markAllRead(in: feed, at: date, asShown: shown) != nil }
     }
 
     public nonisolated func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) {

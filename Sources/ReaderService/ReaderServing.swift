@@ -40,8 +40,9 @@ public protocol ReaderServing: Sendable {
     func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend
     /// The position of the next unread article after `position`, wrapping around; nil when all are read.
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int?
-    /// Marks every article of `feed` read.
-    func markAllRead(in feed: Feed) async throws(ServiceError)
+    /// Marks every article of `feed` read, when it is still as `shown` (count and last refresh); false, and
+    /// nothing marked, when it changed since.
+    func markAllRead(in feed: Feed, asShown shown: FeedStatus?) async throws(ServiceError) -> Bool
     /// Marks an article read or unread.
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError)
     /// Saves or unsaves an article.

@@ -35,8 +35,8 @@ public enum Effect: Hashable, Sendable {
     case loadTrend(TrendQuery)
     /// Find the next unread article of the feed after `position`.
     case findNextUnread(Feed, after: Int)
-    /// Mark every article of the feed read.
-    case markAllRead(Feed)
+    /// Mark every article of the feed read, when it is still as shown.
+    case markAllRead(Feed, shown: FeedStatus?)
     /// Record an article as read or unread.
     case setRead(ArticleID, Bool)
     /// Record an article as saved or not.

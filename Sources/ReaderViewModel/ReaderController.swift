@@ -246,10 +246,9 @@ public final class ReaderController {
             cacheTask(inbox) { () throws(ServiceError) in
                 .nextUnreadFound(feed, after: position, try await service.nextUnread(in: feed, after: position))
             }
-        case .markAllRead(let feed):
+        case .markAllRead(let feed, let shown):
             write(inbox) { () throws(ServiceError) in
-                try await service.markAllRead(in: feed)
-                return .allMarkedRead(feed)
+                try await service.markAllRead(in: feed, asShown: shown) ? .allMarkedRead(feed) : .changedBeforeMarkingRead(feed)
             }
         case .setRead(let id, let isRead):
             write(inbox) { () throws(ServiceError) in

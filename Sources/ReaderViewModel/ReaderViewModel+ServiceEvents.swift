@@ -156,6 +156,12 @@ extension ReaderViewModel {
             state.notice = Notice("Marked every article in \(feed.title) read")
             return reloadRows()
 
+        case .changedBeforeMarkingRead(let feed):
+            guard feed == state.feed else { return [] }
+            let again = state.keys.hint(.markAllRead, "marks").map { ": \($0) what it shows now" } ?? ""
+            state.notice = Notice("\(feed.title) changed before it was marked read; nothing was marked\(again)", isError: true)
+            return reloadRows()
+
         case .browserFinished(let url, let opened):
             guard opened else {
                 state.notice = Notice("No browser found (set BROWSER) — \(url)", isError: true)

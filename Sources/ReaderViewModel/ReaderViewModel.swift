@@ -238,7 +238,7 @@ public struct ReaderViewModel: Sendable {
             return nextUnread()
         case .markAllRead:
             guard state.count > 0 else { return [] }
-            return [.markAllRead(state.feed)]
+            return [.markAllRead(state.feed, shown: state.feedStatus)]
         case .help:
             openHelp()
             return []

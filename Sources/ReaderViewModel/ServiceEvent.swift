@@ -44,6 +44,8 @@ public enum ServiceEvent: Hashable, Sendable {
     case nextUnreadFound(Feed, after: Int, Int?)
     /// Every article of the feed is now read.
     case allMarkedRead(Feed)
+    /// `A` marked nothing: the feed changed (another process refreshed it) after it was shown.
+    case changedBeforeMarkingRead(Feed)
     /// The search or archive month is forgotten, in the cache.
     case forgotten(Feed)
     /// The browser was started for `url` (`opened`), or no browser could be found.

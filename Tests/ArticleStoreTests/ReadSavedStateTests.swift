@@ -72,6 +72,16 @@ struct ReadSavedStateTests {
         try store.apply(ArticleFactory.snapshot(world, [0, 4, 6]), origin: .network)
         #expect(try store.unreadCount(in: world) == 1)
 
+        // Shown before a refresh changed it, the feed is not marked: articles nobody saw stay unread.
+        let shownWorld = try store.status(of: world)
+        try store.apply(
+            ArticleFactory.snapshot(world, [0, 4, 6, 7], fetched: Date(timeIntervalSince1970: 1_763_600_060)), origin: .network)
+        #expect(try store.markAllRead(in: world, at: Date(), asShown: shownWorld) == nil)
+        #expect(try store.unreadCount(in: world) == 2)
+        #expect(try store.markAllRead(in: world, at: Date(), asShown: try store.status(of: world)) == 2, "as shown now")
+        try store.apply(ArticleFactory.snapshot(world, [0, 4, 6]), origin: .network)
+        try store.setRead(ArticleFactory.article(6).id, at: nil)
+
         #expect(try store.markAllRead(in: home, at: Date()) == 2)
         #expect(try store.unreadCounts() == ["top:world": 1, "top:home": 0])
         #expect(try store.firstUnreadPosition(in: home, after: 0) == nil)

@@ -155,6 +155,18 @@ struct ArticleStateTests {
         #expect(driver.state.notice == Notice("Marked every article in World read"))
     }
 
+    @Test("A after another process's refresh changed the feed, unseen: nothing is marked, the rows are read again and it says so")
+    func markAllReadOfChangedFeed() {
+        var driver = ViewModelDriver(count: 20)
+        driver.entries.insert(ArticleEntry(article: ArticleFactory.article(99)), at: 0)
+        driver.send(.markAllRead)
+        #expect(!driver.entries.contains { $0.isRead }, "nothing marked")
+        #expect(driver.state.notice == Notice("World changed before it was marked read; nothing was marked", isError: true))
+        #expect(driver.state.count == 21, "the rows read again")
+        driver.send(.markAllRead)
+        #expect(driver.entries.allSatisfy { $0.isRead }, "as shown now")
+    }
+
     @Test("o with no browser to open the article leaves it unread")
     func noBrowserLeavesUnread() {
         var driver = ViewModelDriver(count: 2)

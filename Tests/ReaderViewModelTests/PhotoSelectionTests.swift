@@ -220,7 +220,7 @@ final class RefreshingService: ReaderServing {
     func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] { [] }
     func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend { try await base.trend(query) }
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? { nil }
-    func markAllRead(in feed: Feed) async throws(ServiceError) {}
+    func markAllRead(in feed: Feed, asShown shown: FeedStatus?) async throws(ServiceError) -> Bool { true }
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) {}
     func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError) {}
 }

@@ -79,7 +79,10 @@ final class RecordingService: ReaderServing {
         record("nextUnread \(position)")
         return position + 2
     }
-    func markAllRead(in feed: Feed) async throws(ServiceError) { record("markAllRead") }
+    func markAllRead(in feed: Feed, asShown shown: FeedStatus?) async throws(ServiceError) -> Bool {
+        record("markAllRead")
+        return true
+    }
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) { record("setRead \(id) \(isRead)") }
     func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError) { record("setSaved \(id) \(isSaved)") }
 }

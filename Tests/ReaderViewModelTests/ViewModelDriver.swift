@@ -327,7 +327,11 @@ struct ViewModelDriver {
                 let rows = rows(of: feed)
                 let order = Array(rows.indices.dropFirst(position + 1)) + Array(rows.indices.prefix(position + 1))
                 queue += viewModel.apply(.nextUnreadFound(feed, after: position, order.first { !rows[$0].isRead }))
-            case .markAllRead(let feed):
+            case .markAllRead(let feed, let shown):
+                if let shown, shown.count != rows(of: feed).count {
+                    queue += viewModel.apply(.changedBeforeMarkingRead(feed))
+                    continue
+                }
                 let date = tick()
                 for id in rows(of: feed).map(\.id) { updateEverywhere(id) { $0.readDate = $0.readDate ?? date } }
                 queue += viewModel.apply(.allMarkedRead(feed))

@@ -46,7 +46,10 @@ final class DelayingService: ReaderServing {
     func search(_ text: String, in scope: Feed?, limit: Int) async throws(ServiceError) -> [SearchHit] { [] }
     func trend(_ query: TrendQuery) async throws(ServiceError) -> Trend { Trend(interval: query.interval, coverage: [], series: []) }
     func nextUnread(in feed: Feed, after position: Int) async throws(ServiceError) -> Int? { nil }
-    func markAllRead(in feed: Feed) async throws(ServiceError) { await delayThenRecord("markAllRead") }
+    func markAllRead(in feed: Feed, asShown shown: FeedStatus?) async throws(ServiceError) -> Bool {
+        await delayThenRecord("markAllRead")
+        return true
+    }
     func setRead(_ id: ArticleID, _ isRead: Bool) async throws(ServiceError) { await delayThenRecord("read \(isRead)") }
     func setSaved(_ id: ArticleID, _ isSaved: Bool) async throws(ServiceError) { await delayThenRecord("saved \(isSaved)") }
 }
