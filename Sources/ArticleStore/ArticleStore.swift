@@ -37,6 +37,7 @@ public final class ArticleStore: Sendable {
         self.path = path
         self.policy = policy
         writer = try CacheOpening.open(path: path, access: access)
+        fileIdentity = CacheFileIdentity(path: path)
     }
 
     /// A cache that lives in memory only (tests, `--offline` dry runs).
@@ -44,7 +45,11 @@ public final class ArticleStore: Sendable {
         path = ":memory:"
         self.policy = policy
         writer = try CacheOpening.openInMemory()
+        fileIdentity = nil
     }
+
+    /// The file opened, checked before each write and each look for outside changes: nil in memory.
+    let fileIdentity: CacheFileIdentity?
 
     // MARK: - Refresh
 
@@ -86,6 +91,7 @@ public final class ArticleStore: Sendable {
     /// this store's own writes leave it as it is. SQLite's `PRAGMA data_version`, read on the connection
     /// that writes.
     public func outsideChangeCount() throws(StoreError) -> Int {
+        try fileIdentity?.ensureInPlace()
         do {
             return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
@@ -425,6 +431,7 @@ public final class ArticleStore: Sendable {
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try fileIdentity?.ensureInPlace()
         do {
             return try writer.write(body)
         } catch {

@@ -17,6 +17,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case cannotOpen
         /// The article a change was for is no longer in the cache (another process pruned or forgot it).
         case articleGone
+        /// The cache file was moved, replaced or removed while open: what is written would be lost with it.
+        case replaced
         /// Any other failure to read or write (an I/O error, a bug).
         case failed
     }

@@ -14,6 +14,7 @@ extension StoreError.Code {
         case .newerSchema: return "The cache was made by a newer nytreader; use that version, or move the file away"
         case .cannotOpen: return "The cache could not be opened"
         case .articleGone: return "The article is no longer in the cache: another nytreader removed it"
+        case .replaced: return "The cache file was moved, replaced or removed while open; start nytreader again"
         case .failed: return "The cache could not be read or written"
         }
     }

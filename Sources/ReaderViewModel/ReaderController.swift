@@ -150,8 +150,14 @@ public final class ReaderController {
         let service = service
         let outsideChanges = outsideChanges
         Task {
-            let count = try? await service.outsideChangeCount()
-            if outsideChanges.finish(with: count) { inbox.post(.cacheChangedElsewhere) }
+            do throws(ServiceError) {
+                let count = try await service.outsideChangeCount()
+                if outsideChanges.finish(with: count) { inbox.post(.cacheChangedElsewhere) }
+            } catch {
+                // The cache file moved or replaced under the reader is said; other failures wait for a read.
+                _ = outsideChanges.finish(with: nil)
+                if case .cache(let failure) = error, failure.code == .replaced { inbox.post(.cacheFailed(error)) }
+            }
         }
     }
 

@@ -183,7 +183,8 @@ extension ReaderViewModel {
             return reloadRows() + (state.overlay == nil ? [] : [.loadPickerFeeds])
 
         case .cacheFailed(.cache(let error)):
-            state.cacheError = error
+            // A file moved or replaced under the reader takes every later change with it: said until the end.
+            if error.code == .replaced { state.changeError = error } else { state.cacheError = error }
             pendingRange = nil
             return runActionsAwaitingHits()
 

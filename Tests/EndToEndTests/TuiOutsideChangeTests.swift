@@ -6,6 +6,22 @@ import Testing
 /// The reader open while another process (a refresh from cron) changes the cache.
 @Suite("Changes from other processes", .serialized, .timeLimit(.minutes(2)))
 struct TuiOutsideChangeTests {
+    @Test("The cache file deleted under the open reader: it says so within two seconds, and a mark is not confirmed")
+    func cacheDeleted() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        let cache = reader.home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) }
+        let message = "The cache file was moved, replaced or removed while open"
+        try reader.tmux.waitFor(timeout: 5, "the status line") { $0.contains(message) }
+        try reader.tmux.press("b")
+        try reader.tmux.waitFor(timeout: 5, "the star undone") { screen in
+            screen.split(separator: "\n").dropFirst().first?.hasPrefix("•*") == false && screen.contains(message)
+        }
+        #expect(!(try reader.tmux.screen()).contains("Saved"))
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("A refresh from another process shows in the open reader within two seconds, the selection kept on its article")
     func refreshFromCron() async throws {
         let home = try CliHome()
