@@ -15,7 +15,9 @@ enum NYTDate {
         guard utf8.count >= 10, let year = cursor.number(4), cursor.expect(0x2D), let month = cursor.number(2),
             cursor.expect(0x2D), let day = cursor.number(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var hour = 0
+        // A day without a time (Most Popular's `published_date`) is its noon UTC: midnight would be the
+        // evening before in New York, and shown as the day before in every time zone west of UTC.
+        var hour = cursor.atEnd ? 12 : 0
         var minute = 0
         var second = 0
         var fraction = 0.0

@@ -64,11 +64,25 @@ extension ReaderService {
         try await reading { store throws(StoreError) in try store.feedCounts() }
     }
 
-    /// The cached article `reference` names: its uri (`nyt://…`) or its web address.
+    /// The cached article `reference` names: its uri (`nyt://…`) or its web address, as `lookupForm` reads it.
     public nonisolated func entry(matching reference: String) async throws(ServiceError) -> ArticleEntry? {
-        try await reading { store throws(StoreError) in
+        let reference = Self.lookupForm(reference)
+        return try await reading { store throws(StoreError) in
             reference.hasPrefix("nyt://") ? try store.entry(for: ArticleID(reference)) : try store.entry(forURL: reference)
         }
+    }
+
+    /// `reference` as a person pastes it, read as the cache stores it: without the spaces around it; a
+    /// web address without its query and fragment (a share's `?smid=…`, `#comments`), and the NYT's own
+    /// written `https://www.nytimes.com` when it came as `http://` or without `www.`.
+    public static func lookupForm(_ reference: String) -> String {
+        var text = reference.trimmed()
+        guard !text.hasPrefix("nyt://") else { return text }
+        if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<end]) }
+        for other in ["http://www.nytimes.com/", "http://nytimes.com/", "https://nytimes.com/"] where text.hasPrefix(other) {
+            text = "https://www.nytimes.com/" + text.dropFirst(other.count)
+        }
+        return text
     }
 
     public nonisolated func position(of id: ArticleID, in feed: Feed, filter: FeedFilter = .all) async throws(ServiceError) -> Int? {

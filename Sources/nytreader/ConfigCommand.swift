@@ -5,7 +5,7 @@ import ReaderConfig
 import TerminalUI
 
 /// `nytreader config`: the effective settings, where each came from, and the files in use.
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Print the effective settings and the files in use.",
@@ -54,14 +54,16 @@ struct ConfigCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() {
-        let configuration = Configuration.reportingProblems(options: common)
-        if let warning = (try? configuration.apiKey())?.permissionWarning {
-            Terminal.printError(warning)
+    func run() async throws {
+        try await Terminal.reportingFailures {
+            let configuration = Configuration.reportingProblems(options: common)
+            if let warning = (try? configuration.apiKey())?.permissionWarning {
+                Terminal.printError(warning)
+            }
+            // Entries the key map rejects were warned about above; they are listed as not in effect.
+            let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.map(\.action))
+            let standardColors = Dictionary(uniqueKeysWithValues: ColorRole.configurable.map { ($0, $0.standardColor) })
+            configuration.report(unusedKeyBindings: unused, standardColors: standardColors).forEach(Terminal.print)
         }
-        // Entries the key map rejects were warned about above; they are listed as not in effect.
-        let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.map(\.action))
-        let standardColors = Dictionary(uniqueKeysWithValues: ColorRole.configurable.map { ($0, $0.standardColor) })
-        configuration.report(unusedKeyBindings: unused, standardColors: standardColors).forEach(Terminal.print)
     }
 }

@@ -73,7 +73,7 @@ struct FeedOptions: ParsableArguments {
             guard MostPopularPeriod(rawValue: period) != nil else { throw ValidationError("--period takes 1, 7 or 30.") }
         }
         if let section, Section(validating: section) == nil {
-            throw ValidationError("Unknown section '\(section)'. Run 'nytreader sections' to list them.")
+            throw ValidationError("Unknown section '\(section.terminalSafe.prefix(40))'. Run 'nytreader sections' to list them.")
         }
         if let query, query.trimmed().isEmpty {
             throw ValidationError("--query needs some words.")

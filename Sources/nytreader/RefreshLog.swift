@@ -24,7 +24,9 @@ enum RefreshLog {
     /// could not be read, repeated ones, or more than the cap on one response).
     static func summary(of feed: Feed, _ changes: RefreshChanges) -> String {
         let skipped = changes.skipped > 0 ? ", \(Counted(changes.skipped, "item")) left out" : ""
-        return "\(name(of: feed)): \(changes.total) articles, \(changes.inserted) new, \(changes.updated) updated\(skipped)"
+        // Counts as they are (no grouping): a script reads the line.
+        let articles = "\(changes.total) article\(changes.total == 1 ? "" : "s")"
+        return "\(name(of: feed)): \(articles), \(changes.inserted) new, \(changes.updated) updated\(skipped)"
     }
 
     /// The feed as the command line names it: the section, the search words, or `saved`.

@@ -128,7 +128,7 @@ struct CliErrorTests {
         let filled = try await home.run(["list", "--section", "home"])
         try #require(filled.status == 0, "\(filled.errorOutput)")
         for (redirection, cause) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
-            for command in [["list", "--section", "home"], ["list", "--section", "home", "--json"], ["sections"]] {
+            for command in [["list", "--section", "home"], ["list", "--section", "home", "--json"], ["sections"], ["config"]] {
                 let result = try Subprocess.run(
                     "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", ProgramBinary.url.path] + command + ["--db", home.database],
                     environment: home.environment(), timeout: 30)

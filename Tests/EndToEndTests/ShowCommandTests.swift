@@ -79,6 +79,17 @@ struct ShowCommandTests {
         #expect(shown.lead == "The whole lead paragraph of the shown article.")
         #expect(!shown.read && !shown.saved)
 
+        // The address as people paste it: a share's query, a fragment, http, no www, spaces around it.
+        let path = try #require(article.url.range(of: "nytimes.com/").map { String(article.url[$0.upperBound...]) })
+        for pasted in [
+            article.url + "?smid=nytcore-ios-share", article.url + "#comments", "http://www.nytimes.com/" + path,
+            "https://nytimes.com/" + path, "  " + article.url + " ",
+        ] {
+            let found = try await home.run(["show", pasted, "--json"])
+            #expect(found.status == 0, "\(pasted): \(found.errorOutput)")
+            #expect(found.output.contains(article.id.rawValue), "\(pasted)")
+        }
+
         let missing = try await home.run(["show", "nyt://article/not-cached"])
         #expect(missing.status == 1)
         #expect(missing.output.isEmpty)

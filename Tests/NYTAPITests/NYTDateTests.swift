@@ -23,9 +23,9 @@ struct NYTDateTests {
         #expect(NYTDate.parse("2024-05-01T09:00:03.250Z") == Date(timeIntervalSince1970: 1_714_554_003.25))
     }
 
-    @Test("A date without a time is midnight UTC")
+    @Test("A date without a time (Most Popular's) is noon UTC: the same day in New York and from UTC−11 to UTC+11")
     func dateOnly() {
-        #expect(NYTDate.parse("2024-01-05") == Date(timeIntervalSince1970: 1_704_412_800))
+        #expect(NYTDate.parse("2024-01-05") == Date(timeIntervalSince1970: 1_704_412_800 + 12 * 3_600))
     }
 
     @Test("Seconds may be left out")
