@@ -58,7 +58,8 @@ struct ListCommand: AsyncParsableCommand {
                 Terminal.printError("\(feed.title): no unread articles.")
             } else if entries.isEmpty {
                 let saveKey = KeyMap(overrides: environment.settings.keys).keys(for: .toggleSaved).first?.label ?? "b"
-                Terminal.printError(try await Self.nothingCached(in: feed, saveKey: saveKey, service: environment.service))
+                Terminal.printError(
+                    try await Self.nothingCached(in: feed, saveKey: saveKey, database: common.db, service: environment.service))
             } else {
                 listing.lines(for: entries).forEach(Terminal.print)
             }
@@ -68,7 +69,9 @@ struct ListCommand: AsyncParsableCommand {
     /// What to say when `feed` has nothing cached: how to fill it (the command, or for the saved articles
     /// the reader's key, `saveKey`), and for a search, the searches for the same words cached with other
     /// dates or another order, as the `list` commands that print them.
-    static func nothingCached(in feed: Feed, saveKey: String, service: ReaderService) async throws -> [String] {
+    /// The commands it suggests name the cache `database` (`--db`) when one was given: pasted, they act on it.
+    static func nothingCached(in feed: Feed, saveKey: String, database: String?, service: ReaderService) async throws -> [String] {
+        func command(_ name: String, _ feed: Feed) -> String { Self.command(name, feed, database: database) }
         switch feed {
         case .saved:
             return ["No saved articles yet: press \(saveKey) on an article in the reader to save it."]
@@ -82,16 +85,21 @@ struct ListCommand: AsyncParsableCommand {
             }
             let refresh = "To fetch it: \(command("refresh", feed))"
             guard !variants.isEmpty else { return ["\(feed.title): nothing cached. \(refresh)"] }
-            return ["\(feed.title): nothing cached with these dates and this order. \(refresh)", "Cached with others:"]
+            // Words told apart by case alone are one search to the cache's lookup, not to the feed's name.
+            return ["\(feed.title): nothing cached for exactly these words, dates and order. \(refresh)", "Cached with others:"]
                 + variants.map { "  " + command("list", $0) }
         default:
             return ["\(feed.title): nothing cached. To fetch it: \(command("refresh", feed))"]
         }
     }
 
-    /// `nytreader refresh --section world`; `nytreader archive 2024-03` for a month.
-    private static func command(_ name: String, _ feed: Feed) -> String {
-        if name == "archive", case .archive(let month) = feed { return "nytreader archive \(month)" }
-        return FeedArguments.commandLine(["nytreader", name] + FeedArguments.arguments(for: feed))
+    /// `nytreader refresh --section world`; `nytreader archive 2024-03` for a month; `--db PATH` after it
+    /// when `database` is given.
+    private static func command(_ name: String, _ feed: Feed, database: String?) -> String {
+        let cache = database.map { ["--db", $0] } ?? []
+        if name == "archive", case .archive(let month) = feed {
+            return FeedArguments.commandLine(["nytreader", "archive", month.description] + cache)
+        }
+        return FeedArguments.commandLine(["nytreader", name] + FeedArguments.arguments(for: feed) + cache)
     }
 }

@@ -49,11 +49,14 @@ struct CliMessageTests {
         )
 
         let month = try await home.run(["list", "--archive", "2024-03"])
-        #expect(month.errorOutput == "nytreader: March 2024: not imported. To import it: nytreader archive 2024-03\n")
+        #expect(month.errorOutput == "nytreader: March 2024: not imported. To import it: nytreader archive 2024-03 --db \(home.database)\n")
         let latest = try await home.run(["list", "--latest"])
         #expect(
-            latest.errorOutput == "nytreader: Latest: nothing cached. To fetch it: nytreader refresh --latest\n", "\(latest.errorOutput)")
+            latest.errorOutput == "nytreader: Latest: nothing cached. To fetch it: nytreader refresh --latest --db \(home.database)\n",
+            "the command names the cache --db named: \(latest.errorOutput)")
         let popular = try await home.run(["list", "--popular", "shared", "--period", "30"])
-        #expect(popular.errorOutput.hasSuffix(": nothing cached. To fetch it: nytreader refresh --popular shared --period 30\n"))
+        #expect(
+            popular.errorOutput.hasSuffix(
+                ": nothing cached. To fetch it: nytreader refresh --popular shared --period 30 --db \(home.database)\n"))
     }
 }

@@ -35,14 +35,15 @@ struct SearchesCommandTests {
         let other = try await home.run(["list", "--query", "geneva talks"])
         #expect(
             other.errorOutput == """
-                nytreader: Search “geneva talks”: nothing cached with these dates and this order. To fetch it: nytreader refresh --query 'geneva talks'
+                nytreader: Search “geneva talks”: nothing cached for exactly these words, dates and order. To fetch it: nytreader refresh --query 'geneva talks' --db \(home.database)
                 Cached with others:
-                  nytreader list --query 'geneva talks' --sort oldest
+                  nytreader list --query 'geneva talks' --sort oldest --db \(home.database)
 
-                """, "the newest-first search was never made; the cached one is named")
+                """, "the newest-first search was never made; the cached one is named, in the cache --db named")
         let completed = try await home.run(["---completion", "list", "--", "--query", "3", "0", "nytreader", "list", "--query", ""])
         #expect(completed.output.split(separator: "\n") == ["geneva talks", "ukraine"], "completion offers the searches kept")
         let fresh = try await home.run(["list", "--query", "ukraine"])
-        #expect(fresh.errorOutput.contains("nytreader list --query ukraine --from 2024-01-01\n"), "\(fresh.errorOutput)")
+        #expect(
+            fresh.errorOutput.contains("nytreader list --query ukraine --from 2024-01-01 --db \(home.database)\n"), "\(fresh.errorOutput)")
     }
 }
