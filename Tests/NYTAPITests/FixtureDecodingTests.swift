@@ -138,7 +138,7 @@ struct FixtureDecodingTests {
         #expect(first.itemType == "Article")
         #expect(first.url == "https://www.nytimes.com/2026/11/19/us/politics/senate-budget-vote.html")
         #expect(first.leadParagraph == "The vote sent the measure to the House, where its fate was uncertain.")
-        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_046_400))  // 2026-11-19
+        #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_046_400 + 43_200))  // 2026-11-19, its noon UTC
         #expect(first.updatedDate == Date(timeIntervalSince1970: 1_795_162_442))  // 2026-11-20 08:14:02
         #expect(
             first.thumbnailURL
