@@ -257,12 +257,12 @@ public final class ReaderController {
                 try await service.markAllRead(in: feed, asShown: shown) ? .allMarkedRead(feed) : .changedBeforeMarkingRead(feed)
             }
         case .setRead(let id, let isRead):
-            write(inbox) { () throws(ServiceError) in
+            write(inbox, undone: .markNotWritten(id, read: !isRead, saved: nil)) { () throws(ServiceError) in
                 try await service.setRead(id, isRead)
                 return .readMarksWritten
             }
         case .setSaved(let id, let isSaved):
-            write(inbox) { () throws(ServiceError) in
+            write(inbox, undone: .markNotWritten(id, read: nil, saved: !isSaved)) { () throws(ServiceError) in
                 try await service.setSaved(id, isSaved)
                 return .savedWritten(saved: isSaved)
             }
@@ -358,14 +358,18 @@ extension ReaderController {
         }
     }
 
-    /// Queues a change to the cache after those asked before it, and posts its answer (if any), or the failure.
-    private func write(_ inbox: EventInbox, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?) {
+    /// Queues a change to the cache after those asked before it, and posts its answer (if any), or the failure
+    /// (after `undone`, what the screen shows again of a change drawn before it was written).
+    private func write(
+        _ inbox: EventInbox, undone: ServiceEvent? = nil, _ body: @escaping @Sendable () async throws(ServiceError) -> ServiceEvent?
+    ) {
         let unsaved = self.unsaved
         writeLane.add {
             do throws(ServiceError) {
                 if let event = try await body() { inbox.post(event) }
             } catch {
                 unsaved.record(error)
+                if let undone { inbox.post(undone) }
                 inbox.post(.changeFailed(error))
             }
         }

@@ -188,6 +188,14 @@ extension ReaderViewModel {
             pendingRange = nil
             return runActionsAwaitingHits()
 
+        case .markNotWritten(let id, let read, let saved):
+            let date = now()
+            updateEntry(id) { entry in
+                if let read { entry.readDate = read ? entry.readDate ?? date : nil }
+                if let saved { entry.savedDate = saved ? entry.savedDate ?? date : nil }
+            }
+            return []
+
         case .changeFailed(.cache(let error)):
             // A change shown before it was written (a read mark, a saved star, a feed forgotten) was not: the
             // rows and the picker's feeds are read again, so the screen shows what the cache holds, and the

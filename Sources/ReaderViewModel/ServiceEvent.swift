@@ -56,6 +56,9 @@ public enum ServiceEvent: Hashable, Sendable {
     case cacheFailed(ServiceError)
     /// A change (read, saved, forget) could not be written to the cache.
     case changeFailed(ServiceError)
+    /// A read mark or saved star drawn before it was written was not: `read` or `saved` is what the cache
+    /// still holds, drawn again at once (the rows read again may fail as the write did).
+    case markNotWritten(ArticleID, read: Bool?, saved: Bool?)
     /// Another process changed the cache (e.g. a `refresh` from cron): what is shown is read again.
     case cacheChangedElsewhere
     /// The answer to `.loadPhoto`: the picture's bytes, or why there are none.

@@ -70,6 +70,18 @@ struct ArticleStateTests {
         driver.holdWrites = false
         driver.send(.toggleRead)
         #expect(driver.state.changeError == nil, "a change written clears it")
+
+        // The rows read again may fail as the write did (the file deleted): the mark not written is undone at once.
+        var unread = ViewModelDriver(count: 3)
+        unread.holdWrites = true
+        unread.send([.toggleSaved, .toggleRead])
+        #expect(unread.state.selectedEntry?.isSaved == true && unread.state.selectedEntry?.isRead == true)
+        unread.holdReads = true
+        let id = try! #require(unread.state.selectedEntry?.id)
+        unread.run(unread.viewModel.apply(.markNotWritten(id, read: nil, saved: false)))
+        unread.run(unread.viewModel.apply(.markNotWritten(id, read: false, saved: nil)))
+        #expect(unread.state.selectedEntry?.isSaved == false)
+        #expect(unread.state.selectedEntry?.isRead == false)
     }
 
     @Test("S shows the saved articles; it cannot be refreshed")
