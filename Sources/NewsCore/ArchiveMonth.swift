@@ -37,7 +37,7 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// This month (UTC): the latest the archive can have.
     public static var current: ArchiveMonth {
-        ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
+        ArchiveMonth(containingDay: CivilCalendar.day(atSeconds: Date().timeIntervalSince1970))
     }
 
     /// The month that holds the day `daysSince1970` (UTC).

@@ -24,6 +24,11 @@ public enum CivilCalendar {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The day (UTC) `secondsSince1970` falls in, as days since 1970-01-01.
+    public static func day(atSeconds secondsSince1970: Double) -> Int {
+        Int((secondsSince1970 / 86_400).rounded(.down))
+    }
+
     /// The day `days` since 1970-01-01 as `YYYY-MM-DD`.
     public static func isoDate(ofDay days: Int) -> String {
         let day = date(ofDay: days)

@@ -55,7 +55,7 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The latest year a search may name: the year after the one `secondsSince1970` falls in (UTC).
     public static func latestYear(at secondsSince1970: Double) -> Int {
-        CivilCalendar.year(ofDay: Int((secondsSince1970 / 86_400).rounded(.down))) + 1
+        CivilCalendar.year(ofDay: CivilCalendar.day(atSeconds: secondsSince1970)) + 1
     }
 
     static func days(inMonth month: Int, year: Int) -> Int {

@@ -31,14 +31,3 @@ extension Feed {
         Endpoint(self)?.api.rawValue ?? "none"
     }
 }
-
-extension RefreshFailure {
-    /// Whether, once this failure ended the refresh of `failed`, a refresh of `next` cannot succeed either
-    /// and is not asked for: no key, no network, the cache failing — or a rate limit of the same NYT API
-    /// (each API has its own: a limit on Top Stories leaves Most Popular and Article Search to be asked).
-    public func stops(_ next: Feed, after failed: Feed) -> Bool {
-        guard stopsFurtherRequests else { return false }
-        if case .rateLimited = self { return next.apiName == failed.apiName }
-        return true
-    }
-}

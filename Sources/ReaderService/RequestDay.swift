@@ -6,6 +6,6 @@ struct RequestDay: Hashable, Sendable {
     let text: String
 
     init(_ date: Date) {
-        text = CivilCalendar.isoDate(ofDay: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        text = CivilCalendar.isoDate(ofDay: CivilCalendar.day(atSeconds: date.timeIntervalSince1970))
     }
 }

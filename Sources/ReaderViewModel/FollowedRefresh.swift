@@ -35,17 +35,17 @@ extension FollowedRefresh {
     @discardableResult
     static func run(_ feeds: [Feed], with service: any ReaderServing, posting inbox: EventInbox) async -> [(feed: Feed, count: Int)] {
         var refreshed: [(feed: Feed, count: Int)] = []
-        var stopping: [(feed: Feed, failure: RefreshFailure)] = []
+        var stops = RefreshStops()
         for (index, feed) in feeds.enumerated() {
             if Task.isCancelled { break }
-            if stopping.contains(where: { $0.failure.stops(feed, after: $0.feed) }) { continue }
+            if stops.skips(feed) { continue }
             let wait = await service.requestWait(for: feed)
             inbox.post(.followedRefreshStarted(index: index, waitUntil: wait > .zero ? Date().addingTimeInterval(wait.seconds) : nil))
             let outcome = await service.refresh(feed)
             if Task.isCancelled { break }
             inbox.post(.followedRefreshed(feed, outcome))
             if outcome.changes != nil { refreshed.append((feed, outcome.status.count)) }
-            if let failure = outcome.failure, failure.stopsFurtherRequests { stopping.append((feed, failure)) }
+            stops.note(outcome.failure, of: feed)
         }
         inbox.post(.followedRefreshEnded)
         return refreshed

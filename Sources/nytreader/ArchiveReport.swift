@@ -36,7 +36,7 @@ enum ArchiveReport {
 
     /// `2026-11-20`, the day (UTC) of `date`.
     private static func day(_ date: Date) -> String {
-        CivilCalendar.isoDate(ofDay: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        CivilCalendar.isoDate(ofDay: CivilCalendar.day(atSeconds: date.timeIntervalSince1970))
     }
 
     /// `2024-03: 6,912 articles, 6,880 new, 14.2 s`, with `, 3 dated outside the month left out` and

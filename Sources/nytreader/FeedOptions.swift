@@ -118,7 +118,7 @@ struct FeedOptions: ParsableArguments {
     }
 
     private func archiveMonth(_ text: String) -> ArchiveMonth? {
-        ArchiveMonth(text, latest: ArchiveMonth(containingDay: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))))
+        ArchiveMonth(text, latest: .current)
     }
 
     /// `2024-01-31` → `20240131`, rejecting anything but a real day from 1851 to next year.

@@ -103,8 +103,8 @@ struct RefreshCommand: AsyncParsableCommand {
             var refreshed: [(feed: Feed, count: Int)] = []
             // Each request waits for its turn under the rate limit, shared with every nytreader using the cache.
             // A feed a failure leaves no chance (no key, offline, its API rate limited) is not asked for.
-            var stopping: [(feed: Feed, failure: RefreshFailure)] = []
-            for feed in feeds where !stopping.contains(where: { $0.failure.stops(feed, after: $0.feed) }) {
+            var stops = RefreshStops()
+            for feed in feeds where !stops.skips(feed) {
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, let feedStatus):
                     Terminal.print(RefreshLog.summary(of: feed, changes))
@@ -118,7 +118,7 @@ struct RefreshCommand: AsyncParsableCommand {
                     }
                     Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(cached.count) articles.")
                     status = max(status, ExitStatus.forFailure(failure))
-                    if failure.stopsFurtherRequests { stopping.append((feed, failure)) }
+                    stops.note(failure, of: feed)
                 }
             }
             await prefetchPhotos(of: refreshed, environment: environment)
