@@ -68,10 +68,32 @@ struct NYTReader: AsyncParsableCommand {
     static func main() async {
         _ = Terminal.closedAtStart
         MallocArenas.shareOne()
-        if ProgramHelp.asksForOverview(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if ProgramHelp.asksForOverview(arguments) {
             Terminal.write(ProgramHelp.overview(), to: STDOUT_FILENO)
-            return
+            Terminal.exit(status: EXIT_SUCCESS)
         }
-        await main(nil)
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    /// Ends the program as swift-argument-parser's `exit(withError:)` does (help, the version and a
+    /// completion script on stdout, a usage error on stderr, each with its status), except that the text
+    /// goes through `Terminal.write`: help that a full disk or a closed stdout lost is exit 74, not 0.
+    private static func exit(reporting error: Error) -> Never {
+        let status = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if !text.isEmpty {
+            Terminal.write(text + "\n", to: status.isSuccess ? STDOUT_FILENO : STDERR_FILENO)
+        }
+        Terminal.exit(status: status.rawValue)
     }
 }

@@ -68,6 +68,16 @@ enum Terminal {
         throw CommandFailure(message: "The output could not be written: \(failure).", status: ExitStatus.ioError)
     }
 
+    /// Ends the program with `status`; a success whose output stdout could not take all of (help sent to a
+    /// full disk) is exit 74 with the reason, as `reportingFailures` says it for a command's output.
+    static func exit(status: Int32) -> Never {
+        if status == EXIT_SUCCESS, let failure = outputFailure.withLock({ $0 }) {
+            printError("The output could not be written: \(failure).")
+            Glibc.exit(ExitStatus.ioError)
+        }
+        Glibc.exit(status)
+    }
+
     /// Runs a command's body: known failures become one sentence on stderr and their exit status,
     /// anything else a plain sentence and status 1, never a stack trace.
     static func reportingFailures<T>(_ body: () async throws -> T) async throws -> T {

@@ -141,6 +141,25 @@ struct CliErrorTests {
         }
     }
 
+    @Test("Help, the version and a completion script that cannot be written are a sentence on stderr and exit status 74")
+    func unwritableHelp() async throws {
+        let home = try CliHome()
+        for (redirection, cause) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            for command in [["--help"], ["--version"], ["list", "--help"], ["help", "trend"], ["--generate-completion-script", "bash"]] {
+                let result = try Subprocess.run(
+                    "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", ProgramBinary.url.path] + command,
+                    environment: home.environment(), timeout: 30)
+                #expect(result.status == 74, "\(command) \(redirection): \(result.errorOutput)")
+                #expect(
+                    result.errorOutput == "nytreader: The output could not be written: write: \(cause).\n",
+                    "\(command) \(redirection)")
+                Self.expectNoCrashReport(result)
+            }
+        }
+        let written = try Subprocess.run(ProgramBinary.url.path, ["--version"], environment: home.environment(), timeout: 30)
+        #expect(written.status == 0 && written.output == "\(ProgramVersion.current)\n" && written.errorOutput.isEmpty)
+    }
+
     @Test("An empty --db is a bad argument (exit 64), for the commands that read and those that write")
     func emptyDatabase() async throws {
         let home = try CliHome()
