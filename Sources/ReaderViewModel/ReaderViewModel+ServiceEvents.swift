@@ -39,7 +39,13 @@ extension ReaderViewModel {
                 if rowCount > 0 { scheduleSelectionMark() }
             }
             scrollToSelection()
-            return entriesNeeded(force: true)
+            var effects = entriesNeeded(force: true)
+            if !pickerListsAsked {
+                // After the first screen: the picker's lists are read before it is first opened.
+                pickerListsAsked = true
+                effects.append(.loadPickerFeeds)
+            }
+            return effects
 
         case .entriesLoaded(let feed, let window, let requested, let answerGeneration):
             guard feed == state.feed, answerGeneration == generation, state.search?.showsHits != true else { return [] }

@@ -31,6 +31,9 @@ public struct ReaderViewModel: Sendable {
     /// Whether the feed's first answer is still to come: the selection it places rests on its article
     /// from then, as after a move.
     var awaitsFirstRows = true
+    /// Whether the picker's searches, archive months and counts have been asked for: once the first rows
+    /// show, so that the first `s` opens on them and keys typed at once act on the whole list.
+    var pickerListsAsked = false
     /// What the detail pane's picture needs; nil when no picture is shown.
     var photoTarget: PhotoTarget?
     /// What was entered at the prompts, this run and before.

@@ -32,6 +32,23 @@ struct ArchivePickerTests {
         #expect(driver.state.feed == ReaderState.pickableFeeds[0], "the forgotten month was on screen")
     }
 
+    @Test("The picker's searches and months are read once the first rows show: keys typed at once after the first s act on the whole list")
+    func pickerListsReadBeforeFirstOpening() throws {
+        var driver = ViewModelDriver(count: 5, otherFeeds: [Self.march: [], Self.april: []])
+        let start = driver.effects
+        let rows = try #require(start.firstIndex { if case .loadFeed = $0 { return true } else { return false } })
+        let lists = try #require(start.firstIndex(of: .loadPickerFeeds), "asked for before any s")
+        #expect(rows < lists, "after the first rows")
+        driver.holdPickerLists = true
+        driver.send([.pickSection, .moveToLast])
+        #expect(driver.state.pickerEntries.last == .feed(Self.march))
+        #expect(driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.count - 1))
+        driver.answerPickerLists()
+        #expect(driver.state.overlay == .sectionPicker(selection: driver.state.pickerEntries.count - 1), "the month stays highlighted")
+        driver.send([.focusList, .moveDown, .moveDown])
+        #expect(driver.pendingPickerLists == 0, "read again only when the picker opens")
+    }
+
     @Test("An archive month on screen is never refreshed on its own")
     func noAutoRefresh() {
         var driver = ViewModelDriver(count: 5, feed: Self.march, autoRefreshInterval: 60)

@@ -70,6 +70,9 @@ struct ViewModelDriver {
     /// Trends asked for and not answered yet (only while `holdTrends` is set).
     var pendingTrends: [TrendQuery] = []
     var holdTrends = false
+    /// Reads of the picker's lists asked for and not answered yet (only while `holdPickerLists` is set).
+    var pendingPickerLists = 0
+    var holdPickerLists = false
     let clock = DriverClock()
     /// Effects answered so far: read and saved marks get one second apart, so "most recently saved" is defined.
     private var ticks = 0
@@ -77,13 +80,14 @@ struct ViewModelDriver {
     init(
         count: Int, listHeight: Int = 10, blocker: RefreshFailure? = nil, isStale: Bool = false, feed: Feed = .topStories(.world),
         totalHits: Int? = nil, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false,
-        keys: KeyHints = ViewModelDriver.standardKeys, configWarnings: [String] = [], history: PromptHistory = PromptHistory()
+        keys: KeyHints = ViewModelDriver.standardKeys, configWarnings: [String] = [], history: PromptHistory = PromptHistory(),
+        otherFeeds: [Feed: [ArticleEntry]] = [:]
     ) {
         let clock = clock
         viewModel = ReaderViewModel(
             feed: feed, autoRefreshInterval: autoRefreshInterval, followedFeeds: followedFeeds, marksReadOnSelect: marksReadOnSelect,
             keys: keys, configWarnings: configWarnings, history: history, now: { clock.now })
-        feeds = [feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]
+        feeds = otherFeeds.merging([feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]) { $1 }
         if let totalHits { self.totalHits[feed] = totalHits }
         self.blocker = blocker
         self.isStale = isStale
@@ -360,20 +364,35 @@ struct ViewModelDriver {
             case .loadMore(let feed):
                 pendingMorePages.append(feed)
             case .loadPickerFeeds:
-                let searches = feeds.keys.filter { if case .search = $0 { return true } else { return false } }
-                let archive = feeds.keys.filter { if case .archive = $0 { return true } else { return false } }
-                queue += viewModel.apply(
-                    .pickerFeedsLoaded(
-                        searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
-                        archive: archive.sorted { $0.key > $1.key }.map(status(of:)),
-                        counts: feedCounts()
-                    ))
+                if holdPickerLists {
+                    pendingPickerLists += 1
+                    continue
+                }
+                queue += pickerLists()
             case .forget(let feed):
                 feeds[feed] = nil
             case .loadPhoto, .cancelPhoto:
                 break
             }
         }
+    }
+
+    /// Answers the reads of the picker's lists held so far.
+    mutating func answerPickerLists() {
+        for _ in 0..<pendingPickerLists { run(pickerLists()) }
+        pendingPickerLists = 0
+    }
+
+    /// The answer to `.loadPickerFeeds`, from the cache as it is now.
+    private mutating func pickerLists() -> [Effect] {
+        let searches = feeds.keys.filter { if case .search = $0 { return true } else { return false } }
+        let archive = feeds.keys.filter { if case .archive = $0 { return true } else { return false } }
+        return viewModel.apply(
+            .pickerFeedsLoaded(
+                searches: searches.sorted { $0.key < $1.key }.map(status(of:)),
+                archive: archive.sorted { $0.key > $1.key }.map(status(of:)),
+                counts: feedCounts()
+            ))
     }
 
     /// The service's answer to a read of the cache, as the cache is now.
