@@ -75,8 +75,9 @@ struct FeedOptions: ParsableArguments {
         if let section, Section(validating: section) == nil {
             throw ValidationError("Unknown section '\(section.terminalSafe.prefix(40))'. Run 'nytreader sections' to list them.")
         }
-        if let query, query.trimmed().isEmpty {
-            throw ValidationError("--query needs some words.")
+        if let query, query.trimmed().isEmpty, from == nil, to == nil {
+            // Words, or a search by dates alone (`--query '' --from 2024-01-01`, as the reader's `f from:…`).
+            throw ValidationError("--query needs some words, or --from or --to for a search by dates alone.")
         }
         if query == nil && (from != nil || to != nil || sort != nil) {
             throw ValidationError("--from, --to and --sort go with --query.")

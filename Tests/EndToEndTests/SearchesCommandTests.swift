@@ -46,4 +46,25 @@ struct SearchesCommandTests {
         #expect(
             fresh.errorOutput.contains("nytreader list --query ukraine --from 2024-01-01 --db \(home.database)\n"), "\(fresh.errorOutput)")
     }
+
+    @Test("A search by dates alone (the reader's f from:… to:…) is named on the command line with --query '' and its dates")
+    func datesAlone() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let made = try await home.run(
+            ["refresh", "--query", "", "--from", "2024-01-01", "--to", "2024-01-31", "--api-base-url", server.baseURL.absoluteString])
+        #expect(made.status == 0, "\(made.errorOutput)")
+        let request = try #require(server.requests.last)
+        #expect(request.query["q"] == nil && request.query["begin_date"] == "20240101" && request.query["end_date"] == "20240131")
+        let listed = try await home.run(["list", "--query", " ", "--from", "2024-01-01", "--to", "2024-01-31", "--json"])
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        #expect(try ListedArticle.decode(listed.output).count == 10)
+        let other = try await home.run(["list", "--query", "", "--from", "2024-01-01"])
+        #expect(
+            other.errorOutput.contains("  nytreader list --query '' --from 2024-01-01 --to 2024-01-31 --db \(home.database)\n"),
+            "the hint names it as it can be run: \(other.errorOutput)")
+        let bare = try await home.run(["list", "--query", ""])
+        #expect(bare.status == 64)
+        #expect(bare.errorOutput.hasPrefix("Error: --query needs some words, or --from or --to for a search by dates alone."))
+    }
 }
