@@ -50,8 +50,8 @@ struct ArticleListing {
         try encoded(ArticleJSON(entry: entry, snippet: nil, detailed: true))
     }
 
-    /// The entries as one JSON array of objects with `uri`, `title`, `byline`, `section`, `published`
-    /// (ISO 8601), `url`, `lead`, `read`, `saved`, and `snippet` for search hits.
+    /// The entries as one JSON array of objects with `uri`, `title`, `byline`, `section`, `sectionName`,
+    /// `published` (ISO 8601), `url`, `lead`, `read`, `saved`, and `snippet` for search hits.
     func json(for entries: [ArticleEntry], snippets: [String]? = nil) throws -> String {
         try encoded(
             entries.enumerated().map { index, entry in
@@ -73,7 +73,10 @@ private struct ArticleJSON: Encodable {
     let uri: String
     let title: String
     let byline: String
+    /// The NYT's own value: a slug from Top Stories (`us`), a name from the other APIs (`U.S.`).
     let section: String
+    /// The name the reader shows, the same whichever API the article came from (`U.S.`).
+    let sectionName: String
     let published: Date
     let url: String
     let lead: String
@@ -93,6 +96,7 @@ private struct ArticleJSON: Encodable {
         title = entry.article.title.terminalSafe
         byline = entry.article.byline.terminalSafe
         section = entry.article.section.terminalSafe
+        sectionName = Section.displayName(forArticleSection: section)
         published = entry.article.publishedDate
         url = entry.article.url.terminalSafe
         lead = entry.article.leadParagraph.terminalSafe

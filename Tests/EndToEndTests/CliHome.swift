@@ -71,6 +71,7 @@ struct ListedArticle: Decodable, Equatable {
     let title: String
     let byline: String
     let section: String
+    let sectionName: String
     let published: String
     let url: String
     let lead: String

@@ -40,7 +40,7 @@ struct CliRefreshTests {
         #expect(articles.map(\.title) == Self.worldRanking.map(\.title))
         let first = try #require(articles.first)
         #expect(first.byline == "By Andrew E. Kramer and Marc Santora")
-        #expect(first.section == "world")
+        #expect(first.section == "world" && first.sectionName == "World", "the NYT's slug, and the name the reader shows")
         #expect(first.published == "2026-11-20T10:00:04Z")
         #expect(first.url == "https://www.nytimes.com/2026/11/20/world/europe/russia-ukraine-ceasefire-geneva.html")
         #expect(first.lead.hasPrefix("Negotiators in Geneva agreed on a framework"))
@@ -49,8 +49,21 @@ struct CliRefreshTests {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
         #expect(objects.count == 8)
         #expect(
-            objects.allSatisfy { Set($0.keys) == ["uri", "title", "byline", "section", "published", "url", "lead", "read", "saved"] },
+            objects.allSatisfy {
+                Set($0.keys) == ["uri", "title", "byline", "section", "sectionName", "published", "url", "lead", "read", "saved"]
+            },
             "exactly these fields: \(objects.first.map { $0.keys.sorted() } ?? [])")
+    }
+
+    @Test("list --json's sectionName is the name the reader shows, beside the NYT's section slug from Top Stories")
+    func sectionNames() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let refresh = try await home.refresh(section: "home", from: server.baseURL)
+        #expect(refresh.status == 0, "stderr: \(refresh.errorOutput)")
+        let articles = try ListedArticle.decode(try await home.listJSON(section: "home").output)
+        let names = Dictionary(articles.map { ($0.section, $0.sectionName) }) { first, _ in first }
+        #expect(names["us"] == "U.S." && names["nyregion"] == "N.Y. Region" && names["business"] == "Business", "\(names)")
     }
 
     @Test("A second refresh says how many articles are new and how many were updated")
@@ -141,6 +154,7 @@ struct CliRefreshTests {
         let listed = try ListedArticle.decode(list.output)
         #expect(listed.count == 10)
         #expect(listed.first?.title == "Russia Launches One of Its Largest Aerial Assaults on Ukraine")
+        #expect(listed.allSatisfy { $0.sectionName == $0.section }, "Article Search gives names: \(listed.map(\.section))")
     }
 
     @Test("Without a key, refresh exits 77, says how to set one and sends no request")
