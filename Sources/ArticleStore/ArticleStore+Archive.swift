@@ -116,7 +116,8 @@ extension ArticleStore {
     /// articles went.
     @discardableResult
     public func forget(_ months: [ArchiveMonth]) throws(StoreError) -> Int {
-        try write { db in
+        defer { try? releaseFreePages() }
+        return try write { db in
             let writer = FeedWriter(db: db, policy: self.policy)
             var removed = 0
             var partitions: Set<Int> = []
@@ -136,10 +137,33 @@ extension ArticleStore {
 
     /// The size of the cache file and its write-ahead log, in bytes.
     public func fileSize() throws(StoreError) -> Int {
+        try pages().total
+    }
+
+    /// The bytes of the cache's pages that hold nothing, kept for later writes: a cache made before
+    /// forgetting gave them back (`releaseFreePages`) keeps what forgotten months took.
+    public func freeSize() throws(StoreError) -> Int {
+        try pages().free
+    }
+
+    private func pages() throws(StoreError) -> (total: Int, free: Int) {
         try read { db in
-            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
-            return pages * pageSize
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            return (pages * pageSize, free * pageSize)
+        }
+    }
+
+    /// Gives the pages that hold nothing back to the disk, moving the last pages of the file into them
+    /// (`PRAGMA incremental_vacuum`, which a cache made with `auto_vacuum = INCREMENTAL` allows; on an
+    /// older cache it does nothing): forgetting ten years of the archive shrinks the file.
+    func releaseFreePages() throws(StoreError) {
+        try fileIdentity?.ensureInPlace()
+        do {
+            _ = try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
+        } catch {
+            throw StoreError(error, path: path)
         }
     }
 }

@@ -38,6 +38,7 @@ extension ArticleStore {
     @discardableResult
     public func forget(_ feed: Feed) throws(StoreError) -> Int {
         if case .archive(let month) = feed { return try forget([month]) }
+        defer { try? releaseFreePages() }
         return try write { db in
             guard let feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [feed.key]) else {
                 return 0

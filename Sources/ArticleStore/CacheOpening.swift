@@ -66,6 +66,9 @@ enum CacheOpening {
                 // A new cache only (an existing one keeps its own): rows of a few hundred bytes leave less
                 // of each page unused in 16 kB pages than in 4 kB ones (docs/performance.md).
                 try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+                // A new cache only, too: pages freed by forgetting a search or archive months are given back
+                // to the disk (`ArticleStore.releaseFreePages`) instead of staying inside the file.
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
                 // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a refresh stays atomic
                 // (a crash leaves the old or the new state), only a power cut may lose the last ones.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")

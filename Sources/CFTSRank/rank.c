@@ -14,20 +14,29 @@
 static const double k1 = 1.2;
 static const double b = 0.75;
 
+/// Fails the ranking with the code the index's read gave (SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_NOMEM …), so
+/// that the caller sees a damaged cache as damaged, not as a failure of this function.
+static void nyt_rank_failed(sqlite3_context *context, int code) {
+    sqlite3_result_error(context, "nytrank: the row could not be read", -1);
+    sqlite3_result_error_code(context, code);
+}
+
 void nyt_rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int valueCount, sqlite3_value **values) {
     int columns = api->xColumnCount(fts);
     int phrases = api->xPhraseCount(fts);
     sqlite3_int64 rows = 0;
-    if (api->xRowCount(fts, &rows) != SQLITE_OK) {
-        sqlite3_result_error(context, "nytrank: the row could not be read", -1);
+    int code = api->xRowCount(fts, &rows);
+    if (code != SQLITE_OK) {
+        nyt_rank_failed(context, code);
         return;
     }
     double score = 0.0;
     for (int phrase = 0; phrase < phrases; phrase++) {
         Fts5PhraseIter iterator;
         int column = -1;
-        if (api->xPhraseFirstColumn(fts, phrase, &iterator, &column) != SQLITE_OK) {
-            sqlite3_result_error(context, "nytrank: the row could not be read", -1);
+        code = api->xPhraseFirstColumn(fts, phrase, &iterator, &column);
+        if (code != SQLITE_OK) {
+            nyt_rank_failed(context, code);
             return;
         }
         for (; column >= 0; api->xPhraseNextColumn(fts, &iterator, &column)) {
@@ -36,8 +45,10 @@ void nyt_rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *co
             if (weight == 0.0) continue;
             int length = 0;
             sqlite3_int64 total = 0;
-            if (api->xColumnSize(fts, column, &length) != SQLITE_OK || api->xColumnTotalSize(fts, column, &total) != SQLITE_OK) {
-                sqlite3_result_error(context, "nytrank: the row could not be read", -1);
+            code = api->xColumnSize(fts, column, &length);
+            if (code == SQLITE_OK) code = api->xColumnTotalSize(fts, column, &total);
+            if (code != SQLITE_OK) {
+                nyt_rank_failed(context, code);
                 return;
             }
             double average = rows > 0 && total > 0 ? (double)total / (double)rows : 1.0;

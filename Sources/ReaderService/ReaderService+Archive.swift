@@ -61,6 +61,11 @@ extension ReaderService {
         try await reading { store throws(StoreError) in try store.fileSize() }
     }
 
+    /// The bytes of the cache's pages that hold nothing (kept for later writes).
+    public nonisolated func cacheFreeSize() async throws(ServiceError) -> Int {
+        try await reading { store throws(StoreError) in try store.freeSize() }
+    }
+
     private func importMonth(
         _ month: ArchiveMonth, with client: NYTClient, into written: ArchiveBatches
     ) async throws(RefreshFailure) -> RefreshChanges {

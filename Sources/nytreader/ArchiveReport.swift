@@ -12,9 +12,11 @@ enum ArchiveReport {
         let articles = months.reduce(0) { $0 + $1.articleCount }
         let bytes = months.reduce(0) { $0 + $1.byteCount }
         let cacheSize = try await service.cacheSize()
+        let free = try await service.cacheFreeSize()
         var lines = [
             "\(Counted(months.count, "month")) imported, \(Counted(articles, "article")), "
                 + "\(megabytes(bytes)) downloaded; the cache is \(megabytes(cacheSize))"
+                + (free >= 100_000 ? " (\(megabytes(free)) of it free, for later imports)" : "")
         ]
         for month in months {
             lines.append(
@@ -29,7 +31,8 @@ enum ArchiveReport {
     /// when the NYT gave no count.
     private static func articleCounts(of month: ArchiveMonthStatus) -> String {
         let count = GroupedCount(month.articleCount)
-        guard let hits = month.hits else { return "\(count) articles" }
+        // A count below the articles sent is the NYT's mistake: left unsaid rather than "50 of 0".
+        guard let hits = month.hits, hits >= month.articleCount else { return "\(count) articles" }
         guard hits > month.articleCount else { return "\(count) of \(GroupedCount(hits)) articles" }
         return "\(count) articles (\(GroupedCount(hits - month.articleCount)) of the NYT's \(GroupedCount(hits)) left out)"
     }

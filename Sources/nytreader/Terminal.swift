@@ -3,6 +3,8 @@ import FoundationEssentials
 import Glibc
 import Logging
 import NewsCore
+import ReaderService
+import ReaderViewModel
 import Synchronization
 
 /// Writing to the standard streams from the headless commands.
@@ -90,6 +92,14 @@ enum Terminal {
             throw ExitCode(failure.status)
         } catch let error as ExitCode {
             throw error
+        } catch let error as ServiceError {
+            // A cache that fails after it opened (a full disk, a damaged page): said as when it fails to open.
+            switch error {
+            case .cache(let failure):
+                printError(failure.detailedMessage)
+                ProgramLog.logger?.error("exit \(ExitStatus.forStore(failure)): \(failure)")
+                throw ExitCode(ExitStatus.forStore(failure))
+            }
         } catch {
             printError(String(describing: error))
             ProgramLog.logger?.error("exit 1: \(error)")

@@ -218,6 +218,31 @@ struct ArchiveStoreTests {
         #expect(try store.search("zeppelin", limit: 100).count == 6 + 6 + 7, "forgetting a month takes its articles out of the decade")
     }
 
+    @Test("A new cache gives the pages of forgotten months back to the disk; an older cache keeps them free for later writes")
+    func forgettingShrinksTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let store = try ArticleStore(path: directory.path("cache.sqlite"))
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 2, "incremental")
+        try Self.importMonth(store, Self.march, Self.articles(0..<3_000, prefix: "march"), batch: 500)
+        try Self.importMonth(store, Self.april, Self.articles(0..<50, prefix: "april"))
+        let full = try store.fileSize()
+        #expect(try store.forget([Self.march]) == 3_000)
+        let after = try store.fileSize()
+        #expect(after < full / 2, "\(after) of \(full) bytes")
+        #expect(try store.freeSize() == 0)
+        #expect(try store.archiveMonths().map(\.month) == [Self.april])
+
+        // A cache made before (auto_vacuum = NONE) cannot give pages back without a VACUUM: they stay free inside.
+        let kept = try ArticleStore(path: directory.path("older.sqlite"))
+        try kept.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA auto_vacuum = NONE; VACUUM") }
+        #expect(try kept.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 0)
+        try Self.importMonth(kept, Self.march, Self.articles(0..<3_000, prefix: "march"), batch: 500)
+        let before = try kept.fileSize()
+        try kept.forget([Self.march])
+        #expect(try kept.fileSize() == before)
+        #expect(try kept.freeSize() > before / 2)
+    }
+
     @Test("A search over many years' indexes finds in a file cache (two reading connections) what it finds in memory (one)")
     func searchOnTwoConnections() throws {
         let directory = try TemporaryDirectory()

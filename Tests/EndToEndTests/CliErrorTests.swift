@@ -1,6 +1,7 @@
 import Foundation
 import NewsCore
 import ReaderViewModel
+import SQLite
 import TestSupport
 import Testing
 
@@ -120,6 +121,37 @@ struct CliErrorTests {
             Self.expectNoCrashReport(result)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
+    }
+
+    @Test("A cache damaged past the pages read as it opens is said as damaged, exit 74, when a command reaches the damage")
+    func damagedPages() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let articles = (0..<3_000).map { ArticleFactory.article($0, title: "Harbor report number \($0)") }
+        server.setBody(TopStoriesJSON.body(section: "world", articles: articles), for: FakeNYTServer.topStoriesPath("world"))
+        let refresh = try await home.refresh(from: server.baseURL)
+        try #require(refresh.status == 0, "\(refresh.errorOutput)")
+        // The full-text index's pages overwritten: the cache opens, lists and shows; a search reaches the damage.
+        let (pages, pageSize) = try DatabaseQueue(path: home.database).read { db in
+            (
+                try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'articleFTS_data'"),
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            )
+        }
+        try #require(pages.count > 2 && pageSize > 0)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: home.database))
+        for page in pages.dropFirst() {
+            try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: pageSize))
+        }
+        try handle.close()
+        let listed = try await home.run(["list", "--section", "world", "--limit", "5"])
+        #expect(listed.status == 0, "the damage is in the index alone: \(listed.errorOutput)")
+        let result = try await home.run(["search", "harbor", "--limit", "5000"])
+        #expect(result.status == 74, "\(result.errorOutput)")
+        #expect(
+            result.errorOutput.hasPrefix("nytreader: \(StoreError.Code.corrupt.message): \(home.database) ("), "\(result.errorOutput)")
+        Self.expectNoCrashReport(result)
     }
 
     @Test("Output that cannot be written (a full disk, a closed stdout) is a sentence on stderr and exit status 74")
