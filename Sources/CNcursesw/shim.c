@@ -1,12 +1,15 @@
 #include "CNcursesw.h"
 
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t nyt_active = 0;
@@ -16,13 +19,42 @@ static struct sigaction nyt_curses_winch;
 static int nyt_default_colors = 0;
 
 int nyt_setup_locale(void) {
-    const char *name = setlocale(LC_ALL, "");
-    if (name == NULL || (strstr(name, "UTF-8") == NULL && strstr(name, "utf8") == NULL && strstr(name, "UTF8") == NULL)) {
-        if (setlocale(LC_ALL, "C.UTF-8") == NULL) {
+    /* The person's locale, then what decides how characters are read and written: LC_CTYPE, which a
+       UTF-8 LANG does not make UTF-8 when LC_CTYPE=C stands beside it (the name LC_ALL reports then lists
+       every category, some UTF-8). Without a UTF-8 character type, the character type of C.UTF-8. */
+    (void)setlocale(LC_ALL, ""); /* NULL for a locale not installed: the checks below find C */
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) {
+        return 1;
+    }
+    return setlocale(LC_CTYPE, "C.UTF-8") != NULL;
+}
+
+int nyt_wait_for_foreground(int fd) {
+    for (;;) {
+        pid_t foreground = tcgetpgrp(fd);
+        if (foreground < 0) {
+            /* Not the process's controlling terminal (ENOTTY): no job control applies; used as it is. */
+            return 1;
+        }
+        if (foreground == getpgrp()) {
+            return 1;
+        }
+        struct sigaction current;
+        if (sigaction(SIGTTIN, NULL, &current) != 0 || current.sa_handler == SIG_IGN) {
             return 0;
         }
+        /* Stops the process group (the job) until the shell continues it. */
+        if (kill(0, SIGTTIN) != 0) {
+            return 0;
+        }
+        /* A shell may continue the job before it hands it the terminal (dash's fg): the foreground is
+           looked for a while before stopping again, as after bg, which leaves the job in the background. */
+        for (int wait = 0; wait < 50 && tcgetpgrp(fd) != getpgrp(); wait++) {
+            struct timespec pause = {.tv_sec = 0, .tv_nsec = 2000000};
+            (void)nanosleep(&pause, NULL); /* fails only when interrupted, which ends the pause early */
+        }
     }
-    return 1;
 }
 
 /* Gives up a screen nyt_start could not use, leaving the terminal as it found it. */

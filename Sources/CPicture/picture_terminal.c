@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -79,9 +81,22 @@ int nyt_picture_query_device_attributes(int descriptor, int timeout_ms, uint8_t 
     quiet.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
     quiet.c_cc[VMIN] = 0;
     quiet.c_cc[VTIME] = 0;
-    if (tcsetattr(descriptor, TCSANOW, &quiet) != 0) return errno;
-    int failure = write_all(descriptor, "\033[c", 3);
-    if (!failure) failure = read_answer(descriptor, timeout_ms, answer, size, length);
-    if (tcsetattr(descriptor, TCSANOW, &saved) != 0 && !failure) failure = errno;
-    return failure;
+    // The signals that end or stop the program wait while the terminal is without echo: one sent then
+    // (Ctrl-C just after Enter) acts once the terminal is as it was, never leaving it without echo.
+    sigset_t ending, before;
+    if (sigemptyset(&ending) != 0 || sigaddset(&ending, SIGINT) != 0 || sigaddset(&ending, SIGTERM) != 0 ||
+        sigaddset(&ending, SIGHUP) != 0 || sigaddset(&ending, SIGQUIT) != 0 || sigaddset(&ending, SIGTSTP) != 0)
+        return EINVAL;
+    int blocked = pthread_sigmask(SIG_BLOCK, &ending, &before);
+    if (blocked != 0) return blocked;
+    int failure = 0;
+    if (tcsetattr(descriptor, TCSANOW, &quiet) != 0) {
+        failure = errno;
+    } else {
+        failure = write_all(descriptor, "\033[c", 3);
+        if (!failure) failure = read_answer(descriptor, timeout_ms, answer, size, length);
+        if (tcsetattr(descriptor, TCSANOW, &saved) != 0 && !failure) failure = errno;
+    }
+    int restored = pthread_sigmask(SIG_SETMASK, &before, NULL);
+    return failure ? failure : restored;
 }

@@ -48,6 +48,12 @@ public final class TerminalApp {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
+    /// Whether the reader has the terminal's foreground: started in the background (`nytreader &`), it
+    /// stops until `fg` instead of drawing over the shell and reading its keys. False when it cannot have it.
+    public static func waitForForeground() -> Bool {
+        nyt_wait_for_foreground(STDIN_FILENO) == 1
+    }
+
     /// Runs until the person quits or a terminating signal arrives, and restores the terminal.
     /// - Returns: the signal that ended the reader (SIGINT, SIGTERM or SIGHUP), or nil when the person quit.
     public func run() throws(TerminalError) -> Int32? {
@@ -114,8 +120,12 @@ public final class TerminalApp {
                 }
                 needsFrame = true
             }
+            // The keys waiting are read together, so that a terminal's late answer among them is told apart.
+            var keys: [Key] = []
             while let key = KeyDecoder.next() {
-                guard let key else { continue }
+                if let key { keys.append(key) }
+            }
+            for key in TerminalAnswerKeys.removingAnswers(from: keys) {
                 trace?.keyRead()
                 needsFrame = true
                 handle(key, on: screen)

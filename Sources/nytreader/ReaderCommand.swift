@@ -54,6 +54,10 @@ struct ReaderCommand: AsyncParsableCommand {
             Terminal.printError("the reader needs a terminal; for plain output use 'nytreader list'.")
             throw ExitCode(ExitStatus.notATerminal)
         }
+        guard TerminalApp.waitForForeground() else {
+            Terminal.printError("the reader needs the terminal's foreground; for plain output use 'nytreader list'.")
+            throw ExitCode(ExitStatus.notATerminal)
+        }
         let signal = try await Terminal.reportingFailures { () async throws -> Int32? in
             let environment = try await Environment(
                 options: common, policy: RefreshPolicy(requestSpacing: .milliseconds(Int(requestSpacing * 1000)))

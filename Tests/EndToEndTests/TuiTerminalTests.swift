@@ -178,6 +178,32 @@ struct TuiTerminalTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test("LC_CTYPE=C beside a UTF-8 LANG: the reader still writes UTF-8 (marks, borders, the detail's text)")
+    func characterTypeC() throws {
+        let reader = try TuiHarness(environment: ["LANG": "C.UTF-8", "LC_CTYPE": "C"])
+        let screen = try reader.launch()
+        #expect(screen.contains("•") && screen.contains("│"), "\(screen)")
+        #expect(screen.contains("By Catie Edmondson and Carl Hulse"), "the detail pane: \(screen)")
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("A terminal's answer to the device attributes query that comes late (a slow link) is not taken for keys: no help opens")
+    func lateTerminalAnswer() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        // ESC [ ? 6 2 ; 4 c, as a terminal writes it, between two presses of j.
+        _ = try reader.tmux.command(["send-keys", "j"])
+        _ = try reader.tmux.command(["send-keys", "-H", "1b", "5b", "3f", "36", "32", "3b", "34", "63"])
+        _ = try reader.tmux.command(["send-keys", "j"])
+        let screen = try reader.tmux.waitFor("the two moves") { $0.contains("3/22") }
+        #expect(!screen.contains("─ Keys ─"), "the answer's ? opened the help")
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("? still opens the help") { $0.contains("─ Keys ─") }
+        try reader.tmux.press("Escape")
+        try reader.tmux.waitFor("the help closed") { !$0.contains("─ Keys ─") }
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("SIGTERM, SIGINT and SIGHUP restore the terminal and end with 128 + the signal", arguments: [SIGTERM, SIGINT, SIGHUP])
     func signals(signal: Int32) throws {
         let reader = try TuiHarness()
@@ -204,6 +230,20 @@ struct TuiTerminalTests {
         }
         try reader.tmux.press("j")
         try reader.tmux.waitFor("keys work after fg") { $0.contains("Hundreds of soldiers crossed a checkpoint") }
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("Started in the background (nytreader &), the reader stops until fg instead of drawing over the shell")
+    func background() throws {
+        let reader = try TuiHarness()
+        try reader.tmux.run("'\(ProgramBinary.url.path)' & sleep 1; jobs > jobs.txt; echo \"STOPPED-$(grep -c Stopped jobs.txt)-\"")
+        let shell = try reader.tmux.waitFor("the job's state") { $0.range(of: "STOPPED-[0-9]-", options: .regularExpression) != nil }
+        #expect(shell.contains("STOPPED-1-"), "stopped, waiting for fg: \(shell)")
+        #expect(!shell.contains(TuiHarness.firstHeadline), "nothing drawn over the shell")
+        try reader.tmux.run("fg; echo \"EXIT=$?.\"")
+        try reader.tmux.waitFor("the reader in the foreground") { $0.contains(TuiHarness.firstHeadline) && $0.contains("1/22") }
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("keys reach it") { $0.contains("2/22") }
         #expect(try reader.quit() == 0)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalPictures
 import Testing
 
@@ -96,6 +97,44 @@ struct DeviceAttributesQueryTests {
         let elapsed = clock.now - start
         #expect(elapsed >= .milliseconds(75) && elapsed < .seconds(2))
         #expect(Self.await(DeviceAttributes.query, from: terminal.master).ends(with: DeviceAttributes.query))
+    }
+
+    /// The signals blocked in thread `thread` of this process (`SigBlk` in its status), as a bit mask.
+    static func blockedSignals(of thread: String) -> UInt64? {
+        guard let status = try? String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") })
+        else { return nil }
+        return UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    }
+
+    @Test("While the terminal is without echo, the signals that end or stop the program wait: the terminal is put back first")
+    func signalsWaitDuringQuery() throws {
+        let terminal = try PseudoTerminal()
+        let descriptor = terminal.terminal
+        let asking = Mutex<(thread: String, done: Bool)>(("", false))
+        let querying = Thread {
+            // As on the program's main thread: the signals are not blocked before the query.
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP] { sigaddset(&unblocked, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            let thread = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            asking.withLock { $0.thread = String(thread.split(separator: "/").last ?? "") }
+            _ = try? DeviceAttributes.query(descriptor: descriptor, timeout: .milliseconds(600))
+            asking.withLock { $0.done = true }
+        }
+        querying.start()
+        #expect(Self.await(DeviceAttributes.query, from: terminal.master).ends(with: DeviceAttributes.query))
+        let thread = asking.withLock { $0.thread }
+        let ending = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP].reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
+        let during = try #require(Self.blockedSignals(of: thread))
+        #expect(during & ending == ending, "blocked while the query waits: \(String(during, radix: 16))")
+        for _ in 0..<200 where !asking.withLock({ $0.done }) { usleep(5_000) }
+        try #require(asking.withLock { $0.done })
+        // The thread is gone once its block ends; the mask was put back before (the same call's end).
+        var modes = termios()
+        try #require(tcgetattr(descriptor, &modes) == 0)
+        #expect(modes.c_lflag & tcflag_t(ECHO) != 0, "echo back")
     }
 
     @Test("Something that is not a terminal is a typed error")

@@ -28,6 +28,12 @@ enum {
 /* Sets the locale from the environment; falls back to C.UTF-8 when it is not UTF-8. Returns 1 when UTF-8. */
 int nyt_setup_locale(void);
 
+/* Waits until the process is in the foreground of the terminal on descriptor `fd`, as a job a shell starts
+   with `&` waits for `fg`: stopped by SIGTTIN until then. Returns 1 once in the foreground (or when the
+   terminal is not the process's controlling one), 0 when it cannot be (SIGTTIN ignored): the program must
+   then leave the terminal alone. */
+int nyt_wait_for_foreground(int fd);
+
 /* Starts curses on the terminal: raw keys, no echo, keypad, hidden cursor. Returns 0 on success, -1 when
    TERM is unknown, -2 when the terminal cannot move the cursor, -3 when it cannot be switched to raw
    keys (nothing is left changed). */
