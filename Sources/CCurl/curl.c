@@ -27,6 +27,8 @@ enum {
     OPT_WRITEFUNCTION = OPT_FUNCTION + 11,
     OPT_HTTPHEADER = OPT_OBJECT + 23,
     OPT_HEADERDATA = OPT_OBJECT + 29,
+    OPT_LOW_SPEED_LIMIT = OPT_LONG + 19,
+    OPT_LOW_SPEED_TIME = OPT_LONG + 20,
     OPT_NOPROGRESS = OPT_LONG + 43,
     OPT_FOLLOWLOCATION = OPT_LONG + 52,
     OPT_XFERINFODATA = OPT_OBJECT + 57,
@@ -276,7 +278,7 @@ static int on_close_socket(void *context, int socket) {
 /// Sets every option of the request, the restrictions first; -1 (the failure recorded) when one could not
 /// be set: the request must then not be sent.
 static int configure(const transfer *t, const char *url, const struct curl_slist *headers, long timeout_ms,
-                     long connect_timeout_ms, int64_t maximum_body, int plain_http, char *error,
+                     long connect_timeout_ms, long stall_seconds, int64_t maximum_body, int plain_http, char *error,
                      const nyt_curl_callbacks *callbacks) {
     const char *protocols = plain_http ? "http" : "https";
     long mask = plain_http ? PROTO_HTTP : PROTO_HTTPS;
@@ -289,6 +291,11 @@ static int configure(const transfer *t, const char *url, const struct curl_slist
     if (SET(t, pointer, ERRORBUFFER, error) || SET(t, long, NOSIGNAL, 1L) || SET(t, pointer, URL, url) ||
         SET(t, pointer, ACCEPT_ENCODING, "") || SET(t, long, TIMEOUT_MS, timeout_ms) ||
         SET(t, long, CONNECTTIMEOUT_MS, connect_timeout_ms)) {
+        return -1;
+    }
+    // A transfer slower than the minimum rate for `stall_seconds` has stalled: a slow link that still moves
+    // goes on (an archive month of 30 MB takes minutes on some), a server that stops sending does not.
+    if (stall_seconds > 0 && (SET(t, long, LOW_SPEED_LIMIT, (long)NYT_CURL_MINIMUM_RATE) || SET(t, long, LOW_SPEED_TIME, stall_seconds))) {
         return -1;
     }
     if (maximum_body > 0 && SET(t, offset, MAXFILESIZE_LARGE, maximum_body)) return -1;
@@ -305,7 +312,7 @@ static int configure(const transfer *t, const char *url, const struct curl_slist
 }
 
 void nyt_curl_get(const nyt_curl_library *library, const char *url, const char *const *headers, int header_count,
-                  long timeout_ms, long connect_timeout_ms, int64_t maximum_body, int plain_http,
+                  long timeout_ms, long connect_timeout_ms, long stall_seconds, int64_t maximum_body, int plain_http,
                   const nyt_curl_callbacks *callbacks, nyt_curl_result *result) {
     memset(result, 0, sizeof *result);
     if (!library) library = process();
@@ -329,7 +336,7 @@ void nyt_curl_get(const nyt_curl_library *library, const char *url, const char *
         }
     }
     char error[ERROR_SIZE] = "";
-    if (ready && configure(&t, url, list, timeout_ms, connect_timeout_ms, maximum_body, plain_http, error, callbacks) == 0) {
+    if (ready && configure(&t, url, list, timeout_ms, connect_timeout_ms, stall_seconds, maximum_body, plain_http, error, callbacks) == 0) {
         CURLcode code = library->easy_perform(t.handle);
         result->step = NYT_CURL_STEP_TRANSFER;
         result->code = code;

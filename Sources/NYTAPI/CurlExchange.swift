@@ -150,11 +150,11 @@ final class CurlExchange: @unchecked Sendable {
             }
         )
         let plainHTTP: Int32 = url.scheme?.lowercased() == "http" ? 1 : 0
-        let timeoutMilliseconds = Int(min(max(timeout, 0.001), 86_400) * 1_000)
+        let limits = TransferLimits(timeout: timeout, maximumBodySize: maximumBodySize)
         headers.withConstCStringArray { headerPointers in
             nyt_curl_get(
-                library.library, url.absoluteString, headerPointers, Int32(headers.count), timeoutMilliseconds,
-                timeoutMilliseconds, Int64(maximumBodySize), plainHTTP, &callbacks, &result
+                library.library, url.absoluteString, headerPointers, Int32(headers.count), limits.wholeMilliseconds,
+                limits.connectMilliseconds, limits.stallSeconds, Int64(maximumBodySize), plainHTTP, &callbacks, &result
             )
         }
         answer(outcome(of: result))

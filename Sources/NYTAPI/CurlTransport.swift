@@ -7,7 +7,8 @@ import FoundationEssentials
 /// Rules it keeps: https only, except for loopback hosts (the client checks the base URL; libcurl is told
 /// which protocols it may speak, and a request for which that cannot be set is not sent); redirects are
 /// followed only within the origin of the request (scheme, host and port), at most `maximumRedirects`
-/// times, any other is refused; the request's timeout bounds the whole exchange; a body larger than the cap
+/// times, any other is refused; the request's timeout bounds the connection and any stall of the transfer,
+/// and a body at the cap may take what `TransferLimits` allows; a body larger than the cap
 /// stops the transfer as soon as it passes it; the body of a failure is read only as far as its excerpt,
 /// then the status is answered; cancelling the calling task answers as soon as the consumer is not in the
 /// middle of a piece, and no piece reaches the consumer after that.

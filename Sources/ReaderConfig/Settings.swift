@@ -64,7 +64,7 @@ public struct Settings: Hashable, Sendable {
     public var followedFeeds = Setting([Feed.topStories(.home)])
     /// Whether resting the selection on an article for half a second marks it read (`mark_read_on_select`).
     public var markReadOnSelect = Setting(false)
-    /// Seconds to wait for the NYT before giving up on a request (`request_timeout_seconds`).
+    /// Seconds the NYT may take to connect, or stall, before a request is given up (`request_timeout_seconds`).
     public var requestTimeoutSeconds = Setting(15.0)
     /// How the detail pane shows an article's photo (`images`: auto, kitty, iterm, sixel, symbols or off;
     /// off with `NO_COLOR` unless the file names one).

@@ -26,7 +26,7 @@ struct ConfigCommand: AsyncParsableCommand {
               mouse = true                  clicks and the wheel in the reader
               copy_links = true             y copies the link (OSC 52)
               list_width = 40               the list's share of the width, 20 to 80 (< and >)
-              request_timeout_seconds = 15  give up on the NYT after this long
+              request_timeout_seconds = 15  give up on the NYT when it stalls this long
               images = "auto"               the photo: auto, kitty, iterm, sixel, symbols, off
               image_height_percent = 40     the most of the detail pane the photo takes
               image_cache_mb = 200          pictures kept for offline reading (0: none)

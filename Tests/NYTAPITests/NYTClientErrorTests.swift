@@ -115,6 +115,25 @@ struct NYTClientErrorTests {
         #expect(snapshot.articles.count == 8)
     }
 
+    @Test("A body that keeps arriving past the timeout (a slow link) is read whole; a server that stops sending is cut at the timeout")
+    func slowLinkAndStall() async throws {
+        let server = try FakeNYTServer(servesFixtures: false)
+        let path = FakeNYTServer.topStoriesPath("world")
+        let articles = (0..<400).map { ArticleFactory.article($0) }
+        server.setBody(TopStoriesJSON.body(section: "world", articles: articles), for: path)
+        server.setFault(.paced(chunk: 8 << 10, pause: 0.12), for: path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let snapshot = try await Self.client(server.baseURL, timeout: 1).topStories(.world)
+        #expect(snapshot.articles.count == 400)
+        #expect(clock.now - start > .seconds(1.5), "the transfer outlasted the timeout")
+
+        server.setFault(.hang, for: path)
+        let stalled = clock.now
+        await #expect(throws: APIError.timeout) { try await Self.client(server.baseURL, timeout: 1).topStories(.world) }
+        #expect(clock.now - stalled < .seconds(4), "a stall ends at the timeout")
+    }
+
     @Test("Requests carry the key, the User-Agent and the parameters; the default timeout is 15 s")
     func requestShape() async throws {
         let server = try FakeNYTServer()

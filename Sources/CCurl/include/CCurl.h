@@ -85,13 +85,17 @@ int nyt_curl_load(char *message, size_t size);
 /// never freed (NULL without memory). The program itself never calls this.
 const nyt_curl_library *nyt_curl_library_for_testing(const char *soname, const char *failing_options, int failing_code);
 
+/// The rate (bytes a second) below which a transfer that lasts `stall_seconds` has stalled.
+#define NYT_CURL_MINIMUM_RATE 1024
+
 /// GETs `url` with `headers` ("Name: value", `header_count` of them) through `library` (NULL for the
 /// process's libcurl). Only https is spoken, or only plain http when `plain_http` is nonzero, for the
 /// request and for any redirect; libcurl follows no redirect. `timeout_ms` bounds the whole exchange,
-/// `connect_timeout_ms` the connection; `maximum_body` (bytes, 0 for none) stops a body that announces a
-/// larger length before it is read. A request whose restrictions could not all be set is not sent.
+/// `connect_timeout_ms` the connection, and `stall_seconds` (0 for no such limit) a transfer slower than
+/// NYT_CURL_MINIMUM_RATE; `maximum_body` (bytes, 0 for none) stops a body that announces a larger length
+/// before it is read. A request whose restrictions could not all be set is not sent.
 void nyt_curl_get(const nyt_curl_library *library, const char *url, const char *const *headers, int header_count,
-                  long timeout_ms, long connect_timeout_ms, int64_t maximum_body, int plain_http,
+                  long timeout_ms, long connect_timeout_ms, long stall_seconds, int64_t maximum_body, int plain_http,
                   const nyt_curl_callbacks *callbacks, nyt_curl_result *result);
 
 #endif
