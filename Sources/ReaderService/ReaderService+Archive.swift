@@ -21,16 +21,29 @@ extension ReaderService {
         _ month: ArchiveMonth, force: Bool, progress: @escaping @Sendable (ArchiveProgress) -> Void
     ) async -> ArchiveImport {
         let feed = Feed.archive(month)
-        if !force, (try? await lanes.read({ store throws(StoreError) in try store.isComplete(month) })) == true {
-            let status = (try? await currentStatus(of: feed)) ?? FeedStatus(feed: feed, count: 0)
-            let unchanged = RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0)
-            return ArchiveImport(outcome: .refreshed(unchanged, status), summary: nil)
+        if !force {
+            if let whole = await alreadyImported(month) { return whole }
+            // Its turn waited for first: another process's import of the same month may end meanwhile (two
+            // runs of one command a moment apart), and the month is then not asked for again.
+            if policy.waitsForOthers {
+                try? await spacing.takeTurn(for: .archive)
+                if let whole = await alreadyImported(month) { return whole }
+            }
         }
         let written = ArchiveBatches(store: store, month: month, fetchedDate: now(), progress: progress)
         let outcome = await run(feed) { (service, client) throws(RefreshFailure) in
             try await service.importMonth(month, with: client, into: written)
         }
         return ArchiveImport(outcome: outcome, summary: written.summary)
+    }
+
+    /// The unchanged outcome of `month` when it was imported whole before; nil otherwise.
+    private func alreadyImported(_ month: ArchiveMonth) async -> ArchiveImport? {
+        guard (try? await lanes.read({ store throws(StoreError) in try store.isComplete(month) })) == true else { return nil }
+        let feed = Feed.archive(month)
+        let status = (try? await currentStatus(of: feed)) ?? FeedStatus(feed: feed, count: 0)
+        let unchanged = RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0)
+        return ArchiveImport(outcome: .refreshed(unchanged, status), summary: nil)
     }
 
     /// Every archive month imported whole, newest first.

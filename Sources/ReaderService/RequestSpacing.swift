@@ -29,23 +29,38 @@ final class RequestSpacing: RequestGate {
     /// once, as it would without a cache.
     func awaitTurn(for api: Endpoint.API) async throws(APIError) {
         if held.withLock({ $0.remove(api) }) == nil {
-            let asked = now()
-            let spacing = spacing.seconds
-            let slot =
-                (try? await lanes.write { store throws(StoreError) in
-                    try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
-                }) ?? asked
-            var announced = false
-            try await sleep(until: slot, for: api, announced: &announced)
-            if let ended = await last(api)?.ended {
-                try await sleep(
-                    until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
-            }
+            try await waitForSlot(of: api)
         }
         let day = RequestDay(now()).text
         // Counted after the writes asked before it, without holding up the request. A count that cannot be
         // written only makes the daily warning late; it is no reason to fail the refresh.
         lanes.queueWrite { store in _ = try? store.countRequest(api: api.rawValue, day: day) }
+    }
+
+    /// Takes the next slot of `api` and waits for it ahead of the request, which then goes at once (its
+    /// `awaitTurn` takes no other slot): the caller can look at the cache again after the wait, for what
+    /// another process's request before it brought (an archive month imported whole meanwhile). A slot
+    /// left unused is taken by the next request to `api`.
+    func takeTurn(for api: Endpoint.API) async throws(APIError) {
+        guard !held.withLock({ $0.contains(api) }) else { return }
+        try await waitForSlot(of: api)
+        held.withLock { _ = $0.insert(api) }
+    }
+
+    /// Takes the next slot of `api` and waits for it, and for the spacing after the last request ended.
+    private func waitForSlot(of api: Endpoint.API) async throws(APIError) {
+        let asked = now()
+        let spacing = spacing.seconds
+        let slot =
+            (try? await lanes.write { store throws(StoreError) in
+                try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
+            }) ?? asked
+        var announced = false
+        try await sleep(until: slot, for: api, announced: &announced)
+        if let ended = await last(api)?.ended {
+            try await sleep(
+                until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
+        }
     }
 
     /// Takes a slot for a request to `api` now, when no wait comes before it, and returns zero: the next

@@ -157,9 +157,12 @@ struct ArchiveCommand: AsyncParsableCommand {
         for (index, month) in toImport.enumerated() {
             let started = Date()
             progress.begin(month, index: index)
-            let imported = await service.importArchiveMonth(month, force: true) { progress.update($0) }
+            // Not forced, the month is looked at again after its turn: another nytreader may have imported it.
+            let imported = await service.importArchiveMonth(month, force: force) { progress.update($0) }
             progress.end()
             switch imported.outcome {
+            case .refreshed where imported.summary == nil:
+                Terminal.print("\(month): already imported, by another nytreader meanwhile (--force imports it again)")
             case .refreshed(let changes, _):
                 Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
             case .failed(let failure, _):

@@ -185,6 +185,21 @@ struct ArchiveTests {
             "\(result.errorOutput)")
     }
 
+    @Test("Two runs of one import a moment apart: the second waits its turn, finds the month imported and asks nothing")
+    func overlappingRuns() async throws {
+        let home = try CliHome()
+        let server = try Self.server(months: [1], count: 3_000, paced: true)
+        let arguments = ["archive", "2024-01", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "3"]
+        async let first = home.run(arguments)
+        try await Task.sleep(for: .milliseconds(300))
+        async let second = home.run(arguments)
+        let (one, two) = try await (first, second)
+        #expect(one.status == 0 && two.status == 0, "\(one.errorOutput) \(two.errorOutput)")
+        #expect(Self.archivePaths(server) == ["/svc/archive/v1/2024/1.json"], "the month asked for once")
+        #expect(one.output.hasPrefix("2024-01: 2,994 articles, 2,994 new"), "\(one.output)")
+        #expect(two.output == "2024-01: already imported, by another nytreader meanwhile (--force imports it again)\n", "\(two.output)")
+    }
+
     @Test("With no API key a range stops at once and does not advise running it again: the key comes first")
     func noKeyStops() async throws {
         let home = try CliHome()
