@@ -3,8 +3,13 @@ import NewsCore
 
 /// Parses the NYT's ISO 8601 timestamps in both forms it sends:
 /// `2024-05-01T05:00:03-04:00` (Top Stories) and `2024-01-05T10:00:00+0000` (Article Search),
-/// with optional fractional seconds and `Z`.
+/// with optional fractional seconds and `Z`. A day that does not exist (`2026-02-30`), a year before the
+/// NYT's first or after next year (`0001`, `9999`), or an offset beyond ±14 hours is no date: the field
+/// is then read as missing, and the article takes another of its dates.
 enum NYTDate {
+    /// The last year a date may name: next year, as of the program's start.
+    static let latestYear = CivilCalendar.year(ofDay: CivilCalendar.day(atSeconds: Date().timeIntervalSince1970)) + 1
+
     static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
@@ -13,7 +18,8 @@ enum NYTDate {
     private static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
         var cursor = Cursor(bytes: utf8)
         guard utf8.count >= 10, let year = cursor.number(4), cursor.expect(0x2D), let month = cursor.number(2),
-            cursor.expect(0x2D), let day = cursor.number(2), (1...12).contains(month), (1...31).contains(day)
+            cursor.expect(0x2D), let day = cursor.number(2), (SearchDay.firstYear...latestYear).contains(year),
+            (1...12).contains(month), (1...CivilCalendar.days(inMonth: month, year: year)).contains(day)
         else { return nil }
         // A day without a time (Most Popular's `published_date`) is its noon UTC: midnight would be the
         // evening before in New York, and shown as the day before in every time zone west of UTC.
@@ -42,9 +48,10 @@ enum NYTDate {
             if !cursor.atEnd && !cursor.expect(0x5A) {  // "Z"
                 let sign: Int
                 if cursor.expect(0x2B) { sign = 1 } else if cursor.expect(0x2D) { sign = -1 } else { return nil }
-                guard let offsetHours = cursor.number(2) else { return nil }
+                guard let offsetHours = cursor.number(2), offsetHours <= 14 else { return nil }
                 _ = cursor.expect(0x3A)
                 let offsetMinutes = cursor.number(2) ?? 0
+                guard offsetMinutes < 60 else { return nil }
                 offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
             }
             guard cursor.atEnd, hour < 24, minute < 60, second < 61 else { return nil }

@@ -1,6 +1,15 @@
 /// Proleptic Gregorian dates as day counts since 1970-01-01, without a calendar object (Howard Hinnant's
 /// algorithms): what NYT dates, HTTP dates and search days need, with no locale or time-zone data loaded.
 public enum CivilCalendar {
+    /// The days of `month` (1–12) in `year` of the Gregorian calendar.
+    public static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Days since 1970-01-01 of `year`-`month`-`day`.
     public static func days(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

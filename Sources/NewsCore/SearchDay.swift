@@ -22,7 +22,7 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             (Self.firstYear...latestYear).contains(year), (1...12).contains(month),
-            (1...Self.days(inMonth: month, year: year)).contains(day)
+            (1...CivilCalendar.days(inMonth: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -56,14 +56,6 @@ public struct SearchDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The latest year a search may name: the year after the one `secondsSince1970` falls in (UTC).
     public static func latestYear(at secondsSince1970: Double) -> Int {
         CivilCalendar.year(ofDay: CivilCalendar.day(atSeconds: secondsSince1970)) + 1
-    }
-
-    static func days(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     private func pad(_ value: Int, _ width: Int) -> String {

@@ -39,4 +39,25 @@ struct NYTDateTests {
     func nonsense(text: String) {
         #expect(NYTDate.parse(text) == nil)
     }
+
+    @Test(
+        "A day that does not exist, a year outside 1851 … next year, or an offset past ±14 h is no date",
+        arguments: [
+            "2026-02-30T05:00:04-05:00", "2023-02-29", "2024-04-31T00:00:00Z", "0001-01-01T00:00:00Z", "1850-12-31T23:59:59Z",
+            "9999-12-31T23:59:59-05:00", "\(NYTDate.latestYear + 1)-01-01T00:00:00Z", "2024-01-05T10:00:00+9900",
+            "2024-01-05T10:00:00-15:00", "2024-01-05T10:00:00+01:75",
+        ])
+    func impossible(text: String) {
+        #expect(NYTDate.parse(text) == nil)
+    }
+
+    @Test("The edges that exist parse: a leap day, the NYT's first year, next year, ±14 h")
+    func edges() {
+        for text in [
+            "2024-02-29T12:00:00Z", "2000-02-29", "1851-09-18T00:00:00Z", "\(NYTDate.latestYear)-12-31T23:59:59Z",
+            "2024-01-05T10:00:00+14:00", "2024-01-05T10:00:00-12:00",
+        ] {
+            #expect(NYTDate.parse(text) != nil, "\(text)")
+        }
+    }
 }
