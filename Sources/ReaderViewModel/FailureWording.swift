@@ -47,8 +47,11 @@ extension RefreshFailure {
             return "Rate limited — try again in a minute"
         case .notFound:
             return "NYT does not know this feed (404)"
-        case .server(let status):
+        case .server(let status) where (500..<600).contains(status):
             return "NYT server error \(status)"
+        case .server(let status):
+            // A status the API never answers with (a redirect with nowhere to go, 304, 418): said as it came.
+            return "NYT answered with HTTP status \(status)"
         case .timeout:
             return "NYT did not answer in time"
         case .offline:

@@ -46,6 +46,8 @@ struct LayoutTests {
             (.unauthorized(status: 401), "NYT rejected the API key (401) — check it (nytreader config)"),
             (.rateLimited(retryAfter: 12), "Rate limited — try again in 12 s"),
             (.server(status: 503), "NYT server error 503"),
+            (.server(status: 302), "NYT answered with HTTP status 302"),
+            (.server(status: 418), "NYT answered with HTTP status 418"),
             (.malformed, "NYT sent a response that could not be read"),
             (.timeout, "NYT did not answer in time"),
             (.notFound, "NYT does not know this feed (404)"),
