@@ -69,6 +69,10 @@ struct NYTReader: AsyncParsableCommand {
         _ = Terminal.closedAtStart
         MallocArenas.shareOne()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = UnknownCommand.message(for: arguments) {
+            Terminal.printError(unknown)
+            Terminal.exit(status: ExitStatus.usage)
+        }
         if ProgramHelp.asksForOverview(arguments) {
             Terminal.write(ProgramHelp.overview(), to: STDOUT_FILENO)
             Terminal.exit(status: EXIT_SUCCESS)

@@ -192,6 +192,21 @@ struct CliErrorTests {
         #expect(written.status == 0 && written.output == "\(ProgramVersion.current)\n" && written.errorOutput.isEmpty)
     }
 
+    @Test("A mistyped command is said as one, with the nearest command, exit 64: with --help too, not the reader's help")
+    func unknownCommand() async throws {
+        let home = try CliHome()
+        for (arguments, nearest) in [
+            (["refrsh", "--help"], " Did you mean 'refresh'?"), (["lst"], " Did you mean 'list'?"), (["xyzzy"], ""),
+        ] {
+            let result = try Subprocess.run(ProgramBinary.url.path, arguments, environment: home.environment(), timeout: 30)
+            #expect(result.status == 64, "\(arguments): \(result.errorOutput)")
+            #expect(result.output.isEmpty)
+            #expect(
+                result.errorOutput == "nytreader: Unknown command '\(arguments[0])'.\(nearest) The commands: read, refresh, list, search, "
+                    + "searches, show, archive, trend, sections, config, help ('nytreader --help').\n", "\(result.errorOutput)")
+        }
+    }
+
     @Test("An empty --db is a bad argument (exit 64), for the commands that read and those that write")
     func emptyDatabase() async throws {
         let home = try CliHome()
