@@ -16,19 +16,6 @@ extension ArticleStore {
         try read { db in try Self.lastRequest(api: api, in: db) }
     }
 
-    /// Takes the next slot for a request to the NYT API named `api`, and returns it: `spacing` after the
-    /// last slot any process took, and not before `now`. A process that takes the slot waits until then
-    /// (and until `spacing` after the last request ended); the next one, in this process or another, is
-    /// spaced after it.
-    @discardableResult
-    public func reserveRequest(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date {
-        try write { db in
-            let start = Self.nextRequestDate(after: try Self.lastRequest(api: api, in: db)?.slot, spacing: spacing, now: now)
-            try Self.takeSlot(start, api: api, in: db)
-            return start
-        }
-    }
-
     /// Takes a slot for a request to the NYT API named `api` at `now` when no wait comes before it (`spacing`
     /// after the last slot any process took and after the last request ended), and returns nil; otherwise
     /// takes nothing and returns the first moment a request may go. One transaction: of processes that

@@ -4,10 +4,10 @@ import NYTAPI
 import NewsCore
 import Synchronization
 
-/// What the service does around each request it sends: it takes the next slot of the request's API in the
-/// cache (`policy.requestSpacing` after the last slot any process using the cache took for that API), waits
-/// for it and for the spacing after the last request to that API ended (the one before may have left late:
-/// the NYT must have seen it a spacing before), counts the request for the day, and notes when it ended.
+/// What the service does around each request it sends: it waits for a free slot of the request's API in
+/// the cache (`policy.requestSpacing` after the last slot any process using the cache took for that API, and
+/// after the last request to that API ended: the one before may have left late, and the NYT must have seen
+/// it a spacing before) and takes it, counts the request for the day, and notes when it ended.
 /// Two `nytreader` processes started back to back so keep to the NYT's limit together, as one does.
 final class RequestSpacing: RequestGate {
     private let lanes: StoreLanes
@@ -24,7 +24,7 @@ final class RequestSpacing: RequestGate {
         self.onWait = onWait
     }
 
-    /// Takes the next slot of `api`, waits for it and counts the request; `.cancelled` when the task is
+    /// Waits for a free slot of `api`, takes it and counts the request; `.cancelled` when the task is
     /// cancelled while it waits. A slot that cannot be written is no reason to fail: the request goes at
     /// once, as it would without a cache.
     func awaitTurn(for api: Endpoint.API) async throws(APIError) {
@@ -37,7 +37,7 @@ final class RequestSpacing: RequestGate {
         lanes.queueWrite { store in _ = try? store.countRequest(api: api.rawValue, day: day) }
     }
 
-    /// Takes the next slot of `api` and waits for it ahead of the request, which then goes at once (its
+    /// Waits for a free slot of `api` and takes it ahead of the request, which then goes at once (its
     /// `awaitTurn` takes no other slot): the caller can look at the cache again after the wait, for what
     /// another process's request before it brought (an archive month imported whole meanwhile). A slot
     /// left unused is taken by the next request to `api`.
@@ -47,19 +47,23 @@ final class RequestSpacing: RequestGate {
         held.withLock { _ = $0.insert(api) }
     }
 
-    /// Takes the next slot of `api` and waits for it, and for the spacing after the last request ended.
+    /// Waits until a slot of `api` is free (the spacing after the last slot any process took and after the
+    /// last request ended) and takes it, checked and taken in one transaction. Nothing is held while it
+    /// waits: a process interrupted then (Ctrl-C, a cron job's timeout, `kill -9`) leaves no slot behind
+    /// for the next one to wait for. Of processes waiting at once, the first to wake takes the slot and the
+    /// others wait for the next.
     private func waitForSlot(of api: Endpoint.API) async throws(APIError) {
-        let asked = now()
         let spacing = spacing.seconds
-        let slot =
-            (try? await lanes.write { store throws(StoreError) in
-                try store.reserveRequest(api: api.rawValue, spacing: spacing, at: asked)
-            }) ?? asked
         var announced = false
-        try await sleep(until: slot, for: api, announced: &announced)
-        if let ended = await last(api)?.ended {
-            try await sleep(
-                until: ArticleStore.nextRequestDate(after: ended, spacing: spacing, now: now()), for: api, announced: &announced)
+        while true {
+            let asked = now()
+            let start: Date??
+            start = try? await lanes.write { store throws(StoreError) in
+                try store.reserveRequestNow(api: api.rawValue, spacing: spacing, at: asked)
+            }
+            // Taken (nil), or a slot that cannot be written: the request goes at once, as without a cache.
+            guard let start, let start else { return }
+            try await sleep(until: start, for: api, announced: &announced)
         }
     }
 

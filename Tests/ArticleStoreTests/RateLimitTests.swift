@@ -28,7 +28,7 @@ struct RateLimitTests {
         #expect(try store.blockedUntil(api: "articlesearch") == until.addingTimeInterval(60))
     }
 
-    @Test("Request slots queue one spacing apart per API, across connections, and survive reopening; a far-future slot is not trusted")
+    @Test("Request slots are one spacing apart per API, across connections, and survive reopening; a far-future slot is not trusted")
     func requestSlots() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cache.sqlite")
@@ -36,11 +36,10 @@ struct RateLimitTests {
         let one = try ArticleStore(path: path)
         let other = try ArticleStore(path: path)
         #expect(try one.lastRequest(api: "topstories") == nil)
-        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now) == now, "nobody asked before: at once")
-        #expect(try other.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(1)) == now.addingTimeInterval(12))
-        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(2)) == now.addingTimeInterval(24))
-        #expect(try other.reserveRequest(api: "articlesearch", spacing: 12, at: now.addingTimeInterval(2)) == now.addingTimeInterval(2))
-        #expect(try one.reserveRequest(api: "topstories", spacing: 12, at: now.addingTimeInterval(100)) == now.addingTimeInterval(100))
+        #expect(try one.reserveRequestNow(api: "topstories", spacing: 12, at: now) == nil, "nobody asked before: taken at once")
+        #expect(try other.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(1)) == now.addingTimeInterval(12))
+        #expect(try other.reserveRequestNow(api: "articlesearch", spacing: 12, at: now.addingTimeInterval(2)) == nil)
+        #expect(try one.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(100)) == nil)
         #expect(try ArticleStore(path: path).lastRequest(api: "topstories")?.slot == now.addingTimeInterval(100))
         #expect(try one.lastRequest(api: "topstories")?.ended == nil)
         try other.noteRequestEnded(api: "topstories", at: now.addingTimeInterval(101))

@@ -66,6 +66,26 @@ struct CliRefreshTests {
         #expect(names["us"] == "U.S." && names["nyregion"] == "N.Y. Region" && names["business"] == "Business", "\(names)")
     }
 
+    @Test("A refresh ended while it waits its turn (Ctrl-C, kill -9) leaves no turn behind: the next waits only for the last request sent")
+    func interruptedWaitLeavesNoTurn() async throws {
+        let server = try FakeNYTServer()
+        let home = try CliHome()
+        let url = server.baseURL.absoluteString
+        let spacing = ["--request-spacing", "4", "--api-base-url", url, "--db", home.database]
+        let first = try await home.run(["refresh", "--section", "world"] + spacing)
+        #expect(first.status == 0, "\(first.errorOutput)")
+        // A second refresh waits for its turn, and is killed while it waits.
+        let script = "\"$0\" refresh --section arts \"$@\" 2>/dev/null & waiter=$!; sleep 1; kill -9 $waiter; wait $waiter; true"
+        let killed = try Subprocess.run(
+            "/bin/sh", ["-c", script, ProgramBinary.url.path] + spacing, environment: home.environment(), timeout: 30)
+        #expect(killed.status == 0)
+        let third = try await home.run(["refresh", "--section", "home"] + spacing)
+        #expect(third.status == 0, "\(third.errorOutput) \(third.output)")
+        let wait = try #require(third.errorOutput.firstMatch(of: /waiting (\d+) s for the NYT's rate limit/)).1
+        #expect(Int(wait) ?? 99 <= 3, "4 s after the first request, not after the killed one's turn: \(third.errorOutput)")
+        #expect(server.requests.map(\.path) == ["/svc/topstories/v2/world.json", "/svc/topstories/v2/home.json"])
+    }
+
     @Test("A second refresh says how many articles are new and how many were updated")
     func summaryCountsUpdates() async throws {
         let server = try FakeNYTServer()
