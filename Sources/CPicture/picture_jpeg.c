@@ -86,6 +86,28 @@ static unsigned scale_denominator(unsigned width, unsigned height, const nyt_pic
     return 1;
 }
 
+/// Whether the JPEG's channels are inks (CMYK, or YCCK, which libjpeg turns into CMYK): libjpeg-turbo
+/// converts them to no RGB color space, so they are read as CMYK and converted here.
+static int has_inks(const struct jpeg_decompress_struct *info) {
+    return info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK;
+}
+
+/// `a * b / 255`, rounded.
+static uint8_t scaled(unsigned a, unsigned b) { return (uint8_t)((a * b + 127) / 255); }
+
+/// Turns a row of `count` CMYK pixels into RGBA in place (both are 4 bytes a pixel). Photoshop (any JPEG
+/// with an Adobe marker) stores the inks inverted, 255 for none; others store the inks, 255 for full.
+static void inks_to_rgba(uint8_t *row, size_t count, int inverted) {
+    for (size_t index = 0; index < count; index++) {
+        uint8_t *pixel = row + index * 4;
+        unsigned black = inverted ? pixel[3] : 255u - pixel[3];
+        for (int channel = 0; channel < 3; channel++) {
+            pixel[channel] = scaled(inverted ? pixel[channel] : 255u - pixel[channel], black);
+        }
+        pixel[3] = 255;
+    }
+}
+
 /// The decoder's state, kept out of registers so that it survives a longjmp.
 typedef struct decoding {
     struct jpeg_decompress_struct info;
@@ -133,10 +155,15 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
         picture_decode_fail(image, NYT_PICTURE_TOO_MANY_PIXELS, "the JPEG declares too many pixels");
         return;
     }
-    info->out_color_space = JCS_EXT_RGBA;
+    int inks = has_inks(info);
+    info->out_color_space = inks ? JCS_CMYK : JCS_EXT_RGBA;
     info->scale_num = 1;
     info->scale_denom = scale_denominator(info->image_width, info->image_height, limits);
     jpeg.calc_output_dimensions(info);
+    if (info->output_components != 4) {
+        picture_decode_fail(image, NYT_PICTURE_CORRUPT, "the JPEG's color space has no 4-byte output");
+        return;
+    }
     size_t row_bytes = (size_t)info->output_width * 4;
     state->pixels = malloc(row_bytes * info->output_height);
     if (!state->pixels) {
@@ -154,6 +181,7 @@ static void decode(decoding *state, const uint8_t *bytes, size_t count, const ny
             picture_decode_fail(image, NYT_PICTURE_TRUNCATED, "the JPEG data ends early");
             return;
         }
+        if (inks) inks_to_rgba(row, info->output_width, info->saw_Adobe_marker);
     }
     jpeg.finish_decompress(info);
     if (state->errors.ended_early) {

@@ -44,6 +44,20 @@ struct PictureDecoderTests {
         }
     }
 
+    @Test(
+        "CMYK JPEGs come back as RGB: inks as they are without an Adobe marker, inverted with one, YCCK too",
+        arguments: ["cmyk-24x8.jpg", "cmyk-adobe-24x8.jpg", "ycck-adobe-24x8.jpg"])
+    func inks(name: String) throws {
+        let pixels = try decoder.decode(PictureFixtures.bytes(name))
+        #expect(pixels.size == PixelSize(width: 24, height: 8))
+        // Cyan ink, then magenta and yellow (red), then half black (gray), one 8 × 8 block each.
+        let expected: [[Int]] = [[0, 255, 255, 255], [255, 0, 0, 255], [127, 127, 127, 255]]
+        for (block, color) in expected.enumerated() {
+            let drawn = pixel(pixels, block * 8 + 4, 4).map(Int.init)
+            #expect(zip(drawn, color).allSatisfy { abs($0 - $1) <= 3 }, "block \(block) of \(name): \(drawn)")
+        }
+    }
+
     @Test("A JPEG is decoded at 1/2, 1/4 or 1/8 of its size, never below what the box needs")
     func jpegScaling() throws {
         let bytes = try PictureFixtures.bytes("scene-600x400.jpg")

@@ -49,7 +49,8 @@ typedef struct nyt_picture_image {
     char message[200];
 } nyt_picture_image;
 
-/// Decodes a JPEG (baseline or progressive; grayscale, YCbCr or RGB) held in `bytes`.
+/// Decodes a JPEG (baseline or progressive; grayscale, YCbCr, RGB, or CMYK and YCCK, turned into RGB)
+/// held in `bytes`.
 void nyt_picture_decode_jpeg(const uint8_t *bytes, size_t count, const nyt_picture_limits *limits,
                              nyt_picture_image *image);
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the picture fixtures into this folder, the same bytes every time.
 
-JPEGs are encoded by cjpeg (Debian's libjpeg-turbo-progs) from pixels made here; PNGs are written here
-with zlib. The hostile fixtures are made from the good ones: a header declaring 60,000 × 60,000 pixels,
+JPEGs are encoded by cjpeg (Debian's libjpeg-turbo-progs) from pixels made here, but for the four-channel
+ones (CMYK, YCCK), which cjpeg does not write: flat-colored blocks encoded here (`four_channel_jpeg`); PNGs
+are written here with zlib. The hostile fixtures are made from the good ones: a header declaring 60,000 × 60,000 pixels,
 data cut short, an HTML page. Run it from anywhere: python3 make-fixtures.py
 """
 import math
@@ -66,6 +67,49 @@ def png(width, height, color_type, rows, interlaced=False, extra=b""):
             + chunk(b"IEND", b""))
 
 
+def marker(code, payload):
+    return b"\xff" + bytes((code,)) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def four_channel_jpeg(blocks, adobe_transform=None):
+    """A baseline JPEG of 8 × 8 blocks side by side, each one flat color of four channels (`blocks`: the
+    channels' stored values, 0-255). With `adobe_transform` (0: CMYK, 2: YCCK) an Adobe APP14 marker says
+    how the channels are stored, as Photoshop writes them. Every block is only its DC coefficient: a
+    quantizer of 8 makes the coefficient the value minus 128, coded with a 4-bit Huffman code per size
+    category and one 1-bit code for the end of the block."""
+    out = b"\xff\xd8"
+    if adobe_transform is not None:
+        out += marker(0xEE, b"Adobe" + struct.pack(">HHHB", 100, 0, 0, adobe_transform))
+    out += marker(0xDB, b"\x00" + bytes([8] * 64))
+    out += marker(0xC0, struct.pack(">BHHB", 8, 8, 8 * len(blocks), 4)
+                  + b"".join(bytes((component, 0x11, 0)) for component in range(1, 5)))
+    # DC table 0: categories 0-11, four bits each; AC table 0: end of block only, one bit.
+    out += marker(0xC4, b"\x00" + bytes((0, 0, 0, 12) + (0,) * 12) + bytes(range(12)))
+    out += marker(0xC4, b"\x10" + bytes((1,) + (0,) * 15) + b"\x00")
+    out += marker(0xDA, b"\x04" + b"".join(bytes((component, 0x00)) for component in range(1, 5)) + b"\x00\x3f\x00")
+    bits = ""
+    previous = [0, 0, 0, 0]
+    for block in blocks:
+        for channel, value in enumerate(block):
+            difference = (value - 128) - previous[channel]
+            previous[channel] = value - 128
+            category = abs(difference).bit_length()
+            bits += format(category, "04b")
+            if category:
+                bits += format(difference if difference > 0 else difference + (1 << category) - 1, "0%db" % category)
+            bits += "0"
+    bits += "1" * (-len(bits) % 8)
+    data = bytes(int(bits[index:index + 8], 2) for index in range(0, len(bits), 8))
+    return out + data.replace(b"\xff", b"\xff\x00") + b"\xff\xd9"
+
+
+def ycc(red, green, blue):
+    """JFIF's YCbCr of an RGB color, rounded."""
+    return (round(0.299 * red + 0.587 * green + 0.114 * blue),
+            round(128 - 0.168736 * red - 0.331264 * green + 0.5 * blue),
+            round(128 + 0.5 * red - 0.418688 * green - 0.081312 * blue))
+
+
 def write(name, data):
     with open(os.path.join(HERE, name), "wb") as file:
         file.write(data)
@@ -112,6 +156,16 @@ def main():
     # An error page served as image/jpeg.
     write("html-as-jpeg.jpg", b"<!DOCTYPE html>\n<html><head><title>503 Service Unavailable</title></head>\n"
           b"<body><h1>Service Unavailable</h1></body></html>\n")
+
+    # Four-channel JPEGs: cyan, red and 50 % black ink, side by side. Without an Adobe marker the values
+    # are ink (255: full); Photoshop's Adobe CMYK stores them inverted (0: full ink), and its YCCK stores
+    # C, M, Y as the YCbCr of the color 255 - inverted ink (the decoder's YCC → RGB, then 255 - R, G, B,
+    # gives the inverted ink back) beside the inverted K.
+    inks = [(255, 0, 0, 0), (0, 255, 255, 0), (0, 0, 0, 128)]
+    inverted = [tuple(255 - value for value in ink) for ink in inks]
+    write("cmyk-24x8.jpg", four_channel_jpeg(inks))
+    write("cmyk-adobe-24x8.jpg", four_channel_jpeg(inverted, adobe_transform=0))
+    write("ycck-adobe-24x8.jpg", four_channel_jpeg([ycc(*ink[:3]) + (255 - ink[3],) for ink in inks], adobe_transform=2))
 
 
 main()
