@@ -67,12 +67,14 @@ typedef struct shrinker {
 } shrinker;
 
 /// The largest whole factor that keeps the picture, fitted into the target with its aspect kept, at least
-/// as large as that fit.
+/// as large as that fit, and at least one pixel each way (a wide picture fitted into a small box).
 static uint32_t shrink_factor(uint32_t width, uint32_t height, const nyt_picture_limits *limits) {
     if (limits->target_width == 0 || limits->target_height == 0) return 1;
     uint32_t by_width = width / limits->target_width;
     uint32_t by_height = height / limits->target_height;
     uint32_t factor = by_width > by_height ? by_width : by_height;
+    uint32_t shortest = width < height ? width : height;
+    if (factor > shortest) factor = shortest;
     return factor < 1 ? 1 : factor;
 }
 

@@ -3,27 +3,34 @@ import NYTAPI
 import NewsCore
 
 /// Articles' pictures: from the image cache (`PhotoCache`) when kept, else from the NYT's image host
-/// (`PhotoClient`), kept for next time. Without a client (offline), only kept pictures are shown. The
-/// cache's files are read and written on a thread of their own, never one that runs Swift's tasks.
+/// (`PhotoClient`), kept for next time unless they do not decode (an error page sent as a JPEG, a file cut
+/// short: kept, it would be shown from the cache and never fetched again). Without a client (offline),
+/// only kept pictures are shown. The cache's files are read, checked and written on a thread of their
+/// own, never one that runs Swift's tasks.
 public final class PhotoService: PhotoServing {
     private let client: PhotoClient?
     private let cache: PhotoCache?
     private let files = WorkQueue(threadCount: 1)
     private let spacing: Duration
+    private let rejects: @Sendable ([UInt8]) -> Bool
     private let log: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - client: nil when the reader is offline: only kept pictures are shown.
     ///   - cache: nil keeps nothing.
     ///   - spacing: the pause between two pictures fetched ahead of time (`prefetch`).
+    ///   - rejects: whether fetched bytes are surely no picture the reader can draw (they do not decode):
+    ///     those are not kept. By default every picture is kept.
     ///   - log: told each picture that could not be kept, and why.
     public init(
         client: PhotoClient?, cache: PhotoCache?, spacing: Duration = .seconds(1),
+        rejects: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.cache = cache
         self.spacing = spacing
+        self.rejects = rejects
         self.log = log
     }
 
@@ -56,8 +63,12 @@ public final class PhotoService: PhotoServing {
 
     private func keep(_ bytes: [UInt8], for address: String) async {
         guard let cache else { return }
-        let log = self.log
+        let (log, rejects) = (self.log, self.rejects)
         await files.run {
+            guard !rejects(bytes) else {
+                log("picture not kept in \(cache.directory): it does not decode")
+                return
+            }
             do {
                 try cache.store(bytes, for: address)
             } catch {

@@ -55,6 +55,21 @@ public struct PictureDecoder: Hashable, Sendable {
         return decoded
     }
 
+    /// Whether `bytes` are surely no picture this decoder draws: neither a JPEG nor a PNG, cut short,
+    /// refused by the decoder or past its limits. The picture is decoded at the smallest size its format
+    /// allows (1/8 for a JPEG). A library that cannot be loaded rejects nothing: the bytes may be fine.
+    public func rejects(_ bytes: [UInt8]) -> Bool {
+        do throws(PictureError) {
+            _ = try decode(bytes, fitting: PixelSize(width: 1, height: 1))
+            return false
+        } catch {
+            switch error {
+            case .libraryUnavailable, .outOfRange, .terminalUnavailable: return false
+            case .tooManyBytes, .unrecognizedFormat, .tooManyPixels, .truncated, .corrupt, .tooMuchMemory: return true
+            }
+        }
+    }
+
     /// The C string in a fixed-size message field.
     static func text<Field>(of field: inout Field) -> String {
         withUnsafeBytes(of: &field) { raw in

@@ -53,7 +53,8 @@ enum PictureSetup {
 
 extension Environment {
     /// The articles' pictures for this run: from the image cache, and from the NYT's image host unless
-    /// `--offline` (or, with a loopback `--api-base-url`, from that server), each request logged.
+    /// `--offline` (or, with a loopback `--api-base-url`, from that server), each request logged; a picture
+    /// that does not decode is not kept.
     func photoService(options: CommonOptions) -> PhotoService {
         let settings = self.settings
         let client =
@@ -64,6 +65,7 @@ extension Environment {
                 apiBaseURL: options.baseURL, timeout: settings.requestTimeoutSeconds.value)
         let cache = PhotoCache(directory: paths.imageCache.path, capacity: settings.imageCacheMegabytes.value << 20)
         let logger = self.logger
-        return PhotoService(client: client, cache: cache, log: { logger.warning("\($0)") })
+        return PhotoService(
+            client: client, cache: cache, rejects: { PictureDecoder().rejects($0) }, log: { logger.warning("\($0)") })
     }
 }

@@ -239,7 +239,7 @@ struct TuiPhotoTests {
     }
 
     @Test(
-        "A bomb, a truncated JPEG, HTML as image/jpeg, a 40 MB body, a 404 and a server that never answers each leave the placeholder while j and k keep answering"
+        "A bomb, a truncated JPEG, HTML as image/jpeg, a 40 MB body, a 404 and a server that never answers each leave the placeholder while j and k keep answering; none is kept in the image cache"
     )
     func hostilePictures() throws {
         let paths = try BundledPhotos.cropPaths()
@@ -278,5 +278,9 @@ struct TuiPhotoTests {
         try reader.tmux.press("g")
         try Self.waitForPicture(reader)
         #expect(try reader.quit() == 0, "nothing crashed")
+        // Only the first article's photo is kept: a reply that does not decode would be shown from the
+        // cache for good, never fetched again.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: reader.home.path(".cache/nytreader/images"))
+        #expect(kept.count == 1, "\(kept)")
     }
 }

@@ -96,6 +96,26 @@ struct PhotoServiceTests {
         #expect(transport.requested == ["/images/a.jpg"])
     }
 
+    @Test("A reply that does not decode is shown as it came but not kept: the next start fetches it again")
+    func undecodableNotKept() async throws {
+        let home = try TemporaryDirectory()
+        let cache = PhotoCache(directory: home.path("images"), capacity: 8 << 20)
+        let transport = PictureTransport()
+        let broken = Self.bytes(for: "/images/broken.jpg")
+        let rejects: @Sendable ([UInt8]) -> Bool = { $0 == broken }
+        let service = PhotoService(client: PhotoClient(transport: transport), cache: cache, rejects: rejects)
+        #expect(try await service.photo(at: Self.address("broken")) == broken)
+        #expect(try await service.photo(at: Self.address("good")) == Self.bytes(for: "/images/good.jpg"))
+        #expect(!cache.contains(Self.address("broken")) && cache.contains(Self.address("good")))
+        #expect(cache.size == Self.bytes(for: "/images/good.jpg").count, "only the good one counts against the capacity")
+        let restarted = PhotoService(client: PhotoClient(transport: transport), cache: cache, rejects: rejects)
+        _ = try await restarted.photo(at: Self.address("broken"))
+        _ = try await restarted.photo(at: Self.address("good"))
+        #expect(transport.requested == ["/images/broken.jpg", "/images/good.jpg", "/images/broken.jpg"])
+        #expect(await restarted.prefetch([Self.address("broken")]) == 1)
+        #expect(!cache.contains(Self.address("broken")), "nor kept when fetched ahead of time")
+    }
+
     @Test("Prefetching fetches what is not kept, spaced, and stops before the cache would have to drop a picture")
     func prefetch() async throws {
         let home = try TemporaryDirectory()

@@ -19,6 +19,24 @@ struct HostilePictureTests {
         }
     }
 
+    @Test("What does not decode as the JPEG or PNG it claims is rejected (not kept); pictures are not")
+    func rejects() throws {
+        let hostile: [[UInt8]] = [
+            try PictureFixtures.bytes("html-as-jpeg.jpg"), try PictureFixtures.bytes("truncated.jpg"),
+            try PictureFixtures.bytes("truncated.png"), try PictureFixtures.bytes("bomb-60000x60000.jpg"),
+            Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 64),
+            Array("RIFF".utf8) + [0, 1, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 64),
+            Array("BM".utf8) + [UInt8](repeating: 0, count: 64),
+            [UInt8](repeating: 0xFF, count: 5 << 20),
+        ]
+        for bytes in hostile {
+            #expect(decoder.rejects(bytes), "\(bytes.prefix(8))")
+        }
+        for name in ["scene-600x400.jpg", "scene-progressive-600x400.jpg", "scene-alpha-120x80.png", "cmyk-adobe-24x8.jpg"] {
+            #expect(!decoder.rejects(try PictureFixtures.bytes(name)), "\(name)")
+        }
+    }
+
     @Test("A JPEG declaring 60,000 × 60,000 pixels is refused before anything is decompressed")
     func jpegBomb() throws {
         let bytes = try PictureFixtures.bytes("bomb-60000x60000.jpg")

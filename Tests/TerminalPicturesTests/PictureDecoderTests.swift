@@ -83,6 +83,8 @@ struct PictureDecoderTests {
         #expect(try decoder.decode(bytes).size == PixelSize(width: 120, height: 80))
         #expect(try decoder.decode(bytes, fitting: PixelSize(width: 40, height: 1000)).size == PixelSize(width: 40, height: 26))
         #expect(try decoder.decode(bytes, fitting: PixelSize(width: 50, height: 50)).size == PixelSize(width: 60, height: 40))
+        // Never below one pixel each way, however small the box.
+        #expect(try decoder.decode(bytes, fitting: PixelSize(width: 1, height: 1)).size == PixelSize(width: 1, height: 1))
         // A 4 × 4 block of the opaque sky averages to sky; one of the transparent frame stays transparent.
         let shrunk = try decoder.decode(bytes, fitting: PixelSize(width: 30, height: 20))
         #expect(shrunk.size == PixelSize(width: 30, height: 20))
