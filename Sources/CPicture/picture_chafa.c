@@ -69,7 +69,19 @@ static picture_library library = PICTURE_LIBRARY("libchafa.so.0", symbols, slots
 static int in_range(int32_t value, int32_t maximum) { return value >= 1 && value <= maximum; }
 
 static int is_symbols(nyt_picture_mode mode) {
-    return mode == NYT_PICTURE_SYMBOLS_TRUECOLOR || mode == NYT_PICTURE_SYMBOLS_PALETTE;
+    return mode == NYT_PICTURE_SYMBOLS_TRUECOLOR || mode == NYT_PICTURE_SYMBOLS_PALETTE
+        || mode == NYT_PICTURE_SYMBOLS_16 || mode == NYT_PICTURE_SYMBOLS_8;
+}
+
+/// Chafa's colors for a picture in symbols. Colors 0–15 are the user's theme, unknown here: the palette
+/// mode uses 16–255 only; a terminal of 16 or 8 colors has nothing else.
+static ChafaCanvasMode symbol_colors(nyt_picture_mode mode) {
+    switch (mode) {
+    case NYT_PICTURE_SYMBOLS_PALETTE: return CHAFA_CANVAS_MODE_INDEXED_240;
+    case NYT_PICTURE_SYMBOLS_16: return CHAFA_CANVAS_MODE_INDEXED_16;
+    case NYT_PICTURE_SYMBOLS_8: return CHAFA_CANVAS_MODE_INDEXED_8;
+    default: return CHAFA_CANVAS_MODE_TRUECOLOR;
+    }
 }
 
 /// The canvas configuration for `canvas`: character cells drawn with block, border and space symbols
@@ -82,10 +94,10 @@ static ChafaCanvasConfig *configure(const nyt_picture_canvas *canvas) {
     chafa.set_preprocessing_enabled(config, FALSE);
     switch (canvas->mode) {
     case NYT_PICTURE_SYMBOLS_TRUECOLOR:
-    case NYT_PICTURE_SYMBOLS_PALETTE: {
-        // Colors 0–15 are the user's theme, unknown here: the palette mode uses 16–255 only.
-        chafa.set_canvas_mode(config, canvas->mode == NYT_PICTURE_SYMBOLS_TRUECOLOR
-                                          ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_240);
+    case NYT_PICTURE_SYMBOLS_PALETTE:
+    case NYT_PICTURE_SYMBOLS_16:
+    case NYT_PICTURE_SYMBOLS_8: {
+        chafa.set_canvas_mode(config, symbol_colors(canvas->mode));
         chafa.set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS);
         chafa.set_dither_mode(config, CHAFA_DITHER_MODE_NONE);
         ChafaSymbolMap *symbols = chafa.symbol_map_new();
@@ -157,7 +169,7 @@ nyt_picture_status nyt_picture_render(const uint8_t *pixels, uint32_t width, uin
         || !in_range(canvas->columns, MAXIMUM_CELLS) || !in_range(canvas->rows, MAXIMUM_CELLS)
         || !in_range(canvas->cell_width, MAXIMUM_CELL_PIXELS) || !in_range(canvas->cell_height, MAXIMUM_CELL_PIXELS)
         || (uint64_t)canvas->columns * canvas->cell_width * canvas->rows * canvas->cell_height > MAXIMUM_CANVAS_PIXELS
-        || canvas->mode < NYT_PICTURE_SYMBOLS_TRUECOLOR || canvas->mode > NYT_PICTURE_ITERM
+        || canvas->mode < NYT_PICTURE_SYMBOLS_TRUECOLOR || canvas->mode > NYT_PICTURE_SYMBOLS_8
         || (is_symbols(canvas->mode) ? !cells : !escapes)) {
         picture_message(message, size, "a picture canvas out of range");
         return NYT_PICTURE_INVALID_ARGUMENT;

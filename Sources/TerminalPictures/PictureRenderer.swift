@@ -85,7 +85,13 @@ public struct PictureRenderer: Hashable, Sendable {
 
     private func mode(_ graphicsProtocol: PictureProtocol) -> nyt_picture_mode {
         switch graphicsProtocol {
-        case .symbols: symbolColors == .truecolor ? NYT_PICTURE_SYMBOLS_TRUECOLOR : NYT_PICTURE_SYMBOLS_PALETTE
+        case .symbols:
+            switch symbolColors {
+            case .truecolor: NYT_PICTURE_SYMBOLS_TRUECOLOR
+            case .palette: NYT_PICTURE_SYMBOLS_PALETTE
+            case .sixteen: NYT_PICTURE_SYMBOLS_16
+            case .eight: NYT_PICTURE_SYMBOLS_8
+            }
         case .sixel: NYT_PICTURE_SIXEL
         case .kitty: NYT_PICTURE_KITTY
         case .iterm: NYT_PICTURE_ITERM
@@ -106,7 +112,7 @@ public struct PictureRenderer: Hashable, Sendable {
             return .rgb(
                 red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
                 blue: UInt8(truncatingIfNeeded: value))
-        case .palette:
+        case .palette, .sixteen, .eight:
             return .palette(UInt8(truncatingIfNeeded: value))
         }
     }

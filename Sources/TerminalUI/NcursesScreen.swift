@@ -7,7 +7,7 @@ import TerminalPictures
 final class NcursesScreen: Screen {
     private let usesColor: Bool
     private var buffer: [wchar_t] = []
-    /// The colors pictures in symbols are drawn in; nil when the terminal has fewer than 256.
+    /// The colors pictures in symbols are drawn in; nil when the terminal has fewer than 8.
     let symbolColors: SymbolColors?
     private var picturePairs: PicturePairs
     private var pairBuffer: [Int32] = []
@@ -31,7 +31,7 @@ final class NcursesScreen: Screen {
             Self.definePairs(theme)
         }
         let colorCount = Int(nyt_color_count())
-        symbolColors = !(pictureColors && started) ? nil : colorCount >= 1 << 24 ? .truecolor : colorCount >= 256 ? .palette : nil
+        symbolColors = pictureColors && started ? SymbolColors(colorCount: colorCount) : nil
         picturePairs = PicturePairs(first: ColorRole.allCases.count, end: Int(nyt_color_pair_count()))
     }
 

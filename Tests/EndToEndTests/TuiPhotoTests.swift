@@ -283,4 +283,29 @@ struct TuiPhotoTests {
         let kept = try FileManager.default.contentsOfDirectory(atPath: reader.home.path(".cache/nytreader/images"))
         #expect(kept.count == 1, "\(kept)")
     }
+
+    @Test("images = symbols on an 8-color terminal draws the photo in those 8 colors")
+    func symbolsInEightColors() throws {
+        let server = try BundledPhotos.server()
+        let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols", "TERM": "xterm"])
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'")
+        // Rows whose detail pane (right of the separator) has cells on a background of the 8 colors (40–47).
+        let eightColorBackground = #"\e\[([0-9]+;)*4[0-7](;[0-9]+)*m"#
+        func pictureRows(_ styled: String) -> Int {
+            styled.components(separatedBy: "\n").filter { line in
+                guard let separator = line.range(of: "│") else { return false }
+                return line[separator.upperBound...].range(of: eightColorBackground, options: .regularExpression) != nil
+            }.count
+        }
+        let deadline = Date().addingTimeInterval(20)
+        var styled = try reader.styledScreen()
+        while Date() < deadline, pictureRows(styled) < 5 {
+            Thread.sleep(forTimeInterval: 0.1)
+            styled = try reader.styledScreen()
+        }
+        #expect(pictureRows(styled) >= 5, "the photo in 8 colors:\n\(styled)")
+        #expect(styled.range(of: Self.paletteColor, options: .regularExpression) == nil)
+        #expect(BundledPhotos.requests(server).count == 1)
+        #expect(try reader.quit() == 0)
+    }
 }

@@ -26,6 +26,35 @@ struct SymbolGoldenTests {
         try PictureGolden.check(Array(text.utf8), "scene-\(box.columns)x\(box.rows)-truecolor.txt")
     }
 
+    @Test(
+        "The scene in symbols on a 16- or 8-color terminal uses those colors only",
+        arguments: [(SymbolColors.sixteen, 16), (SymbolColors.eight, 8)])
+    func fewColors(colors: SymbolColors, count: Int) throws {
+        let picture = try Self.render("scene-600x400.jpg", box: CellBox(columns: 24, rows: 12), colors: colors)
+        var used: Set<UInt8> = []
+        for cell in picture.cells {
+            for color in [cell.foreground, cell.background] {
+                guard case .palette(let index) = color else {
+                    Issue.record("\(color) in a \(colors) picture")
+                    continue
+                }
+                #expect(Int(index) < count)
+                used.insert(index)
+            }
+        }
+        #expect(used.count >= 4, "the sky, the sun and the hills: \(used)")
+    }
+
+    @Test("Symbols take the most colors the terminal has; fewer than 8 draw none")
+    func colorsForTerminal() {
+        #expect(SymbolColors(colorCount: 1 << 24) == .truecolor)
+        #expect(SymbolColors(colorCount: 256) == .palette)
+        #expect(SymbolColors(colorCount: 88) == .sixteen)
+        #expect(SymbolColors(colorCount: 16) == .sixteen)
+        #expect(SymbolColors(colorCount: 8) == .eight)
+        #expect(SymbolColors(colorCount: 2) == nil)
+    }
+
     @Test("The scene in palette symbols uses colors 16–255 only")
     func palette() throws {
         let box = CellBox(columns: 24, rows: 12)

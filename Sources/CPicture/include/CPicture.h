@@ -70,6 +70,10 @@ typedef enum nyt_picture_mode {
     NYT_PICTURE_SIXEL = 2,
     NYT_PICTURE_KITTY = 3,
     NYT_PICTURE_ITERM = 4,
+    /// Character cells with colors 0–15 (a 16-color terminal).
+    NYT_PICTURE_SYMBOLS_16 = 5,
+    /// Character cells with colors 0–7 (an 8-color terminal).
+    NYT_PICTURE_SYMBOLS_8 = 6,
 } nyt_picture_mode;
 
 /// One character cell of a picture drawn in symbols. A color is -1 for transparent (the terminal's own
