@@ -123,15 +123,6 @@ int nyt_start_colors(void) {
     return 1;
 }
 
-int nyt_init_pair(short pair, short foreground, short background) {
-    if (!nyt_default_colors) {
-        /* -1 means the terminal's own color only after use_default_colors; else white on black stands in. */
-        if (foreground < 0) foreground = COLOR_WHITE;
-        if (background < 0) background = COLOR_BLACK;
-    }
-    return init_pair(pair, foreground, background) == OK ? 0 : -1;
-}
-
 int nyt_color_count(void) {
     return COLORS;
 }

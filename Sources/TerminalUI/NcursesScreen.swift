@@ -127,7 +127,8 @@ final class NcursesScreen: Screen {
         for (role, foreground) in theme.foregrounds {
             // A pair the terminal refuses (more roles than it has pairs) leaves that role in its default
             // color: the text stays readable.
-            _ = nyt_init_pair(Int16(role.rawValue), foreground, -1)
+            // The extended call: a direct-color terminal's RGB values do not fit a short.
+            _ = nyt_init_extended_pair(Int32(role.rawValue), foreground, -1)
         }
     }
 }

@@ -25,4 +25,18 @@ struct ColorThemeTests {
         let eight = ColorTheme.configured([.header: 202], colorCount: 8)
         #expect(eight.foregrounds[.header] == 4)
     }
+
+    @Test("On a direct-color terminal the numbers 8–255 are sent as their RGB colors (xterm's palette); 0–7 and -1 stay")
+    func directColor() {
+        let direct = ColorTheme.configured([.unread: 196, .header: 244, .error: 9, .accent: 21], colorCount: 1 << 24)
+        func color(_ role: ColorRole) -> Int? { direct.foregrounds[role].map(Int.init) }
+        #expect(color(.muted) == 0x7F7F7F, "bright black, not RGB (0, 0, 8)")
+        #expect(color(.error) == 0xFF0000)
+        #expect(color(.unread) == 0xFF0000, "196 in the color cube")
+        #expect(color(.accent) == 0x0000FF, "21 in the color cube")
+        #expect(color(.header) == 0x808080, "244 on the gray ramp")
+        #expect(color(.selection) == 6 && color(.status) == -1, "the terminal's own colors 0–7 are kept")
+        let palette = ColorTheme.configured([:], colorCount: 256)
+        #expect(palette.foregrounds[.muted].map(Int.init) == 8, "a palette terminal keeps the numbers")
+    }
 }

@@ -45,9 +45,6 @@ int nyt_is_active(void);
 
 /* Starts colors on the terminal's default background; returns 1 when the terminal has colors. */
 int nyt_start_colors(void);
-/* Defines a color pair (-1: the terminal's default color, white on black where it has none). Returns 0,
-   or -1 when curses refuses it (a pair or color number past what the terminal has). */
-int nyt_init_pair(short pair, short foreground, short background);
 
 /* Colors the terminal has (the COLORS global). */
 int nyt_color_count(void);
