@@ -8,7 +8,8 @@ import TerminalPictures
 import TerminalUI
 
 /// `show --image`: an article's photo printed to the terminal, as wide as the terminal and at most
-/// `image_height_percent` of its height, in the protocol the reader would use; its caption under it.
+/// `image_height_percent` of its height, in the protocol the reader would use; its caption under it,
+/// wrapped between words to the terminal's width.
 struct PhotoPrinter {
     let options: PictureOptions
     let window: TerminalWindowSize
@@ -38,8 +39,9 @@ struct PhotoPrinter {
         } catch {
             output += Array((error.message + "\n").utf8)
         }
-        let caption = photo.captionLine.terminalSafe
-        if !caption.isEmpty { output += Array((caption + "\n").utf8) }
+        for line in WordWrap.lines(photo.captionLine.terminalSafe, width: max(1, window.columns)) {
+            output += Array((line + "\n").utf8)
+        }
         return output
     }
 

@@ -168,7 +168,7 @@ struct TuiPhotoTests {
         #expect(try reader.quit() == 0)
     }
 
-    @Test("show --image prints the photo in color above the article, its credit under it; not to a pipe")
+    @Test("show --image prints the photo in color above the article, its credit under it, wrapped between words; not to a pipe")
     func showImage() throws {
         let server = try BundledPhotos.server()
         let shell = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols"])
@@ -186,6 +186,15 @@ struct TuiPhotoTests {
         #expect(lines[title - 1].contains("The New York Times"), "the credit under the picture:\n\(screen)")
         #expect(BundledPhotos.requests(server).count == 1)
         #expect(server.requests.allSatisfy { $0.query["api-key"] == nil })
+
+        try shell.tmux.run("clear")
+        try shell.tmux.resize(columns: 14, rows: 120)
+        try shell.tmux.run(
+            "clear; '\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        )
+        #expect(try shell.exitStatus(timeout: 30) == 0)
+        let narrow = try shell.tmux.screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(narrow.contains("The New York") && narrow.contains("Times"), "the credit wrapped between words:\n\(narrow)")
 
         let home = try CliHome()
         let piped = try Subprocess.run(
