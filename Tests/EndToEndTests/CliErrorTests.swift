@@ -159,25 +159,14 @@ struct CliErrorTests {
         let home = try CliHome()
         let filled = try await home.run(["list", "--section", "home"])
         try #require(filled.status == 0, "\(filled.errorOutput)")
-        for (redirection, cause) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
-            for command in [["list", "--section", "home"], ["list", "--section", "home", "--json"], ["sections"], ["config"]] {
-                let result = try Subprocess.run(
-                    "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", ProgramBinary.url.path] + command + ["--db", home.database],
-                    environment: home.environment(), timeout: 30)
-                #expect(result.status == 74, "\(command) \(redirection): \(result.errorOutput)")
-                #expect(
-                    result.errorOutput == "nytreader: The output could not be written: write: \(cause).\n",
-                    "\(command) \(redirection)")
-                Self.expectNoCrashReport(result)
-            }
-        }
+        let commands = [["list", "--section", "home"], ["list", "--section", "home", "--json"], ["sections"], ["config"]]
+        try Self.expectOutputUnwritable(commands.map { $0 + ["--db", home.database] }, home: home)
     }
 
-    @Test("Help, the version and a completion script that cannot be written are a sentence on stderr and exit status 74")
-    func unwritableHelp() async throws {
-        let home = try CliHome()
+    /// Runs each of `commands` with stdout on a full disk, then closed: exit status 74 and one sentence.
+    static func expectOutputUnwritable(_ commands: [[String]], home: CliHome) throws {
         for (redirection, cause) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
-            for command in [["--help"], ["--version"], ["list", "--help"], ["help", "trend"], ["--generate-completion-script", "bash"]] {
+            for command in commands {
                 let result = try Subprocess.run(
                     "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", ProgramBinary.url.path] + command,
                     environment: home.environment(), timeout: 30)
@@ -185,9 +174,16 @@ struct CliErrorTests {
                 #expect(
                     result.errorOutput == "nytreader: The output could not be written: write: \(cause).\n",
                     "\(command) \(redirection)")
-                Self.expectNoCrashReport(result)
+                expectNoCrashReport(result)
             }
         }
+    }
+
+    @Test("Help, the version and a completion script that cannot be written are a sentence on stderr and exit status 74")
+    func unwritableHelp() async throws {
+        let home = try CliHome()
+        try Self.expectOutputUnwritable(
+            [["--help"], ["--version"], ["list", "--help"], ["help", "trend"], ["--generate-completion-script", "bash"]], home: home)
         let written = try Subprocess.run(ProgramBinary.url.path, ["--version"], environment: home.environment(), timeout: 30)
         #expect(written.status == 0 && written.output == "\(ProgramVersion.current)\n" && written.errorOutput.isEmpty)
     }

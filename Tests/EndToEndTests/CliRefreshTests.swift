@@ -71,7 +71,7 @@ struct CliRefreshTests {
         let server = try FakeNYTServer()
         let home = try CliHome()
         let url = server.baseURL.absoluteString
-        let spacing = ["--request-spacing", "4", "--api-base-url", url, "--db", home.database]
+        let spacing = ["--request-spacing", "6", "--api-base-url", url, "--db", home.database]
         let first = try await home.run(["refresh", "--section", "world"] + spacing)
         #expect(first.status == 0, "\(first.errorOutput)")
         // A second refresh waits for its turn, and is killed while it waits.
@@ -82,7 +82,7 @@ struct CliRefreshTests {
         let third = try await home.run(["refresh", "--section", "home"] + spacing)
         #expect(third.status == 0, "\(third.errorOutput) \(third.output)")
         let wait = try #require(third.errorOutput.firstMatch(of: /waiting (\d+) s for the NYT's rate limit/)).1
-        #expect(Int(wait) ?? 99 <= 3, "4 s after the first request, not after the killed one's turn: \(third.errorOutput)")
+        #expect(Int(wait) ?? 99 <= 6, "6 s after the first request, not after the killed one's turn: \(third.errorOutput)")
         #expect(server.requests.map(\.path) == ["/svc/topstories/v2/world.json", "/svc/topstories/v2/home.json"])
     }
 
