@@ -138,7 +138,8 @@ let package = Package(
         .executableTarget(
             name: "nytreader-fuzz",
             dependencies: [
-                "NewsCore", "JSONStream", "NYTAPI", "ReaderViewModel", "TerminalUI", "CNcursesw", "ReaderConfig", "TestSupport",
+                "NewsCore", "JSONStream", "NYTAPI", "ReaderViewModel", "TerminalUI", "TerminalPictures", "CNcursesw", "ReaderConfig",
+                "TestSupport",
             ],
             path: "Fuzz/Targets"
         ),

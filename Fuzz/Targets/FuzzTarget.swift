@@ -16,6 +16,7 @@ struct FuzzTarget: Sendable {
             PromptTarget.target,
             ConfigTarget.target,
             KeyTarget.target,
+            PictureTarget.target,
         ]
 
     static func named(_ name: String) -> FuzzTarget? {
