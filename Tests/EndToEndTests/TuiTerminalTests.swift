@@ -236,7 +236,8 @@ struct TuiTerminalTests {
     @Test("Started in the background (nytreader &), the reader stops until fg instead of drawing over the shell")
     func background() throws {
         let reader = try TuiHarness()
-        try reader.tmux.run("'\(ProgramBinary.url.path)' & sleep 1; jobs > \"$HOME/jobs.txt\"; echo \"STOPPED-$(grep -c Stopped \"$HOME/jobs.txt\")-\"")
+        try reader.tmux.run(
+            "'\(ProgramBinary.url.path)' & sleep 1; jobs > \"$HOME/jobs.txt\"; echo \"STOPPED-$(grep -c Stopped \"$HOME/jobs.txt\")-\"")
         let shell = try reader.tmux.waitFor("the job's state") { $0.range(of: "STOPPED-[0-9]-", options: .regularExpression) != nil }
         #expect(shell.contains("STOPPED-1-"), "stopped, waiting for fg: \(shell)")
         #expect(!shell.contains(TuiHarness.firstHeadline), "nothing drawn over the shell")
