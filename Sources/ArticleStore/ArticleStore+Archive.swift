@@ -159,11 +159,6 @@ extension ArticleStore {
     /// (`PRAGMA incremental_vacuum`, which a cache made with `auto_vacuum = INCREMENTAL` allows; on an
     /// older cache it does nothing): forgetting ten years of the archive shrinks the file.
     func releaseFreePages() throws(StoreError) {
-        try fileIdentity?.ensureInPlace()
-        do {
-            _ = try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try onWritingConnection { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
 }

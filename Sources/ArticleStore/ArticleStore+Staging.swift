@@ -71,11 +71,6 @@ extension ArticleStore {
 
     /// Runs `body` on the connection that writes, in a transaction that touches the temporary table only.
     private func staging<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try fileIdentity?.ensureInPlace()
-        do {
-            return try writer.writeWithoutTransaction { db in try db.transaction(.deferred, body) }
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try onWritingConnection { db in try db.transaction(.deferred, body) }
     }
 }

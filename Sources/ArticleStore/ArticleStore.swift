@@ -91,12 +91,7 @@ public final class ArticleStore: Sendable {
     /// this store's own writes leave it as it is. SQLite's `PRAGMA data_version`, read on the connection
     /// that writes.
     public func outsideChangeCount() throws(StoreError) -> Int {
-        try fileIdentity?.ensureInPlace()
-        do {
-            return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try onWritingConnection { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// True when the cache holds no article at all (first launch).
@@ -434,6 +429,17 @@ public final class ArticleStore: Sendable {
         try fileIdentity?.ensureInPlace()
         do {
             return try writer.write(body)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs `body` on the connection that writes, outside any transaction of `write`'s (a pragma, or a
+    /// transaction `body` opens itself), once the file is checked to be the one opened.
+    func onWritingConnection<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try fileIdentity?.ensureInPlace()
+        do {
+            return try writer.writeWithoutTransaction(body)
         } catch {
             throw StoreError(error, path: path)
         }

@@ -53,16 +53,10 @@ final class RequestSpacing: RequestGate {
     /// for the next one to wait for. Of processes waiting at once, the first to wake takes the slot and the
     /// others wait for the next.
     private func waitForSlot(of api: Endpoint.API) async throws(APIError) {
-        let spacing = spacing.seconds
         var announced = false
         while true {
-            let asked = now()
-            let start: Date??
-            start = try? await lanes.write { store throws(StoreError) in
-                try store.reserveRequestNow(api: api.rawValue, spacing: spacing, at: asked)
-            }
             // Taken (nil), or a slot that cannot be written: the request goes at once, as without a cache.
-            guard let start, let start else { return }
+            guard let start = await slotNow(for: api, at: now()), let start else { return }
             try await sleep(until: start, for: api, announced: &announced)
         }
     }
@@ -72,12 +66,7 @@ final class RequestSpacing: RequestGate {
     /// that cannot be written is no reason to fail: zero, and the request then takes its slot as usual.
     func reserveNow(for api: Endpoint.API) async -> Duration {
         let asked = now()
-        let seconds = spacing.seconds
-        let start: Date??
-        start = try? await lanes.write { store throws(StoreError) in
-            try store.reserveRequestNow(api: api.rawValue, spacing: seconds, at: asked)
-        }
-        switch start {
+        switch await slotNow(for: api, at: asked) {
         case let start??:
             return Self.duration(start.timeIntervalSince(asked))
         case .some(nil):
@@ -85,6 +74,15 @@ final class RequestSpacing: RequestGate {
             return .zero
         case nil:
             return .zero
+        }
+    }
+
+    /// Takes a slot of `api` at `asked` when none is due before it (`ArticleStore.reserveRequestNow`): nil
+    /// inside when taken, the first free moment when not; nil when the cache could not be written.
+    private func slotNow(for api: Endpoint.API, at asked: Date) async -> Date?? {
+        let seconds = spacing.seconds
+        return try? await lanes.write { store throws(StoreError) in
+            try store.reserveRequestNow(api: api.rawValue, spacing: seconds, at: asked)
         }
     }
 
