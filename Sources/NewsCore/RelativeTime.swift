@@ -3,7 +3,8 @@ import FoundationEssentials
 /// Spans of time for people: ages for list rows and the status line (`5m`, `5 min ago`) and waits
 /// (`12 s`, `2 min`, `1 h`).
 public enum RelativeTime {
-    /// Short ages for list rows: `now`, `5m`, `3h`, `2d`, `6w`, `2y`.
+    /// Short ages for list rows, three columns at most: `now`, `5m`, `3h`, `2d`, `6w`, `2y`; from a hundred
+    /// years on, the century written (`C19` for 1860), as a hit of Article Search can be that old.
     public static func short(from date: Date, to now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {
@@ -12,7 +13,8 @@ public enum RelativeTime {
         case ..<86_400: return "\(Int(seconds / 3600))h"
         case ..<(14 * 86_400): return "\(Int(seconds / 86_400))d"
         case ..<(100 * 7 * 86_400): return "\(Int(seconds / (7 * 86_400)))w"
-        default: return "\(Int(seconds / (365 * 86_400)))y"
+        case ..<(100 * 365 * 86_400): return "\(Int(seconds / (365 * 86_400)))y"
+        default: return "C\(CivilCalendar.year(ofDay: CivilCalendar.day(atSeconds: date.timeIntervalSince1970)) / 100 + 1)"
         }
     }
 

@@ -74,7 +74,10 @@ public final class ReaderController {
         return unsaved.all
     }
 
-    public func start() {
+    /// Starts the reader; `warnings` join the config file's problems (the help lists them, a notice counts
+    /// them).
+    public func start(addingWarnings warnings: [String] = []) {
+        viewModel.state.configWarnings += warnings
         run(viewModel.start())
     }
 

@@ -8,16 +8,20 @@ public struct PictureOptions: Hashable, Sendable {
     public var cellSize: CellSize
     /// The most of the detail pane's height a photo takes, in percent.
     public var heightPercent: Int
+    /// Whether the `images` setting named the protocol instead of leaving it to `auto`: photos that
+    /// cannot be drawn on this terminal are then said to be off, and why.
+    public var namedBySetting: Bool
 
     /// The narrowest detail pane that shows a photo.
     public static let minimumColumns = 30
     /// The shortest detail pane that shows a photo.
     public static let minimumRows = 12
 
-    public init(graphicsProtocol: PictureProtocol, cellSize: CellSize = .fallback, heightPercent: Int = 40) {
+    public init(graphicsProtocol: PictureProtocol, cellSize: CellSize = .fallback, heightPercent: Int = 40, namedBySetting: Bool = false) {
         self.graphicsProtocol = graphicsProtocol
         self.cellSize = cellSize
         self.heightPercent = heightPercent
+        self.namedBySetting = namedBySetting
     }
 
     /// The largest box a photo may take in a detail pane of `rect`: its width and `heightPercent` of its

@@ -43,6 +43,9 @@ public final class TerminalApp {
         self.now = now
     }
 
+    /// Why `images = "symbols"` shows no photo on a terminal of fewer than 8 colors (the help lists it).
+    static let noColorsForPhotos = "images = \"symbols\": this terminal has fewer than 8 colors, so photos are off"
+
     /// Whether the program may draw a screen: both standard input and output are terminals.
     public static var hasTerminal: Bool {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -61,14 +64,17 @@ public final class TerminalApp {
         _ = nyt_setup_locale()
         let screen = try NcursesScreen(colors: colors, theme: theme, pictureColors: pictures?.graphicsProtocol == .symbols)
         defer { screen.stop() }
+        var warnings: [String] = []
         if let pictures, pictures.graphicsProtocol != .symbols || screen.symbolColors != nil {
             renderer.pictures = DetailPictures(
                 options: pictures, symbolColors: screen.symbolColors ?? .truecolor, wake: { [wakePipe] in wakePipe.wake() })
+        } else if let pictures, pictures.namedBySetting {
+            warnings.append(Self.noColorsForPhotos)
         }
         if mouse { nyt_enable_mouse() }
         try screen.handleSignals(writingTo: wakePipe.writeDescriptor)
 
-        controller.start()
+        controller.start(addingWarnings: warnings)
         // The count of outside changes the idle checks compare with.
         controller.checkForOutsideChanges()
         var lastOutsideCheck = now()

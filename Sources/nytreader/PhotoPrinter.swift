@@ -64,17 +64,23 @@ struct PhotoPrinter {
         }
     }
 
+    /// The SGR parameters of `color`; the first 16 colors by their own codes (30–37 and 90–97, 40–47 and
+    /// 100–107), which terminals of 8 or 16 colors know where they may not know `38;5`.
     private static func sgr(_ color: PictureColor, foreground: Bool) -> String {
         let base = foreground ? "3" : "4"
         switch color {
         case .rgb(let red, let green, let blue): return "\(base)8;2;\(red);\(green);\(blue)"
+        case .palette(let index) where (0..<8).contains(index): return "\(base)\(index)"
+        case .palette(let index) where (8..<16).contains(index): return "\((foreground ? 90 : 100) + index - 8)"
         case .palette(let index): return "\(base)8;5;\(index)"
         case .terminalDefault: return "\(base)9"
         }
     }
 
-    /// 24-bit colors when the terminal says it has them (`COLORTERM=truecolor` or `24bit`), else the palette.
-    static func symbolColors(environment: [String: String]) -> SymbolColors {
-        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") ? .truecolor : .palette
+    /// 24-bit colors when the terminal says it has them (`COLORTERM=truecolor` or `24bit`), else the most
+    /// its terminfo entry's `colorCount` allows; nil for a terminal of fewer than 8 colors.
+    static func symbolColors(environment: [String: String], colorCount: Int) -> SymbolColors? {
+        if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") { return .truecolor }
+        return SymbolColors(colorCount: colorCount)
     }
 }

@@ -30,7 +30,7 @@ enum PictureSetup {
         let window = try? TerminalWindowSize.read(descriptor: STDOUT_FILENO)
         return PictureOptions(
             graphicsProtocol: graphicsProtocol, cellSize: window.map(CellSize.init(window:)) ?? .fallback,
-            heightPercent: settings.imageHeightPercent.value)
+            heightPercent: settings.imageHeightPercent.value, namedBySetting: setting != .auto)
     }
 
     /// The pixels the reader's photos need on this terminal (on `typicalScreen` without one), for photos

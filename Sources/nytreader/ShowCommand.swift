@@ -88,9 +88,13 @@ struct ShowCommand: AsyncParsableCommand {
             Terminal.printError("pictures are off (images = \"off\", or NO_COLOR); 'nytreader config' shows which.")
             return
         }
+        let colors = PhotoPrinter.symbolColors(environment: variables, colorCount: TerminalColors.terminfoCount)
+        guard let symbolColors = colors ?? (options.graphicsProtocol == .symbols ? nil : .truecolor) else {
+            Terminal.printError("this terminal has fewer than 8 colors (TERM=\((variables["TERM"] ?? "").terminalSafe)), too few for a photo in symbols.")
+            return
+        }
         let printer = PhotoPrinter(
-            options: options, window: window, symbolColors: PhotoPrinter.symbolColors(environment: variables),
-            photos: environment.photoService(options: common))
+            options: options, window: window, symbolColors: symbolColors, photos: environment.photoService(options: common))
         _ = try? SystemCall.writeAll(await printer.output(for: photo), to: STDOUT_FILENO)
     }
 }

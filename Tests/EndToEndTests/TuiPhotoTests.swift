@@ -317,4 +317,38 @@ struct TuiPhotoTests {
         #expect(BundledPhotos.requests(server).count == 1)
         #expect(try reader.quit() == 0)
     }
+
+    @Test("images = symbols on a terminal without colors shows no photo and says why, in a notice and the help")
+    func symbolsWithoutColors() throws {
+        let server = try BundledPhotos.server()
+        let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols", "TERM": "vt100"])
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'")
+        try reader.tmux.waitFor("the notice") { $0.contains("1 config warning — ? shows them") }
+        try reader.tmux.press("?")
+        try reader.tmux.waitFor("the reason in the help") { $0.contains("this terminal has fewer than 8 colors, so photos are off") }
+        try reader.tmux.press("Escape")
+        #expect(BundledPhotos.requests(server).isEmpty)
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("show --image picks the colors terminfo gives: 8 on xterm, none on vt100 (said on stderr)")
+    func showImageColorsFromTerminfo() throws {
+        let server = try BundledPhotos.server()
+        let shell = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols", "TERM": "xterm"])
+        let show = "'\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'"
+        try shell.tmux.run("clear; \(show); echo \"EXIT=$?.\"")
+        #expect(try shell.exitStatus(timeout: 30) == 0)
+        let styled = try shell.styledScreen()
+        let eightColorBackground = #"\e\[([0-9]+;)*4[0-7](;[0-9]+)*m"#
+        let rows = styled.components(separatedBy: "\n").filter { $0.range(of: eightColorBackground, options: .regularExpression) != nil }
+        #expect(rows.count >= 8, "the photo in 8 colors:\n\(styled)")
+        #expect(styled.range(of: Self.paletteColor, options: .regularExpression) == nil)
+
+        try shell.tmux.run("clear; TERM=vt100 \(show); echo \"EXIT=$?.\"")
+        #expect(try shell.exitStatus(timeout: 30) == 0)
+        let screen = try shell.tmux.screen()
+        #expect(screen.contains("this terminal has fewer than 8 colors (TERM=vt100), too few for a photo in symbols."), "\(screen)")
+        #expect(screen.contains(TuiHarness.firstHeadline))
+        #expect(BundledPhotos.requests(server).count == 1, "no picture asked for where it cannot be drawn")
+    }
 }

@@ -71,6 +71,7 @@ struct LayoutTests {
 
     static let ages: [(TimeInterval, String)] = [
         (30, "now"), (300, "5m"), (10_800, "3h"), (172_800, "2d"), (1_814_400, "3w"), (69_120_000, "2y"),
+        (99 * 365 * 86_400, "99y"), (100 * 365 * 86_400, "C20"), (5_242_000_000, "C19"),
     ]
 
     @Test("Relative times", arguments: ages)

@@ -49,6 +49,10 @@ int nyt_start_colors(void);
 /* Colors the terminal has (the COLORS global). */
 int nyt_color_count(void);
 
+/* Colors the terminal TERM names has by its terminfo entry, without starting curses (for output that is
+   not a screen); 0 when TERM is unset or unknown, or its entry gives no count. */
+int nyt_terminfo_color_count(void);
+
 int nyt_lines(void);
 int nyt_columns(void);
 
