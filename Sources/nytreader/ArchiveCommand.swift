@@ -48,7 +48,8 @@ struct ArchiveCommand: AsyncParsableCommand {
 
     @Option(
         name: .long, parsing: .upToNextOption,
-        help: ArgumentHelp("Forget these months and their articles (saved ones are kept).", valueName: "months"))
+        help: ArgumentHelp("Forget these months and their articles (saved ones are kept).", valueName: "months"),
+        completion: CacheCompletion.archiveMonths)
     var forget: [String] = []
 
     @Option(name: .long, help: .hidden)

@@ -11,7 +11,7 @@ struct FeedOptions: ParsableArguments {
             "A feed by the name the config's feeds list uses: a section, latest, saved, popular:KIND:DAYS, archive:YYYY-MM.",
             valueName: "name"
         ),
-        completion: .list(Feed.completableNames)
+        completion: CacheCompletion.feeds
     )
     var feedName: String?
 

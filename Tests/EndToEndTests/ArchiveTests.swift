@@ -55,6 +55,12 @@ struct ArchiveTests {
         let status = try await home.run(["archive", "--status"])
         #expect(status.output.hasPrefix("3 months imported, 900 articles"), "\(status.output)")
         #expect(status.output.contains("2024-03  300 of 300 articles"), "\(status.output)")
+        // Shell completion offers the months imported to archive --forget, and their feeds to --feed (the
+        // word completed is the line's last, as the shell hands it over; the test's --db comes after it).
+        let forgettable = try await home.run(["---completion", "archive", "--", "--forget", "3", "0", "nytreader", "archive", "--forget", ""])
+        #expect(forgettable.output.split(separator: "\n") == ["2024-01", "2024-02", "2024-03"], "\(forgettable.errorOutput)")
+        let feeds = try await home.run(["---completion", "list", "--", "--feed", "3", "0", "nytreader", "list", "--feed", ""])
+        #expect(feeds.output.split(separator: "\n").suffix(4) == ["saved", "archive:2024-01", "archive:2024-02", "archive:2024-03"], "\(feeds.output)")
 
         let forgot = try await home.run(["archive", "--forget", "2024-01"])
         #expect(forgot.output.contains("Forgot 1 month: 300 articles removed"), "\(forgot.output)")
