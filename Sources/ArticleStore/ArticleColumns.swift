@@ -22,6 +22,12 @@ enum ArticleColumns {
     /// Where `thumbnailURL` sits in `written`.
     static let writtenThumbnailIndex = written.firstIndex(of: "thumbnailURL")!
 
+    /// Where `abstract` sits in `written`.
+    static let writtenAbstractIndex = written.firstIndex(of: "abstract")!
+
+    /// Where `photo` sits in `written`.
+    static let writtenPhotoIndex = written.firstIndex(of: "photo")!
+
     /// Where `updatedAt` sits in `written`.
     static let writtenUpdatedAtIndex = written.firstIndex(of: "updatedAt")!
 

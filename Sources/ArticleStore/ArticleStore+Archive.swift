@@ -34,9 +34,12 @@ extension ArticleStore {
 
     /// Starts (or starts again) importing `month`. What an import cut short left in its feed is taken out
     /// (the articles stay, and the new import finds them by uri). A month imported whole before stays as
-    /// it is until the new import completes: a forced import that fails leaves it complete.
+    /// it is until the new import completes: a forced import that fails leaves it complete. The articles
+    /// this import lists are noted on the writing connection (`importListed`, gone with the process), so
+    /// that completing it takes out those the month no longer lists.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try write { db in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY); DELETE FROM importListed;")
             let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
             let complete =
                 try Bool.fetchOne(
@@ -50,7 +53,8 @@ extension ArticleStore {
 
     /// Writes one batch of `month`'s articles in one transaction, marked as archived; returns how many
     /// the cache did not have. An archived article keeps what the reader shows of it (see
-    /// `ArchivedText`); one the cache already has keeps its cached text.
+    /// `ArchivedText`); one the cache already has in a fuller version, from a live feed, keeps it, and
+    /// one an earlier import wrote takes the new text.
     @discardableResult
     public func appendBatch(_ articles: [Article], to month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
         try write { db in
@@ -60,23 +64,34 @@ extension ArticleStore {
             let partition = ArchiveIndex.partition(forYear: month.year)
             try ArchiveIndex.ensure(partition: partition, in: db)
             let appended = try writer.append(
-                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingCachedText: true, ftsPartition: partition
+                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingFullerText: true, ftsPartition: partition
             )
             try db.execute(
                 sql: """
                     UPDATE article SET inArchive = 1
                     WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
                     """, arguments: [feedID])
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)")
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO importListed SELECT value FROM json_each(?)")
+                .execute(arguments: [FeedWriter.jsonArray(appended.ids)])
             return appended.inserted
         }
     }
 
-    /// Ends `month`'s import in one transaction: its articles in publication order, its record written.
+    /// Ends `month`'s import in one transaction: its articles in publication order (those it no longer
+    /// lists taken out), its record written.
     /// Until this commits the month is not complete, and a later run imports it again.
     public func completeImport(of month: ArchiveMonth, hits: Int?, byteCount: Int, at date: Date) throws(StoreError) {
         try write { db in
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
+            // A month imported again (`--force`, or one imported before it ended) lists what the NYT lists now:
+            // articles the new import did not list go, unless saved or listed by another feed.
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)")
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importListed)") ?? false {
+                try writer.removeMembers(of: feedID, where: "articleId NOT IN (SELECT articleId FROM importListed)")
+                try db.execute(sql: "DELETE FROM importListed")
+            }
             try db.execute(
                 sql: """
                     CREATE TEMP TABLE IF NOT EXISTS publicationOrder (rank INTEGER PRIMARY KEY, articleId INTEGER NOT NULL);

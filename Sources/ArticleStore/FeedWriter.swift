@@ -59,14 +59,15 @@ struct FeedWriter {
     }
 
     /// Writes `articles` and lists those the feed does not list yet after its last one, keeping its counts.
-    /// With `keepingCachedText`, articles the cache has keep their text (an archive month never replaces a
-    /// fuller cached version).
+    /// With `keepingFullerText`, articles the cache has with more than `articles` give (an abstract, a photo
+    /// or a thumbnail, which only the live APIs send) keep their text: an archive month never replaces the
+    /// fuller version a live feed cached, and replaces a text an earlier import wrote, newest winning.
     /// New articles are indexed for search in `ftsPartition`'s table (see `ArchiveIndex`).
     func append(
-        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
-    ) throws -> (total: Int, inserted: Int, updated: Int) {
+        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
+    ) throws -> (total: Int, inserted: Int, updated: Int, ids: [Int64]) {
         let stored = try upsert(
-            articles.map(StoredArticle.init), fetchedAt: fetchedAt, keepingCachedText: keepingCachedText, ftsPartition: ftsPartition)
+            articles.map(StoredArticle.init), fetchedAt: fetchedAt, keepingFullerText: keepingFullerText, ftsPartition: ftsPartition)
         var (rank, total) =
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
@@ -84,20 +85,32 @@ struct FeedWriter {
         }
         try db.cachedStatement(sql: "UPDATE feed SET articleCount = articleCount + ?, unreadCount = unreadCount + ? WHERE id = ?")
             .execute(arguments: [added, addedUnread, feedID])
-        return (total + added, stored.inserted, stored.updated)
+        return (total + added, stored.inserted, stored.updated, stored.ids)
     }
 
     /// Deletes a feed, then the articles it listed that no other feed lists and nobody saved; returns how
     /// many articles went. Articles it listed that stay lose their archive mark unless another archive
     /// month lists them.
     func drop(_ feedID: Int64) throws -> Int {
+        let removed = try removeMembers(of: feedID, where: "1")
+        try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feedID])
+        return removed
+    }
+
+    /// Takes the articles `condition` selects (an SQL expression over `feedItem`'s columns) out of the feed
+    /// `feedID`, then deletes those no other feed lists and nobody saved; returns how many articles went.
+    /// Those that stay lose their archive mark unless an archive month lists them. The feed's counts are
+    /// left to the caller.
+    @discardableResult
+    func removeMembers(of feedID: Int64, where condition: String) throws -> Int {
         try db.execute(
             sql: """
                 CREATE TEMP TABLE IF NOT EXISTS dropped (articleId INTEGER PRIMARY KEY);
                 DELETE FROM dropped;
                 """)
-        try db.execute(sql: "INSERT INTO dropped SELECT articleId FROM feedItem WHERE feedId = ?", arguments: [feedID])
-        try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [feedID])
+        try db.execute(sql: "INSERT INTO dropped SELECT articleId FROM feedItem WHERE feedId = ? AND (\(condition))", arguments: [feedID])
+        try db.execute(
+            sql: "DELETE FROM feedItem WHERE feedId = ? AND articleId IN (SELECT articleId FROM dropped)", arguments: [feedID])
         try db.execute(
             sql: """
                 DELETE FROM article WHERE id IN (SELECT articleId FROM dropped)
@@ -134,7 +147,7 @@ struct FeedWriter {
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
     private func upsert(
-        _ snapshotArticles: [StoredArticle], fetchedAt: Int64, keepingCachedText: Bool = false, ftsPartition: Int = 0
+        _ snapshotArticles: [StoredArticle], fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
     ) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
@@ -151,7 +164,7 @@ struct FeedWriter {
             if let known = existing[article.id] {
                 result.ids[place] = known.id
                 result.isUnread[place] = !known.isRead
-                if !keepingCachedText, Self.replaces(known.values, with: article) {
+                if !(keepingFullerText && Self.isFullerThanArchived(known.values)), Self.replaces(known.values, with: article) {
                     changed.append((known.id, article))
                 } else {
                     unchanged.append(known.id)
@@ -201,6 +214,14 @@ struct FeedWriter {
         var isRead: Bool
         /// The stored values of `ArticleColumns.written`, to compare with a fetched article's.
         var values: [DatabaseValue]
+    }
+
+    /// Whether cached `values` hold more than an archive month's text (`ArchivedText`): an abstract, a
+    /// thumbnail or a photo.
+    private static func isFullerThanArchived(_ values: [DatabaseValue]) -> Bool {
+        [ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenThumbnailIndex, ArticleColumns.writtenPhotoIndex].contains { index in
+            !values[index].isNull && values[index] != "".databaseValue
+        }
     }
 
     /// Whether `article` should replace the cached text: it differs, and it is not an older revision
@@ -346,7 +367,7 @@ struct FeedWriter {
 
     /// `ids` as a JSON array, handed to SQLite's `json_each` as one argument: one statement for a list of
     /// any length instead of one per id.
-    private static func jsonArray(_ ids: [Int64]) -> String {
+    static func jsonArray(_ ids: [Int64]) -> String {
         var json = "["
         json.reserveCapacity(ids.count * 8 + 2)
         for (index, id) in ids.enumerated() {

@@ -320,9 +320,54 @@ struct ArchiveStoreTests {
         // The forced import stops here (rate limited, offline, killed).
         #expect(try store.isComplete(Self.march))
         #expect(try store.status(of: .archive(Self.march)).count == 65)
-        try store.completeImport(of: Self.march, hits: 65, byteCount: 1, at: Self.imported)
+        try store.completeImport(of: Self.march, hits: 15, byteCount: 1, at: Self.imported)
         let listed = try store.entries(in: .archive(Self.march), range: 0..<100)
-        #expect(listed.count == 65)
-        #expect(Set(listed.map(\.id)).count == 65)
+        #expect(listed.count == 15, "once complete, the month lists what the new import listed")
+        #expect(Set(listed.map(\.id)) == Set((Array(articles[0..<10]) + Self.articles(100..<105)).map(\.id)))
+    }
+
+    @Test("A month imported again takes the NYT's new text of what an import wrote; an article a live feed cached keeps its fuller text")
+    func importedAgainTakesNewText() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        var articles = Self.articles(0..<3)
+        var live = articles[2]
+        live.abstract = "The live abstract."
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [live], fetchedDate: Self.imported), origin: .network)
+        try Self.importMonth(store, Self.march, articles)
+        try store.setRead(articles[0].id, at: Self.imported)
+        for index in articles.indices {
+            articles[index].title = "Corrected zzzword \(index)"
+            articles[index].leadParagraph = "A corrected lead."
+        }
+        try Self.importMonth(store, Self.march, articles)
+
+        let corrected = try #require(try store.entry(for: articles[0].id))
+        #expect(corrected.article.title == "Corrected zzzword 0")
+        #expect(corrected.article.leadParagraph == "A corrected lead.")
+        #expect(corrected.isRead, "the read mark stays")
+        #expect(try store.entry(for: live.id)?.article.abstract == "The live abstract.")
+        #expect(Set(try store.search("zzzword", limit: 10).map(\.entry.article.id)) == [articles[0].id, articles[1].id])
+        let trend = try store.trend(TrendQuery(terms: ["zzzword"], interval: .year, latest: Self.latest))
+        #expect(trend.series[0].matches == [2], "the article a live feed cached keeps its own text")
+    }
+
+    @Test("A month imported again lists what the NYT lists now: the others go, unless saved or listed by another feed")
+    func importedAgainDropsUnlisted() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = Self.articles(0..<20)
+        try Self.importMonth(store, Self.march, articles)
+        try store.setSaved(articles[15].id, at: Self.imported)
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [articles[16]], fetchedDate: Self.imported), origin: .network)
+        try Self.importMonth(store, Self.march, Array(articles[0..<10]))
+
+        #expect(try store.status(of: .archive(Self.march)).count == 10)
+        #expect(try store.archiveMonths().first?.articleCount == 10)
+        #expect(try store.entry(for: articles[12].id) == nil, "an article no longer listed went")
+        #expect(try store.entry(for: articles[15].id) != nil, "a saved one stays")
+        #expect(try store.entry(for: articles[16].id) != nil, "one a live feed lists stays")
+        #expect(try store.search("story", limit: 50).count == 12)
+        let trend = try store.trend(TrendQuery(terms: ["story"], interval: .year, latest: Self.latest))
+        #expect(trend.series[0].matches == [10])
+        #expect(trend.coverage.map(\.articleCount) == [10])
     }
 }
