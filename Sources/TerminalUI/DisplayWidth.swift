@@ -1,7 +1,9 @@
 /// Terminal column widths of text, as curses lays it out: each scalar takes what `wcwidth` gives it
 /// (East Asian wide and emoji two columns, combining marks, variation selectors and joiners none), so an
 /// emoji sequence takes the sum of its parts: `❤️` 1, `1️⃣` 1, `🇫🇷` 2, `👍🏽` 4, `👩‍💻` 4 (drawn without its joiner).
-/// Computed from Unicode data, not the C locale, so it is the same in tests and in the program.
+/// Computed from Unicode data, not the C locale, so it is the same in tests and in the program;
+/// `SystemWidthTests` hold it to glibc's wcwidth for every scalar glibc knows, and the screen draws a
+/// stand-in for one it does not (`NcursesScreen.draw`).
 @_spi(Testing) public enum DisplayWidth {
     /// Columns a string takes.
     public static func of(_ text: String) -> Int {
@@ -26,16 +28,30 @@
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
         switch scalar.properties.generalCategory {
+        case .format where isPrependedMark(value):
+            return 1
         case .nonspacingMark, .enclosingMark, .format, .control:
             return 0
         default:
             break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
+        // Hangul medial vowels and final consonants, and a Dives Akuru mark glibc takes as nonspacing.
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) || value == 0x1171E { return 0 }
         return isWide(value) ? 2 : 1
     }
 
-    /// East Asian Wide and Fullwidth ranges (Unicode 15, EastAsianWidth.txt, W and F).
+    /// Prepended concatenation marks (Arabic number signs and their like): format characters that glibc's
+    /// wcwidth, and so curses, gives a column.
+    private static func isPrependedMark(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return true
+        default: return false
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode 15, EastAsianWidth.txt, W and F), and those glibc's
+    /// wcwidth takes as wide beside them (the Yijing hexagrams, Tangut and Khitan additions, Kana
+    /// extensions, the Chinese-symbol rounds).
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
@@ -44,10 +60,10 @@
             0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
             0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+            0x4DC0...0x4DFF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
             0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF, 0x1F18E,
-            0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
+            0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x18D08, 0x1AFF0...0x1AFFE, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF, 0x1F18E,
+            0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F260...0x1F265, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
             0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0, 0x1F3F4,
             0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E,
             0x1F550...0x1F567, 0x1F57A, 0x1F595...0x1F596, 0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5,

@@ -75,7 +75,19 @@ final class NcursesScreen: Screen {
     func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
         buffer.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars where DisplayWidth.isDrawn(scalar) {
-            buffer.append(wchar_t(bitPattern: scalar.value))
+            guard scalar.value >= 0x300 else {
+                buffer.append(wchar_t(bitPattern: scalar.value))
+                continue
+            }
+            // curses moves on by what wcwidth says; where that is not the width the layout counted (a scalar
+            // newer than the C library's Unicode data), a stand-in of the counted width keeps the row in place.
+            let counted = DisplayWidth.of(scalar)
+            if Int(nyt_wcwidth(wchar_t(bitPattern: scalar.value))) == counted {
+                buffer.append(wchar_t(bitPattern: scalar.value))
+            } else if counted > 0 {
+                buffer.append(wchar_t(bitPattern: 0xFFFD))
+                buffer.append(contentsOf: repeatElement(wchar_t(0x20), count: counted - 1))
+            }
         }
         buffer.append(0)
         let (attributes, pair) = curses(style)
