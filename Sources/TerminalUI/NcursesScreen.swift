@@ -12,6 +12,9 @@ final class NcursesScreen: Screen {
     private var picturePairs: PicturePairs
     private var pairBuffer: [Int32] = []
     private var graphics = GraphicsLayer()
+    /// The panel this frame draws over the panes (`cover`), and the one the frame before drew.
+    private var covered: Rect?
+    private var coveredBefore: Rect?
 
     /// Starts curses.
     /// - Parameters:
@@ -70,6 +73,11 @@ final class NcursesScreen: Screen {
     func erase() {
         nyt_erase()
         graphics.next = nil
+        covered = nil
+    }
+
+    func cover(_ rect: Rect) {
+        covered = rect
     }
 
     func draw(_ text: String, row: Int, column: Int, style: TextStyle) {
@@ -105,6 +113,8 @@ final class NcursesScreen: Screen {
         let update = graphics.update()
         write(update.before)
         for lines in update.repaint { nyt_repaint_lines(Int32(lines.lowerBound), Int32(lines.count)) }
+        if let before = coveredBefore, before != covered { nyt_repaint_lines(Int32(before.row), Int32(before.height)) }
+        coveredBefore = covered
         nyt_refresh()
         write(update.after)
     }

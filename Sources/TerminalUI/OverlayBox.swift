@@ -24,6 +24,7 @@ struct OverlayBox {
 
     /// Clears the panel and draws its border with `title` in the top edge.
     func draw(title: String, on screen: any Screen) {
+        screen.cover(frame)
         let style = TextStyle(role: .accent)
         let inner = max(0, frame.width - 2)
         for row in frame.row..<(frame.row + frame.height) {

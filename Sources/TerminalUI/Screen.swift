@@ -23,6 +23,14 @@ public protocol Screen: AnyObject {
     func fill(row: Int, column: Int, width: Int, style: TextStyle)
     /// Shows the frame.
     func present()
+    /// Tells the screen a panel covers `rect` in this frame. Where a panel's edge cuts a wide character in
+    /// two, the terminal drops the whole character, which curses does not know: the screen that keeps
+    /// cells on a terminal draws those rows again in full once the panel has gone or moved.
+    func cover(_ rect: Rect)
+}
+
+extension Screen {
+    public func cover(_ rect: Rect) {}
 }
 
 /// A screen that shows pictures; others leave them out.

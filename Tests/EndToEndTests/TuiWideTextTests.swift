@@ -55,4 +55,28 @@ struct TuiWideTextTests {
         }
         #expect(try reader.quit() == 0)
     }
+
+    @Test("Closing the picker or the help over wide characters leaves every row as it was before")
+    func overlayLeavesNoResidue() throws {
+        let server = try FakeNYTServer()
+        // Rows of wide characters at both parities: whatever column an overlay's edge takes, it cuts one.
+        let articles = (0..<8).map { index in
+            var article = ArticleFactory.article(
+                index, title: (index % 2 == 0 ? "" : "a") + String(repeating: "東京", count: 30) + " \(index)")
+            article.abstract = (index % 2 == 0 ? "" : "b") + String(repeating: "大規模な地震", count: 40)
+            return article
+        }
+        server.setBody(TopStoriesJSON.body(section: "home", articles: articles), for: FakeNYTServer.topStoriesPath("home"))
+        let reader = try TuiHarness(environment: ["NYT_API_KEY": "wide-text-key"])
+        try reader.launch("--api-base-url '\(server.baseURL.absoluteString)'", waitingFor: "東京東京")
+        let before = try reader.tmux.waitFor("the served feed") { $0.contains("1/8") && TuiHarness.showsLoadedRows($0) }
+        for (key, opened) in [("s", "Feeds"), ("?", "Keys")] {
+            try reader.tmux.press(key)
+            try reader.tmux.waitFor("\(key) open") { $0.contains(opened) }
+            try reader.tmux.press("Escape")
+            let after = try reader.tmux.waitFor("\(key) closed") { !$0.contains("┌") }
+            #expect(after == before, "after \(key) and Escape:\n\(after)\nbefore:\n\(before)")
+        }
+        #expect(try reader.quit() == 0)
+    }
 }
