@@ -280,8 +280,10 @@ static void nyt_fatal_signal(int number) {
 static const int nyt_handled_signals[] = {
     /* A stop from outside (kill -TSTP) suspends like Ctrl-Z; a continue repaints. */
     SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH,
-    /* Fatal: the terminal is restored before the default action. */
+    /* Fatal: the terminal is restored before the default action. The crashes, then the signals whose default
+       ends the program that a person or a limit sends (kill -QUIT, -USR1, -ALRM; a CPU or file size limit). */
     SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE,
+    SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
 };
 enum { NYT_FORWARDED_SIGNALS = 6, NYT_HANDLED_SIGNALS = sizeof nyt_handled_signals / sizeof nyt_handled_signals[0] };
 
@@ -299,7 +301,12 @@ int nyt_install_signal_handlers(int fd, int *failed_signal) {
         int number = nyt_handled_signals[index];
         /* curses keeps its own SIGWINCH handler (it notes the new size); ours runs it, then wakes the loop. */
         struct sigaction *old = number == SIGWINCH ? &nyt_curses_winch : &previous[index];
-        if (sigaction(number, index < NYT_FORWARDED_SIGNALS ? &forward : &fatal, old) != 0) {
+        int failed = sigaction(number, index < NYT_FORWARDED_SIGNALS ? &forward : &fatal, old) != 0;
+        if (!failed && index >= NYT_FORWARDED_SIGNALS && old->sa_handler == SIG_IGN) {
+            /* A signal the program was started ignoring (nohup, a parent's choice) stays ignored. */
+            failed = sigaction(number, old, NULL) != 0;
+        }
+        if (failed) {
             int error = errno;
             *failed_signal = number;
             /* Put back what was there: a disposition the kernel just gave back is always accepted. */

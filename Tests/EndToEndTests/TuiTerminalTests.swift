@@ -218,6 +218,20 @@ struct TuiTerminalTests {
         #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
     }
 
+    @Test("Other signals that end a program (QUIT, USR1, ALRM, XFSZ) restore the terminal before they end it", arguments: [SIGQUIT, SIGUSR1, SIGALRM, SIGXFSZ])
+    func endingSignals(signal: Int32) throws {
+        let reader = try TuiHarness()
+        try reader.tmux.run("ulimit -c 0")
+        try reader.launch()
+        let pid = try reader.readerProcess()
+        #expect(kill(pid, signal) == 0)
+        #expect(try reader.exitStatus() == 128 + Int(signal))
+        try reader.tmux.run("echo \"MODES-$(stty -a | tr ' ;' '\\n\\n' | grep -cx -e -echo -e -icanon)\"")
+        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: "MODES-[0-9]", options: .regularExpression) != nil }
+        #expect(modes.contains("MODES-0"), "echo and canonical input are back")
+        #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
+    }
+
     @Test("Ctrl-Z suspends to the shell and fg redraws the reader")
     func suspend() throws {
         let reader = try TuiHarness()
