@@ -113,7 +113,9 @@ struct StatusBar {
             return ([Part(notice.text, rank: Part.activity)], notice.isError)
         }
         if let error = state.changeError {
-            return ([Part("Not saved — " + error.message, rank: Part.activity)], true)
+            // The sentence goes on after the dash: its first letter small (`Not saved — the cache is busy…`).
+            let message = error.message
+            return ([Part("Not saved — " + message.prefix(1).lowercased() + message.dropFirst(), rank: Part.activity)], true)
         }
         if let error = state.cacheError {
             return ([Part(error.message, rank: Part.activity)], true)

@@ -120,10 +120,10 @@ struct TrendCommand: AsyncParsableCommand {
         }
     }
 
-    /// The width of the terminal on stdout, or 80 when stdout is not one.
+    /// The width of the terminal on stdout (40 at the least, the narrowest chart), or 80 when stdout is not one.
     private static var terminalColumns: Int {
-        guard let columns = Terminal.columns(of: STDOUT_FILENO), columns >= 40 else { return 80 }
-        return min(columns, 1_000)
+        guard let columns = Terminal.columns(of: STDOUT_FILENO) else { return 80 }
+        return min(max(columns, 40), 1_000)
     }
 }
 

@@ -305,4 +305,18 @@ struct CliAllSectionsTests {
         #expect(result.errorOutput == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n")
         #expect(server.requests.count == 1)
     }
+
+    @Test("A failed refresh says what the cache keeps in the singular for one article")
+    func oneArticleKept() async throws {
+        let server = try FakeNYTServer()
+        server.setBody(
+            TopStoriesJSON.body(section: "science", articles: [ArticleFactory.article(0, title: "The one story")]),
+            for: FakeNYTServer.topStoriesPath("science"))
+        let home = try CliHome()
+        let first = try await home.refresh(section: "science", from: server.baseURL)
+        #expect(first.status == 0, "\(first.errorOutput)")
+        server.setFault(.serverError(status: 500))
+        let failed = try await home.refresh(section: "science", from: server.baseURL)
+        #expect(failed.errorOutput.hasSuffix("The cache keeps 1 article.\n"), "\(failed.errorOutput)")
+    }
 }

@@ -69,6 +69,15 @@ struct LayoutTests {
         #expect(screen.style(row: 9, column: 0).role == .error)
     }
 
+    @Test("A change not saved says why, the sentence going on after the dash")
+    func changeNotSaved() {
+        var state = ReaderState(feed: .topStories(.world))
+        state.changeError = StoreError(.busy, cause: "database is locked")
+        let screen = GridScreen(rows: 10, columns: 160)
+        FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_000))
+        #expect(screen.lines[9].hasPrefix(" Not saved — the cache is busy: another nytreader is writing it"), "\(screen.lines[9])")
+    }
+
     static let ages: [(TimeInterval, String)] = [
         (30, "now"), (300, "5m"), (10_800, "3h"), (172_800, "2d"), (1_814_400, "3w"), (69_120_000, "2y"),
         (99 * 365 * 86_400, "99y"), (100 * 365 * 86_400, "C20"), (5_242_000_000, "C19"),
