@@ -4,7 +4,7 @@
 /// Computed from Unicode data, not the C locale, so it is the same in tests and in the program;
 /// `SystemWidthTests` hold it to glibc's wcwidth for every scalar glibc knows, and the screen draws a
 /// stand-in for one it does not (`NcursesScreen.draw`).
-@_spi(Testing) public enum DisplayWidth {
+public enum DisplayWidth {
     /// Columns a string takes.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }

@@ -17,7 +17,9 @@ struct ArticleListing {
         entries.map { entry in
             let article = entry.article
             let section = Section.displayName(forArticleSection: article.section.terminalSafe)
-            let padded = section.count >= 12 ? String(section.prefix(11)) + " " : section.padded(to: 12)
+            // Twelve columns, as the terminal counts them: a section of wide characters takes two a character.
+            let (cut, width) = DisplayWidth.prefix(section, fitting: 11, ellipsis: false)
+            let padded = cut + String(repeating: " ", count: 12 - width)
             return "\(entry.marks) \(dates.numeric(from: article.publishedDate))  \(padded)\(article.title.terminalSafe)"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import NewsCore
 import TestSupport
 import Testing
+import TerminalUI
 
 /// Titles, bylines and leads from the Big List of Naughty Strings and terminal attacks, through a real
 /// refresh, out of every headless output: plain `list`, `list --json`, `search --json`. None may carry a
@@ -57,6 +58,25 @@ struct NaughtyOutputTests {
                 #expect(!value.unicodeScalars.contains(where: NaughtyStrings.isUnsafe), "show \(field): \(value.debugDescription)")
             }
         }
+    }
+
+    @Test("list lines up its titles in one column whatever the sections' characters (wide ones take two columns)")
+    func sectionsOfWideCharacters() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer()
+        let sections = ["東京東京", "Averyverylongsection", "東京東京東京東京", "w", "é\u{301}t\u{E9}"]
+        let articles = sections.enumerated().map { index, section in
+            var article = ArticleFactory.article(index, title: "Title \(index)")
+            article.section = section
+            return article
+        }
+        server.setBody(TopStoriesJSON.body(section: "world", articles: articles), for: FakeNYTServer.topStoriesPath("world"))
+        #expect(try await home.refresh(section: "world", from: server.baseURL).status == 0)
+        let listed = try await home.run(["list", "--section", "world"])
+        let lines = listed.output.split(separator: "\n")
+        #expect(lines.count == sections.count, "\(listed.output)")
+        let columns = Set(lines.map { line in DisplayWidth.of(String(line[..<line.range(of: "Title ")!.lowerBound])) })
+        #expect(columns.count == 1, "titles start at columns \(columns.sorted()):\n\(listed.output)")
     }
 
     @Test("Error messages on stderr are terminal-safe, whatever text they repeat")
