@@ -103,8 +103,17 @@ extension MostPopularItem {
 }
 
 extension String {
-    /// Empty, or only white space (spaces of any kind, line breaks).
+    /// Empty, or nothing a terminal shows: white space (spaces of any kind, line breaks), format characters
+    /// (zero-width spaces, bidirectional controls, the soft hyphen), combining marks with nothing to combine
+    /// with, and other scalars meant to be ignored (variation selectors).
     fileprivate var isBlank: Bool {
-        unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return true }
+            switch properties.generalCategory {
+            case .format, .control, .nonspacingMark, .enclosingMark: return true
+            default: return false
+            }
+        }
     }
 }

@@ -66,12 +66,19 @@ struct NetworkTextTests {
         #expect(fields.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\n" } })
     }
 
-    @Test("A uri with a control is refused (the item is skipped), an address with one dropped; a title of controls is no title")
+    @Test("A uri with a control is refused (the item is skipped), an address with one dropped; a title of controls, or of nothing visible, is no title")
     func identifiers() throws {
         let skipped = try Self.topStories(#"{"uri":"nyt://article/a\u0000b","title":"Uri with NUL"}"#)
         #expect(skipped.map(\.id.rawValue) == ["nyt://article/other"])
         let untitled = try Self.topStories(#"{"uri":"nyt://article/u","title":"\u0000\t\n"}"#)
         #expect(untitled.map(\.id.rawValue) == ["nyt://article/other"])
+        // Nothing a terminal would show: zero-width spaces, a bidi override, a byte-order mark, a soft hyphen,
+        // a combining accent alone, a variation selector.
+        for invisible in [#"\u200b\u200b"#, #"\u202e"#, #"\ufeff"#, #"\u00ad"#, #"\u0301"#, #" \ufe0f "#] {
+            let item = #"{"uri":"nyt://article/u","title":"\#(invisible)"}"#
+            #expect(try Self.topStories(item).map(\.id.rawValue) == ["nyt://article/other"], "\(invisible)")
+        }
+        #expect(try Self.topStories(#"{"uri":"nyt://article/u","title":"e\u0301"}"#).count == 2, "a mark on a letter is a title")
         let addressed = try Self.topStories(#"{"uri":"nyt://article/a","url":"https://www.nytimes.com/\u0000a.html","title":"A"}"#)
         #expect(addressed.first?.url == "")
         for refused in ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x", "https://" + String(repeating: "a", count: 2_100)]
