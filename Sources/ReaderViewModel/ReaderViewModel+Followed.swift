@@ -42,9 +42,9 @@ extension ReaderViewModel {
             let feeds = "\(progress.refreshed) of \(progress.feeds.count) feed\(progress.feeds.count == 1 ? "" : "s")"
             if let failure = progress.failure {
                 let which = progress.failedFeed.map { "\($0.title): " } ?? ""
-                state.notice = Notice("Refreshed \(feeds): \(which)\(failure.message)", isError: true)
+                state.notice = Notice("Refreshed \(feeds): \(which)\(failure.message)", isError: true, isRefreshOutcome: true)
             } else {
-                state.notice = Notice("Refreshed \(feeds): \(progress.inserted) new")
+                state.notice = Notice("Refreshed \(feeds): \(progress.inserted) new", isRefreshOutcome: true)
             }
             return []
         default:

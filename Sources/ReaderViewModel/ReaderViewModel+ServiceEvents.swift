@@ -97,6 +97,8 @@ extension ReaderViewModel {
             guard feed == state.feed else { return [] }
             planAutoRefresh(after: outcome)
             state.morePages = .idle
+            // What R said of the feeds is older news than this outcome: the status line says this one.
+            if state.notice?.isRefreshOutcome == true { state.notice = nil }
             switch outcome {
             case .refreshed(let changes, _):
                 state.refresh = .succeeded(changes)

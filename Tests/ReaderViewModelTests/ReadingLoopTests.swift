@@ -236,7 +236,7 @@ struct ReadingLoopTests {
         #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0)))
         driver.run(driver.viewModel.apply(.followedRefreshEnded))
         #expect(driver.state.followedRefresh == nil)
-        #expect(driver.state.notice == Notice("Refreshed 1 of 3 feeds: 1 new"))
+        #expect(driver.state.notice == Notice("Refreshed 1 of 3 feeds: 1 new", isRefreshOutcome: true))
     }
 
     @Test("R clears what an earlier r said of the feed on screen: its progress is not shown beside an old outcome")
@@ -281,7 +281,31 @@ struct ReadingLoopTests {
         var failing = ViewModelDriver(count: 2, followedFeeds: [.topStories(.home), .latest])
         failing.send(.refreshFollowed)
         failing.finishFollowed(failure: .rateLimited(retryAfter: 30))
-        #expect(failing.state.notice == Notice("Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s", isError: true))
+        #expect(
+            failing.state.notice
+                == Notice("Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s", isError: true, isRefreshOutcome: true))
+    }
+
+    @Test("What R said gives way to the outcome of a later refresh of the feed on screen (an automatic one, no key between)")
+    func laterRefreshReplacesFollowedOutcome() {
+        var driver = ViewModelDriver(count: 2, followedFeeds: [.topStories(.world), .latest])
+        driver.send(.refreshFollowed)
+        driver.finishFollowed(failure: .offline)
+        #expect(driver.state.notice?.isError == true)
+        driver.run(
+            driver.viewModel.apply(
+                .refreshFinished(
+                    .topStories(.world),
+                    .refreshed(RefreshChanges(total: 3, inserted: 1, updated: 0, removed: 0), driver.status(of: .topStories(.world))))))
+        #expect(driver.state.notice == nil, "the offline notice is gone once a refresh succeeded")
+        #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 3, inserted: 1, updated: 0, removed: 0)))
+        driver.send(.toggleSaved)
+        let saved = driver.state.notice
+        #expect(saved != nil)
+        driver.run(
+            driver.viewModel.apply(
+                .refreshFinished(.topStories(.world), .failed(.offline, driver.status(of: .topStories(.world))))))
+        #expect(driver.state.notice == saved, "other notices stay until a key")
     }
 
     @Test("Esc or h in Saved goes back to the feed it was opened from")
