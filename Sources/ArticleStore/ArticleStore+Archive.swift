@@ -22,6 +22,24 @@ extension ArticleStore {
         }
     }
 
+    /// Months whose import was cut short (killed, failed, or under way in another process), newest first:
+    /// their feeds with what they hold so far. Never refreshed, so without a date or an origin.
+    public func archiveMonthsInPart() throws(StoreError) -> [FeedStatus] {
+        try read { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT key, articleCount, unreadCount FROM feed
+                        WHERE kind = '\(FeedKind.archive.rawValue)' AND articleCount > 0
+                          AND substr(key, \("archive:".count + 1)) NOT IN (SELECT month FROM archiveMonth)
+                        ORDER BY key DESC
+                        """)
+            ).compactMap { row in
+                Feed(key: row[0]).map { FeedStatus(feed: $0, count: row[1], unreadCount: row[2]) }
+            }
+        }
+    }
+
     /// Whether `month` was imported whole: its import completed after the month had ended (an import of the
     /// month under way holds it as far as it had gone, and is not).
     public func isComplete(_ month: ArchiveMonth) throws(StoreError) -> Bool {

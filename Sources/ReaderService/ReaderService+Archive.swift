@@ -51,10 +51,18 @@ extension ReaderService {
         try await reading { store throws(StoreError) in try store.archiveMonths() }
     }
 
+    /// Months whose import was cut short, newest first, with what they hold so far.
+    public nonisolated func archiveMonthsInPart() async throws(ServiceError) -> [FeedStatus] {
+        try await reading { store throws(StoreError) in try store.archiveMonthsInPart() }
+    }
+
+    /// The feeds of the archive months, newest first: those imported whole (dated by their import) and those
+    /// imported in part (undated).
     public nonisolated func archiveFeeds() async throws(ServiceError) -> [FeedStatus] {
-        try await archiveMonths().map { month in
+        let whole = try await archiveMonths().map { month in
             FeedStatus(feed: .archive(month.month), count: month.articleCount, lastRefreshedDate: month.completedDate, origin: .network)
         }
+        return (whole + (try await archiveMonthsInPart())).sorted { $0.feed.key > $1.feed.key }
     }
 
     /// Whether `month` was imported whole.

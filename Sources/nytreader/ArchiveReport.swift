@@ -18,12 +18,19 @@ enum ArchiveReport {
                 + "\(megabytes(bytes)) downloaded; the cache is \(megabytes(cacheSize))"
                 + (free >= 100_000 ? " (\(megabytes(free)) of it free, for later imports)" : "")
         ]
-        for month in months {
-            lines.append(
-                "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
-                    + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)"))
+        let inPart = try await service.archiveMonthsInPart()
+        if !inPart.isEmpty {
+            lines[0] += "; \(Counted(inPart.count, "month")) imported in part"
         }
-        return lines
+        var rows = months.map { month in
+            (month.month.description, "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
+                + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)"))
+        }
+        for status in inPart {
+            guard case .archive(let month) = status.feed else { continue }
+            rows.append((month.description, "\(month)  \(GroupedCount(status.count)) articles so far, imported in part (nytreader archive \(month) goes on)"))
+        }
+        return lines + rows.sorted { $0.0 > $1.0 }.map(\.1)
     }
 
     /// `300 of 300 articles` when the month's articles are all the NYT counts for it, `998 articles (2 of

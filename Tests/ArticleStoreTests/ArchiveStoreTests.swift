@@ -326,6 +326,20 @@ struct ArchiveStoreTests {
         #expect(Set(listed.map(\.id)) == Set((Array(articles[0..<10]) + Self.articles(100..<105)).map(\.id)))
     }
 
+    @Test("A month whose import has not completed is listed in part with what it holds; complete, it is not")
+    func monthsInPart() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try Self.importMonth(store, Self.march, Self.articles(0..<5))
+        try store.beginImport(of: Self.april)
+        try store.appendBatch(Self.articles(10..<17), to: Self.april, fetchedDate: Self.imported)
+        let inPart = try store.archiveMonthsInPart()
+        #expect(inPart.map(\.feed) == [.archive(Self.april)])
+        #expect(inPart.map(\.count) == [7])
+        #expect(inPart.allSatisfy { $0.lastRefreshedDate == nil })
+        try store.completeImport(of: Self.april, hits: 7, byteCount: 1, at: Self.imported)
+        #expect(try store.archiveMonthsInPart().isEmpty)
+    }
+
     @Test("A month imported again takes the NYT's new text of what an import wrote; an article a live feed cached keeps its fuller text")
     func importedAgainTakesNewText() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
