@@ -12,7 +12,8 @@ struct TuiOutsideChangeTests {
         try reader.launch()
         let cache = reader.home.url.appendingPathComponent(".local/share/nytreader/cache.sqlite").path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) }
-        let message = "The cache file was moved, replaced or removed while open"
+        // As the status line says it alone, or after "Not saved — " once a change could not be written.
+        let message = "he cache file was moved, replaced or removed while open"
         try reader.tmux.waitFor(timeout: 5, "the status line") { $0.contains(message) }
         try reader.tmux.press("b")
         try reader.tmux.waitFor(timeout: 5, "the star undone") { screen in

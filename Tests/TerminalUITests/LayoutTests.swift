@@ -69,6 +69,22 @@ struct LayoutTests {
         #expect(screen.style(row: 9, column: 0).role == .error)
     }
 
+    @Test("A feed whose last refresh failed says so when it is opened, until a refresh succeeds")
+    func lastRefreshFailed() {
+        var state = ReaderState(feed: .topStories(.world))
+        state.count = 1
+        state.feedStatus = FeedStatus(
+            feed: state.feed, count: 1, lastRefreshedDate: Date(timeIntervalSince1970: 1_763_600_000), origin: .network,
+            lastError: "server(status: 500)")
+        state.keys = KeyHints([.refresh: "r"])
+        let screen = GridScreen(rows: 10, columns: 160)
+        FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_060))
+        #expect(screen.lines[9].hasPrefix(" World · 1 article · cached 1 min ago · last refresh failed — r tries again"), "\(screen.lines[9])")
+        state.feedStatus?.lastError = nil
+        FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_060))
+        #expect(!screen.lines[9].contains("failed"))
+    }
+
     @Test("A change not saved says why, the sentence going on after the dash")
     func changeNotSaved() {
         var state = ReaderState(feed: .topStories(.world))
