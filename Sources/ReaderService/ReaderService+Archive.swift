@@ -17,10 +17,23 @@ extension ReaderService {
     /// held fewer docs than the NYT counts for the month: that import fails as malformed, and the month
     /// stays incomplete. A month imported whole before is left alone, without a request, unless `force`;
     /// the outcome's changes are then all zero. `progress` hears of each batch written.
+    /// Another process importing the same month is waited for (`ArchiveImportLock`; `waitsForOther` is told
+    /// once), and the month then looked at again.
     public func importArchiveMonth(
-        _ month: ArchiveMonth, force: Bool, progress: @escaping @Sendable (ArchiveProgress) -> Void
+        _ month: ArchiveMonth, force: Bool, waitsForOther: @Sendable () -> Void = {},
+        progress: @escaping @Sendable (ArchiveProgress) -> Void
     ) async -> ArchiveImport {
         let feed = Feed.archive(month)
+        let lock = store.archiveImportLock(for: month)
+        defer { lock?.release() }
+        if let lock, case .heldElsewhere = lock.tryTake() {
+            waitsForOther()
+            while case .heldElsewhere = lock.tryTake() {
+                do { try await Task.sleep(for: .milliseconds(250)) } catch {
+                    return ArchiveImport(outcome: .failed(.cancelled, FeedStatus(feed: feed, count: 0)), summary: nil)
+                }
+            }
+        }
         if !force {
             if let whole = await alreadyImported(month) { return whole }
             // Its turn waited for first: another process's import of the same month may end meanwhile (two

@@ -206,6 +206,25 @@ struct ArchiveTests {
         #expect(two.output == "2024-01: already imported, by another nytreader meanwhile (--force imports it again)\n", "\(two.output)")
     }
 
+    @Test("Two runs of one import whose download outlasts the spacing: the second waits for the first, and asks nothing")
+    func overlappingLongDownloads() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        let path = FakeNYTServer.archivePath(year: 2024, month: 1)
+        server.setBody(ArchiveMonthJSON.body(year: 2024, month: 1, count: 1_000), for: path)
+        // About three seconds of download, with a spacing of half a second.
+        server.setFault(.paced(chunk: 16 << 10, pause: 0.02), for: path)
+        let arguments = ["archive", "2024-01", "--api-base-url", server.baseURL.absoluteString, "--request-spacing", "0.5"]
+        async let first = home.run(arguments)
+        try await Task.sleep(for: .milliseconds(1_200))
+        async let second = home.run(arguments)
+        let (one, two) = try await (first, second)
+        #expect(one.status == 0 && two.status == 0, "\(one.errorOutput) \(two.errorOutput)")
+        #expect(Self.archivePaths(server) == [path], "the month asked for once")
+        #expect(two.errorOutput.contains("2024-01: another nytreader is importing it; waiting for it to end."), "\(two.errorOutput)")
+        #expect(two.output == "2024-01: already imported, by another nytreader meanwhile (--force imports it again)\n", "\(two.output)")
+    }
+
     @Test("With no API key a range stops at once and does not advise running it again: the key comes first")
     func noKeyStops() async throws {
         let home = try CliHome()
