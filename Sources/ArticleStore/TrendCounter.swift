@@ -41,7 +41,7 @@ struct TrendCounter {
             }
             return TrendSeries(term: text, matches: matches)
         }
-        return Trend(interval: query.interval, coverage: coverage, series: series)
+        return Trend(interval: query.interval, coverage: coverage, series: series, months: first...last)
     }
 
     /// The articles of each month imported whole.

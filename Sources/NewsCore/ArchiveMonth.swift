@@ -14,6 +14,9 @@ public struct ArchiveMonth: Hashable, Comparable, Sendable, CustomStringConverti
         "July", "August", "September", "October", "November", "December",
     ]
 
+    /// `March`.
+    public var monthName: String { Self.monthNames[month - 1] }
+
     init(uncheckedYear year: Int, month: Int) {
         self.year = year
         self.month = month

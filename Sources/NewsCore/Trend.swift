@@ -5,14 +5,31 @@ public struct Trend: Hashable, Sendable {
     public var coverage: [TrendCoverage]
     /// One per term, in the order asked.
     public var series: [TrendSeries]
+    /// The months counted: a year at either end may be counted in part (`--from 2011-06`).
+    public var months: ClosedRange<ArchiveMonth>?
 
     /// Shares are given as articles per this many.
     public static let shareBase = 10_000
 
-    public init(interval: TrendInterval, coverage: [TrendCoverage], series: [TrendSeries]) {
+    public init(interval: TrendInterval, coverage: [TrendCoverage], series: [TrendSeries], months: ClosedRange<ArchiveMonth>? = nil) {
         self.interval = interval
         self.coverage = coverage
         self.series = series
+        self.months = months
+    }
+
+    /// `2011 from June, 2012 to March`: the years at the ends of a trend by year that its months cover in
+    /// part; nil when they are whole, or the trend is by month.
+    public var yearsInPart: String? {
+        guard interval == .year, let months else { return nil }
+        let (first, last) = (months.lowerBound, months.upperBound)
+        if first.year == last.year {
+            return first.month == 1 && last.month == 12 ? nil : "\(first.year) from \(first.monthName) to \(last.monthName)"
+        }
+        let cut = [
+            first.month == 1 ? nil : "\(first.year) from \(first.monthName)", last.month == 12 ? nil : "\(last.year) to \(last.monthName)",
+        ].compactMap { $0 }
+        return cut.isEmpty ? nil : cut.joined(separator: ", ")
     }
 
     public var periods: [TrendPeriod] { coverage.map(\.period) }
@@ -41,6 +58,9 @@ extension Trend {
     public func appending(_ later: Trend) -> Trend {
         var joined = self
         joined.coverage += later.coverage
+        if let first = months?.lowerBound ?? later.months?.lowerBound, let last = later.months?.upperBound ?? months?.upperBound {
+            joined.months = first...last
+        }
         for index in joined.series.indices where later.series.indices.contains(index) {
             joined.series[index].matches += later.series[index].matches
         }

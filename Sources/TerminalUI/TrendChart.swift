@@ -219,7 +219,7 @@ public struct TrendChart {
     }
 
     /// `Imported: 30 of 36 months (83 %) · not imported: 2017, 2019-03–2019-05 · in part: 2024 (3 of 12
-    /// months) · 2 years a column`, on one line or two, each cut to `width`.
+    /// months) · counted: 2011 from June · 2 years a column`, on one line or two, each cut to `width`.
     private func coverageLines(periodsPerSlot: Int, width: Int) -> [String] {
         let total = trend.monthCount
         let imported = trend.importedMonthCount
@@ -233,6 +233,7 @@ public struct TrendChart {
             parts.append(
                 "in part: " + partial.map { "\($0.period) (\($0.importedMonthCount) of \($0.monthCount) months)" }.joined(separator: ", "))
         }
+        if let yearsInPart = trend.yearsInPart { parts.append("counted: " + yearsInPart) }
         if periodsPerSlot > 1 {
             let years = trend.interval == .month && periodsPerSlot % 12 == 0
             parts.append(

@@ -226,6 +226,11 @@ struct TrendTests {
         #expect(wider.periods == [2019, 2020, 2021].map(TrendPeriod.init(year:)))
         #expect(wider.series[0].matches.map { $0 == nil } == [true, true, false], "years before the archive are gaps")
         #expect(wider.coverage.map(\.monthCount) == [7, 12, 2])
+        #expect(wider.yearsInPart == "2019 from June, 2021 to February", "the years at the ends are said to be counted in part")
+        #expect(byYear.yearsInPart == nil)
+        let oneYear = try archive.store.trend(
+            TrendQuery(terms: ["zeppelin"], interval: .year, first: Self.month("2021-03"), last: Self.month("2021-09")))
+        #expect(oneYear.yearsInPart == "2021 from March to September")
         let twoMonths = try archive.store.trend(
             TrendQuery(terms: ["zeppelin"], interval: .month, first: Self.month("2021-01"), last: Self.month("2021-02")))
         #expect(wider.series[0].matches[2] == twoMonths.series[0].matches.compactMap { $0 }.reduce(0, +))

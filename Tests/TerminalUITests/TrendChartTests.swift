@@ -279,6 +279,15 @@ struct TrendChartTests {
         #expect(DisplayWidth.of(lines[0].text) <= 40)
     }
 
+    @Test("By year over months that cut the first and last years, the coverage says which part of them is counted")
+    func yearsCutByTheRange() {
+        var trend = Self.yearly(terms: ["climate change"])
+        trend.months = ArchiveMonth(year: 2000, month: 6, latest: Self.latest)!...ArchiveMonth(year: 2024, month: 3, latest: Self.latest)!
+        #expect(Self.text(trend, columns: 140).contains("· counted: 2000 from June, 2024 to March"), "\(Self.text(trend, columns: 140))")
+        trend.months = ArchiveMonth(year: 2000, month: 1, latest: Self.latest)!...ArchiveMonth(year: 2024, month: 12, latest: Self.latest)!
+        #expect(!Self.text(trend, columns: 140).contains("counted:"))
+    }
+
     @Test("A period imported that holds no article is a gap: no share (not 0 per 10,000), no mark")
     func emptyPeriod() {
         let coverage = [
