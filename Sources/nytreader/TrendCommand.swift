@@ -70,7 +70,9 @@ struct TrendCommand: AsyncParsableCommand {
     var csv = false
 
     func validate() throws {
-        guard !terms.isEmpty else { throw ValidationError("Give at least one term to count.") }
+        guard !terms.isEmpty else {
+            throw ValidationError("Give at least one term to count (one that starts with - after --: nytreader trend -- -word).")
+        }
         guard terms.count <= TrendChart.maximumTerms else {
             throw ValidationError("At most \(TrendChart.maximumTerms) terms can be charted together.")
         }

@@ -79,6 +79,9 @@ struct CliErrorTests {
         Case(arguments: ["search", "word", "--api-base-url", "http://127.0.0.1:1"], message: "Error: Unknown option '--api-base-url'"),
         Case(arguments: ["searches", "--api-key-file", "/tmp/key"], message: "Error: Unknown option '--api-key-file'"),
         Case(arguments: ["trend", "word", "--offline"], message: "Error: Unknown option '--offline'"),
+        Case(
+            arguments: ["trend", "-war"],
+            message: "Error: Give at least one term to count (one that starts with - after --: nytreader trend -- -word)."),
     ]
 
     /// The year after this one: the latest a search may name.
