@@ -104,7 +104,12 @@ struct RefreshCommand: AsyncParsableCommand {
             // Each request waits for its turn under the rate limit, shared with every nytreader using the cache.
             // A feed a failure leaves no chance (no key, offline, its API rate limited) is not asked for.
             var stops = RefreshStops()
-            for feed in feeds where !stops.skips(feed) {
+            var skipped: [Feed] = []
+            for feed in feeds {
+                guard !stops.skips(feed) else {
+                    skipped.append(feed)
+                    continue
+                }
                 switch await environment.service.refresh(feed) {
                 case .refreshed(let changes, let feedStatus):
                     Terminal.print(RefreshLog.summary(of: feed, changes))
@@ -120,6 +125,10 @@ struct RefreshCommand: AsyncParsableCommand {
                     status = max(status, ExitStatus.forFailure(failure))
                     stops.note(failure, of: feed)
                 }
+            }
+            if !skipped.isEmpty {
+                let names = skipped.count <= 5 ? skipped.map(RefreshLog.name(of:)).joined(separator: ", ") : "\(skipped.count) feeds"
+                Terminal.printError("not asked, as the same failure would stop them: \(names).")
             }
             await prefetchPhotos(of: refreshed, environment: environment)
             await environment.service.checkpointCache()

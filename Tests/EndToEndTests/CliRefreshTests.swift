@@ -302,7 +302,10 @@ struct CliAllSectionsTests {
             "refresh", "--all-sections", "--request-spacing", "0", "--api-base-url", server.baseURL.absoluteString,
         ])
         #expect(result.status == 75)
-        #expect(result.errorOutput == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n")
+        #expect(
+            result.errorOutput
+                == "nytreader: arts: Rate limited — try again in 30 s. The cache keeps 0 articles.\n"
+                + "nytreader: not asked, as the same failure would stop them: \(Section.all.count - 1) feeds.\n")
         #expect(server.requests.count == 1)
     }
 
@@ -318,5 +321,16 @@ struct CliAllSectionsTests {
         server.setFault(.serverError(status: 500))
         let failed = try await home.refresh(section: "science", from: server.baseURL)
         #expect(failed.errorOutput.hasSuffix("The cache keeps 1 article.\n"), "\(failed.errorOutput)")
+    }
+
+    @Test("The followed feeds a failure leaves no chance are named on one line, not passed over in silence")
+    func skippedFeedsNamed() async throws {
+        let home = try CliHome()
+        try home.writeConfig("feeds = [\"home\", \"world\", \"popular:viewed:1\"]\n")
+        let result = try await home.run(["refresh"], key: nil)
+        #expect(result.status == 77, "\(result.errorOutput)")
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.errorOutput)")
+        #expect(lines.last == "nytreader: not asked, as the same failure would stop them: world, popular viewed 1.")
     }
 }
