@@ -154,7 +154,8 @@ struct StatusBar {
         case .idle(nil):
             // The feed's last refresh failed (in another process, or by R while another feed was on screen).
             if state.feedStatus?.lastError != nil {
-                parts.append(Part("last refresh failed" + (state.keys.hint(.refresh, "tries again").map { " — \($0)" } ?? ""), rank: Part.standing))
+                parts.append(
+                    Part("last refresh failed" + (state.keys.hint(.refresh, "tries again").map { " — \($0)" } ?? ""), rank: Part.standing))
             }
         case .idle(let blocker?):
             parts.append(Part(blocker.message, rank: Part.standing))

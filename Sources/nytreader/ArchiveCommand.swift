@@ -160,8 +160,9 @@ struct ArchiveCommand: AsyncParsableCommand {
             progress.begin(month, index: index)
             // Not forced, the month is looked at again after its turn: another nytreader may have imported it.
             let imported = await service.importArchiveMonth(
-                month, force: force, waitsForOther: { Terminal.printError("\(month): another nytreader is importing it; waiting for it to end.") }
-            ) { progress.update($0) }
+                month, force: force,
+                waitsForOther: { Terminal.printError("\(month): another nytreader is importing it; waiting for it to end.") },
+                progress: { progress.update($0) })
             progress.end()
             switch imported.outcome {
             case .refreshed where imported.summary == nil:

@@ -23,12 +23,19 @@ enum ArchiveReport {
             lines[0] += "; \(Counted(inPart.count, "month")) imported in part"
         }
         var rows = months.map { month in
-            (month.month.description, "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
-                + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)"))
+            (
+                month.month.description,
+                "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
+                    + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)")
+            )
         }
         for status in inPart {
             guard case .archive(let month) = status.feed else { continue }
-            rows.append((month.description, "\(month)  \(GroupedCount(status.count)) articles so far, imported in part (nytreader archive \(month) goes on)"))
+            rows.append(
+                (
+                    month.description,
+                    "\(month)  \(GroupedCount(status.count)) articles so far, imported in part (nytreader archive \(month) goes on)"
+                ))
         }
         return lines + rows.sorted { $0.0 > $1.0 }.map(\.1)
     }

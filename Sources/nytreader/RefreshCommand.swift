@@ -121,7 +121,8 @@ struct RefreshCommand: AsyncParsableCommand {
                     {
                         cached = status
                     }
-                    Terminal.printError("\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(Counted(cached.count, "article")).")
+                    Terminal.printError(
+                        "\(RefreshLog.name(of: feed)): \(failure.message). The cache keeps \(Counted(cached.count, "article")).")
                     status = max(status, ExitStatus.forFailure(failure))
                     stops.note(failure, of: feed)
                 }

@@ -90,7 +90,8 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let colors = PhotoPrinter.symbolColors(environment: variables, colorCount: TerminalColors.terminfoCount)
         guard let symbolColors = colors ?? (options.graphicsProtocol == .symbols ? nil : .truecolor) else {
-            Terminal.printError("this terminal has fewer than 8 colors (TERM=\((variables["TERM"] ?? "").terminalSafe)), too few for a photo in symbols.")
+            Terminal.printError(
+                "this terminal has fewer than 8 colors (TERM=\((variables["TERM"] ?? "").terminalSafe)), too few for a photo in symbols.")
             return
         }
         let printer = PhotoPrinter(

@@ -57,10 +57,14 @@ struct ArchiveTests {
         #expect(status.output.contains("2024-03  300 of 300 articles"), "\(status.output)")
         // Shell completion offers the months imported to archive --forget, and their feeds to --feed (the
         // word completed is the line's last, as the shell hands it over; the test's --db comes after it).
-        let forgettable = try await home.run(["---completion", "archive", "--", "--forget", "3", "0", "nytreader", "archive", "--forget", ""])
+        let forgettable = try await home.run([
+            "---completion", "archive", "--", "--forget", "3", "0", "nytreader", "archive", "--forget", "",
+        ])
         #expect(forgettable.output.split(separator: "\n") == ["2024-01", "2024-02", "2024-03"], "\(forgettable.errorOutput)")
         let feeds = try await home.run(["---completion", "list", "--", "--feed", "3", "0", "nytreader", "list", "--feed", ""])
-        #expect(feeds.output.split(separator: "\n").suffix(4) == ["saved", "archive:2024-01", "archive:2024-02", "archive:2024-03"], "\(feeds.output)")
+        #expect(
+            feeds.output.split(separator: "\n").suffix(4) == ["saved", "archive:2024-01", "archive:2024-02", "archive:2024-03"],
+            "\(feeds.output)")
 
         let forgot = try await home.run(["archive", "--forget", "2024-01"])
         #expect(forgot.output.contains("Forgot 1 month: 300 articles removed"), "\(forgot.output)")
@@ -140,7 +144,9 @@ struct ArchiveTests {
     static func completeMonths(_ home: CliHome, count: Int, round: Int) async throws -> [String] {
         let status = try await home.run(["archive", "--status"])
         try #require(status.status == 0, "round \(round): \(status.errorOutput)")
-        let months = status.output.split(separator: "\n").dropFirst().filter { !$0.contains("imported in part") }.map { String($0.prefix(7)) }
+        let months = status.output.split(separator: "\n").dropFirst().filter { !$0.contains("imported in part") }.map {
+            String($0.prefix(7))
+        }
         for month in months {
             let listed = try await home.run(["list", "--archive", month, "--json", "--limit", "5000"])
             let articles = try ListedArticle.decode(listed.output)
@@ -250,7 +256,9 @@ struct ArchiveTests {
         let status = try await home.run(["archive", "--status"])
         #expect(status.output.hasPrefix("0 months imported, 0 articles, 0.0 MB downloaded; the cache is "), "\(status.output)")
         #expect(status.output.contains("; 1 month imported in part\n"), "\(status.output)")
-        #expect(status.output.hasSuffix("\n2024-03  3 articles so far, imported in part (nytreader archive 2024-03 goes on)\n"), "\(status.output)")
+        #expect(
+            status.output.hasSuffix("\n2024-03  3 articles so far, imported in part (nytreader archive 2024-03 goes on)\n"),
+            "\(status.output)")
         let forgot = try await home.run(["archive", "--forget", "2024-03", "2024-04"])
         #expect(
             forgot.output == "Forgot 1 month imported in part: 3 articles removed (saved ones and those in other feeds kept).\n",

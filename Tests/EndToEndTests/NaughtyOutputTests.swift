@@ -1,8 +1,8 @@
 import Foundation
 import NewsCore
+import TerminalUI
 import TestSupport
 import Testing
-import TerminalUI
 
 /// Titles, bylines and leads from the Big List of Naughty Strings and terminal attacks, through a real
 /// refresh, out of every headless output: plain `list`, `list --json`, `search --json`. None may carry a

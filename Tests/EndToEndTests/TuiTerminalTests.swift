@@ -218,7 +218,9 @@ struct TuiTerminalTests {
         #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
     }
 
-    @Test("Other signals that end a program (QUIT, USR1, ALRM, XFSZ) restore the terminal before they end it", arguments: [SIGQUIT, SIGUSR1, SIGALRM, SIGXFSZ])
+    @Test(
+        "Other signals that end a program (QUIT, USR1, ALRM, XFSZ) restore the terminal before they end it",
+        arguments: [SIGQUIT, SIGUSR1, SIGALRM, SIGXFSZ])
     func endingSignals(signal: Int32) throws {
         let reader = try TuiHarness()
         try reader.tmux.run("ulimit -c 0")

@@ -66,7 +66,9 @@ struct NetworkTextTests {
         #expect(fields.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\n" } })
     }
 
-    @Test("A uri with a control is refused (the item is skipped), an address with one dropped; a title of controls, or of nothing visible, is no title")
+    @Test(
+        "A uri with a control is refused (the item is skipped), an address with one dropped; a title of controls, or of nothing visible, is no title"
+    )
     func identifiers() throws {
         let skipped = try Self.topStories(#"{"uri":"nyt://article/a\u0000b","title":"Uri with NUL"}"#)
         #expect(skipped.map(\.id.rawValue) == ["nyt://article/other"])

@@ -316,7 +316,9 @@ struct FrameGoldenTests {
         #expect(search.hasSuffix("10/10 │") && search.contains("…"), "the title is shortened, the counts kept: \(search)")
         #expect(lines.contains { $0.contains("Saved") && $0.hasSuffix("1/3 │") })
         state.archiveFeeds = [
-            FeedStatus(feed: .archive(ArchiveMonth(year: 2024, month: 3, latest: .current)!), count: 300, lastRefreshedDate: Self.now, origin: .network),
+            FeedStatus(
+                feed: .archive(ArchiveMonth(year: 2024, month: 3, latest: .current)!), count: 300, lastRefreshedDate: Self.now,
+                origin: .network),
             FeedStatus(feed: .archive(ArchiveMonth(year: 2005, month: 7, latest: .current)!), count: 9_483),
         ]
         renderer.render(state, on: screen, now: Self.now)

@@ -79,7 +79,8 @@ struct LayoutTests {
         state.keys = KeyHints([.refresh: "r"])
         let screen = GridScreen(rows: 10, columns: 160)
         FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_060))
-        #expect(screen.lines[9].hasPrefix(" World · 1 article · cached 1 min ago · last refresh failed — r tries again"), "\(screen.lines[9])")
+        #expect(
+            screen.lines[9].hasPrefix(" World · 1 article · cached 1 min ago · last refresh failed — r tries again"), "\(screen.lines[9])")
         state.feedStatus?.lastError = nil
         FrameRenderer().render(state, on: screen, now: Date(timeIntervalSince1970: 1_763_600_060))
         #expect(!screen.lines[9].contains("failed"))

@@ -1,8 +1,7 @@
 import CNcursesw
 import Glibc
-import Testing
-
 @_spi(Testing) import TerminalUI
+import Testing
 
 /// `DisplayWidth` against what curses lays text out by: glibc's `wcwidth` in a UTF-8 locale, scalar by
 /// scalar. Where the two differ, curses moves on by another width than the layout counted, and a row runs
