@@ -206,28 +206,26 @@ struct TuiTerminalTests {
 
     @Test("SIGTERM, SIGINT and SIGHUP restore the terminal and end with 128 + the signal", arguments: [SIGTERM, SIGINT, SIGHUP])
     func signals(signal: Int32) throws {
-        let reader = try TuiHarness()
-        try reader.launch()
-        let pid = try reader.readerProcess()
-        #expect(kill(pid, signal) == 0)
-        #expect(try reader.exitStatus() == 128 + Int(signal))
-        // Counts the modes a curses program turns off (-echo, -icanon); 0 means the terminal is back.
-        try reader.tmux.run("echo \"MODES-$(stty -a | tr ' ;' '\\n\\n' | grep -cx -e -echo -e -icanon)\"")
-        let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: "MODES-[0-9]", options: .regularExpression) != nil }
-        #expect(modes.contains("MODES-0"), "echo and canonical input are back")
-        #expect(!modes.contains(TuiHarness.firstHeadline), "the reader's screen is gone")
+        try Self.expectTerminalRestored(after: signal)
     }
 
     @Test(
         "Other signals that end a program (QUIT, USR1, ALRM, XFSZ) restore the terminal before they end it",
         arguments: [SIGQUIT, SIGUSR1, SIGALRM, SIGXFSZ])
     func endingSignals(signal: Int32) throws {
+        try Self.expectTerminalRestored(after: signal)
+    }
+
+    /// Sends `signal` to the reader, then expects its exit status 128 + the signal, the terminal's modes
+    /// back and the reader's screen gone (no core dump: QUIT and XFSZ would write one).
+    static func expectTerminalRestored(after signal: Int32) throws {
         let reader = try TuiHarness()
         try reader.tmux.run("ulimit -c 0")
         try reader.launch()
         let pid = try reader.readerProcess()
         #expect(kill(pid, signal) == 0)
         #expect(try reader.exitStatus() == 128 + Int(signal))
+        // Counts the modes a curses program turns off (-echo, -icanon); 0 means the terminal is back.
         try reader.tmux.run("echo \"MODES-$(stty -a | tr ' ;' '\\n\\n' | grep -cx -e -echo -e -icanon)\"")
         let modes = try reader.tmux.waitFor("the terminal modes") { $0.range(of: "MODES-[0-9]", options: .regularExpression) != nil }
         #expect(modes.contains("MODES-0"), "echo and canonical input are back")
