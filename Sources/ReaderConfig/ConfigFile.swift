@@ -40,6 +40,13 @@ import TerminalPictures
                     message: "not valid TOML (a date's T is followed by its time: 1979-05-27T07:32:00Z); using the defaults")
             ]
         }
+        if let line = ConfigLineIndex.unreadableArrayValueLine(in: text) {
+            return [
+                ConfigProblem(
+                    file: displayName, line: line, key: nil,
+                    message: "not valid TOML (an array holds values between its brackets: [1, 2]); using the defaults")
+            ]
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

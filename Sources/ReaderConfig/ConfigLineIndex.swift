@@ -99,6 +99,67 @@ struct ConfigLineIndex {
         return false
     }
 
+    /// The line of the first `}` that stands, outside strings and comments, where an array expects a value
+    /// (`a = [}`, `a = [1, }`, `a = [` then `}` on a later line): TOMLKit's parser (toml++ 3) stops the
+    /// whole program on a failed assertion there instead of refusing the document. Nil when there is none.
+    static func unreadableArrayValueLine(in text: String) -> Int? {
+        var line = 1
+        var opened: [UInt8] = []  // the brackets and braces of values open around the byte read
+        var expectsValue = false  // just after an array's `[` or one of its commas
+        var afterEquals = false  // between a key's `=` and the value's first byte
+        var bytes = text.utf8[...]
+        while let byte = bytes.first {
+            bytes = bytes.dropFirst()
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                // Only an array's values go on past the end of a line.
+                if opened.isEmpty { afterEquals = false }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "#"):
+                bytes = bytes.drop { $0 != UInt8(ascii: "\n") }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let triple = bytes.starts(with: [byte, byte])
+                let delimiter: [UInt8] = triple ? [byte, byte, byte] : [byte]
+                if triple { bytes = bytes.dropFirst(2) }
+                // To the closing delimiter, counting lines; a basic string's backslash escapes the byte after it.
+                while let next = bytes.first, !bytes.starts(with: delimiter) {
+                    if next == UInt8(ascii: "\n") { line += 1 }
+                    bytes = bytes.dropFirst(next == UInt8(ascii: "\\") && byte == UInt8(ascii: "\"") && bytes.count > 1 ? 2 : 1)
+                }
+                bytes = bytes.dropFirst(delimiter.count)
+                expectsValue = false
+                afterEquals = false
+            case UInt8(ascii: "["):
+                if afterEquals || !opened.isEmpty {
+                    opened.append(byte)
+                    expectsValue = true
+                }
+                afterEquals = false
+            case UInt8(ascii: "{"):
+                if afterEquals || !opened.isEmpty { opened.append(byte) }
+                expectsValue = false
+                afterEquals = false
+            case UInt8(ascii: "}"):
+                if expectsValue, opened.last == UInt8(ascii: "[") { return line }
+                if opened.last == UInt8(ascii: "{") { opened.removeLast() }
+            case UInt8(ascii: "]"):
+                if opened.last == UInt8(ascii: "[") { opened.removeLast() }
+                expectsValue = false
+            case UInt8(ascii: ","):
+                expectsValue = opened.last == UInt8(ascii: "[")
+            case UInt8(ascii: "="):
+                afterEquals = true
+                expectsValue = false
+            default:
+                expectsValue = false
+                afterEquals = false
+            }
+        }
+        return nil
+    }
+
     /// Whether `line` opens a table header whose name starts with something no key starts with: a line
     /// break (`[` alone), `é`, `=`, a third `[`. TOMLKit's parser (toml++ 3) stops the whole program on
     /// one (a failed assertion) instead of refusing the document, so such a file never reaches it.

@@ -276,6 +276,29 @@ struct ConfigFileTests {
         #expect(settings == Settings())
     }
 
+    @Test(
+        "A } where an array expects a value is one warning and all defaults, not a crash (found by fuzzing)",
+        arguments: [
+            ("feeds = [}\n", 3), ("feeds = [\"home\", }\n", 3), ("keys.refresh = [[[}}}\n", 3), ("colors = { a = [} }\n", 3),
+            ("feeds = [[\"a\"], [}]]\n", 3), ("feeds = [ # a comment\n}\n", 4), ("feeds = [\n\n}\n", 5),
+        ])
+    func unreadableArrayValue(text: String, line: Int) {
+        let (settings, problems) = parse("retention_days = 10\n\n" + text)
+        #expect(problems.map(\.line) == [line], "\(text.debugDescription)")
+        #expect(problems.first?.message == "not valid TOML (an array holds values between its brackets: [1, 2]); using the defaults")
+        #expect(settings == Settings())
+    }
+
+    @Test("Arrays the parser reads, and braces in strings and comments, are left to it")
+    func readableArrays() {
+        for text in [
+            "feeds = [\"home\", \"world\"]\n", "feeds = [\n  \"home\", # }\n  \"world\",\n]\n", "feeds = [\"}\", '}']\n",
+            "feeds = [\"\\\" }\"]\n", "feeds = [\"\"\"\n}\n\"\"\"]\n", "x = 1\n[keys]\nrefresh = \"}\"\n",
+        ] {
+            #expect(!parse(text).1.contains { $0.message.contains("an array holds values") }, "\(text.debugDescription)")
+        }
+    }
+
     @Test("Dates and times the parser reads, or that sit in strings and comments, are left to it")
     func readableDateTimes() {
         for text in [
