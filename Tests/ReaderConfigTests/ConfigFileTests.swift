@@ -289,6 +289,30 @@ struct ConfigFileTests {
         #expect(settings == Settings())
     }
 
+    @Test("Every document of up to five bytes of TOML's punctuation is read or refused, never stops the program")
+    func shortDocumentsNeverStop() {
+        // toml++ stops the process on 7,086 of these (a failed assertion); a stop here ends the test run.
+        let alphabet = Array("[]{},=a1\"\n".utf8)
+        var refused = 0
+        for length in 1...5 {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let text = String(decoding: digits.map { alphabet[$0] }, as: UTF8.self)
+                var settings = Settings()
+                if !ConfigFile.apply(text, displayName: Self.file, to: &settings).isEmpty { refused += 1 }
+                var position = length - 1
+                while position >= 0 {
+                    digits[position] += 1
+                    if digits[position] < alphabet.count { break }
+                    digits[position] = 0
+                    position -= 1
+                }
+                if position < 0 { break }
+            }
+        }
+        #expect(refused > 0)
+    }
+
     @Test("Arrays the parser reads, and braces in strings and comments, are left to it")
     func readableArrays() {
         for text in [
