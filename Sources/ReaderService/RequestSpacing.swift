@@ -104,11 +104,12 @@ final class RequestSpacing: RequestGate {
         (try? await lanes.read { store throws(StoreError) in try store.lastRequest(api: api.rawValue) }) ?? nil
     }
 
-    /// Sleeps until `date` (told to the observer the first time it waits).
+    /// Sleeps until `date`, told to the observer the first time it waits, and again for a second wait of a
+    /// second or more (another process's request had not ended when the first was reckoned).
     private func sleep(until date: Date, for api: Endpoint.API, announced: inout Bool) async throws(APIError) {
         let wait = Self.duration(date.timeIntervalSince(now()))
         guard wait > .zero else { return }
-        if !announced { onWait?(api, wait) }
+        if !announced || wait >= .seconds(1) { onWait?(api, wait, announced) }
         announced = true
         do { try await Task.sleep(for: wait) } catch { throw .cancelled }
     }
@@ -119,5 +120,6 @@ final class RequestSpacing: RequestGate {
     }
 }
 
-/// Told, before the service waits for the spacing between requests, which API it waits for and how long.
-public typealias RequestWaitObserver = @Sendable (Endpoint.API, Duration) -> Void
+/// Told, before the service waits for the spacing between requests, which API it waits for and how long;
+/// told again (`longer` true) when, that wait over, the request has to wait longer.
+public typealias RequestWaitObserver = @Sendable (_ api: Endpoint.API, _ wait: Duration, _ longer: Bool) -> Void

@@ -85,9 +85,11 @@ struct RefreshCommand: AsyncParsableCommand {
             // needless, one that fails leaves it (and says how many articles the cache keeps).
             let environment = try await Environment(
                 options: common, policy: policy, importsSnapshot: false,
-                onRequestWait: { _, wait in
+                onRequestWait: { _, wait, longer in
+                    // A second wait for one request: another process's request outlasted the first.
                     Terminal.printError(
-                        "waiting \(RelativeTime.duration(seconds: Int(wait.seconds.rounded(.up)))) for the NYT's rate limit")
+                        "waiting \(RelativeTime.duration(seconds: Int(wait.seconds.rounded(.up))))\(longer ? " more" : "") for the NYT's rate limit"
+                    )
                 }
             )
             let feeds: [Feed]

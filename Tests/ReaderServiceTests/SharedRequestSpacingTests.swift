@@ -67,7 +67,7 @@ struct SharedRequestSpacingTests {
         let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"))
         let waits = Mutex<[(Endpoint.API, Duration)]>([])
         let first = try Self.service(path, transport)
-        let second = try Self.service(path, transport) { api, wait in waits.withLock { $0.append((api, wait)) } }
+        let second = try Self.service(path, transport) { api, wait, _ in waits.withLock { $0.append((api, wait)) } }
 
         #expect(await first.refresh(.topStories(.world)).failure == nil)
         #expect(await second.refresh(.latest).failure == nil)
@@ -82,6 +82,27 @@ struct SharedRequestSpacingTests {
         #expect(told.count == 1)
         #expect(told.first?.0 == .topStories)
         #expect(told.first.map { $0.1 > .zero && $0.1 <= Self.spacing } == true)
+    }
+
+    @Test("A wait reckoned while another process's request was under way, found short once over, is told again as longer")
+    func waitToldAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let spacing = Duration.seconds(3)
+        let transport = TimedTransport(body: try Fixtures.data("topstories_world.json"), answerTime: .seconds(2))
+        let told = Mutex<[Bool]>([])
+        let first = try Self.service(path, transport, spacing: spacing)
+        let second = try Self.service(path, transport, spacing: spacing) { _, _, longer in told.withLock { $0.append(longer) } }
+        async let one = first.refresh(.topStories(.world))
+        try await Task.sleep(for: .milliseconds(300))
+        // Reckoned from the first's slot while its request is under way; that request then ends a second
+        // before the wait does, and the spacing counts from its end.
+        #expect(await second.refresh(.topStories(.home)).failure == nil)
+        #expect(await one.failure == nil)
+        #expect(told.withLock { $0 } == [false, true])
+        let requests = transport.requests
+        let sinceEnd = try #require(requests.last).date.timeIntervalSince(try #require(transport.answered.first))
+        #expect(sinceEnd >= spacing.seconds - 0.05)
     }
 
     @Test("A request that took longer than the spacing holds the next one, in another process, until the spacing after it ended")
