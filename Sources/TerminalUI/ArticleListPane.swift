@@ -35,6 +35,9 @@ struct ArticleListPane {
                 message = "No unread articles" + (hints.hint(.toggleUnreadOnly, "shows all").map { " — \($0)" } ?? "")
             } else if state.feed == .saved {
                 message = "No saved articles yet" + (hints.hint(.toggleSaved, "saves the selected one").map { " — \($0)" } ?? "")
+            } else if let status = state.feedStatus, status.origin == .network, status.lastRefreshedDate != nil, status.lastError == nil {
+                // Fetched, and empty: the NYT lists nothing in it now (a section between editions).
+                message = "The NYT lists no articles in this feed now"
             } else if case .idle(let blocker?) = state.refresh, blocker.isStandingBlocker {
                 // No key, or offline by request: r cannot help, and the status line says why.
                 message = "No articles in this feed yet"

@@ -83,10 +83,10 @@ struct StatusLineTests {
         #expect(!statusLine(Self.state(.running(startedDate: Self.now)), columns: 50).contains("cached just now"), "the age goes first")
     }
 
-    @Test("An empty feed points to r, unless refreshing is impossible (no key, offline by request)")
+    @Test("An empty feed points to r, unless refreshing is impossible (no key, offline by request) or the NYT listed nothing")
     func emptyFeedHint() {
         var state = Self.state(.idle(blocker: nil))
-        state.feedStatus?.count = 0
+        state.feedStatus = FeedStatus(feed: state.feed, count: 0)  // never fetched
         state.count = 0
         state.window = ArticleWindow()
         let screen = GridScreen(rows: 24, columns: 200)
@@ -94,6 +94,14 @@ struct StatusLineTests {
         state.keys = keys
         renderer.render(state, on: screen, now: Self.now)
         #expect(screen.text.contains("No articles in this feed yet — r refreshes"), "\(screen.text)")
+        // Fetched, and the NYT listed nothing: r would bring the same.
+        var fetched = state
+        fetched.feedStatus = FeedStatus(feed: state.feed, count: 0, lastRefreshedDate: Self.now, origin: .network)
+        renderer.render(fetched, on: screen, now: Self.now)
+        #expect(screen.text.contains("The NYT lists no articles in this feed now"), "\(screen.text)")
+        fetched.feedStatus?.lastError = "server(status: 500)"
+        renderer.render(fetched, on: screen, now: Self.now)
+        #expect(screen.text.contains("No articles in this feed yet — r refreshes"), "its last refresh failed: \(screen.text)")
         for blocker in [RefreshFailure.noAPIKey, .offlineByRequest] {
             state.refresh = .idle(blocker: blocker)
             renderer.render(state, on: screen, now: Self.now)
