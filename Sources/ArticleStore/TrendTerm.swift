@@ -2,13 +2,14 @@
 /// reader's `/` search, as `/` takes them once a space follows them: every word whole, ignoring case and
 /// accents (no word is a prefix: a prefix makes FTS5 merge the doclists of every word it starts, over a
 /// whole index, for each count; and a trend of `war` should not count "warming"). No fallback to prefixes
-/// either: a trend counts one rule in every period. The words are looked for in the headline and the
-/// paragraphs (`abstract`, `leadParagraph`: an archived article keeps its lead paragraph, or its abstract
-/// when it has none), not the byline. CJK runs are looked for in `articleCJK` as `/` does (any part of a
+/// either: a trend counts one rule in every period. The words are looked for in the headline and the one
+/// paragraph every article has (`leadParagraph`: the lead paragraph, or the abstract when there is none,
+/// which is all an archived article keeps), not the byline, nor the abstract a live feed's article keeps
+/// beside its lead: a month counts the same whatever the cache held before it was imported. CJK runs are looked for in `articleCJK` as `/` does (any part of a
 /// run; that index holds the byline too).
 struct TrendTerm {
     /// The columns of the full-text indexes a term is looked for in.
-    static let columns = "{title abstract leadParagraph}"
+    static let columns = "{title leadParagraph}"
 
     /// The words as an FTS5 expression for `articleFTS` and the archive's yearly indexes.
     let words: String?

@@ -365,6 +365,26 @@ struct ArchiveStoreTests {
         #expect(trend.series[0].matches == [2], "the article a live feed cached keeps its own text")
     }
 
+    @Test("A month's trend counts the same whatever the cache held before: a live article's abstract beside its lead is not counted")
+    func trendIgnoresCachedAbstract() throws {
+        var articles = Self.articles(0..<4)
+        for index in articles.indices {
+            articles[index].leadParagraph = "A plain lead."
+            articles[index].abstract = index == 0 ? "The zebraword summary." : ""
+        }
+        let fresh = try ArticleStore(inMemoryWith: .standard)
+        try Self.importMonth(fresh, Self.march, articles)
+        let cachedBefore = try ArticleStore(inMemoryWith: .standard)
+        try cachedBefore.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: [articles[0]], fetchedDate: Self.imported), origin: .network)
+        try Self.importMonth(cachedBefore, Self.march, articles)
+        #expect(try cachedBefore.entry(for: articles[0].id)?.article.abstract == "The zebraword summary.", "the live text is kept")
+        for store in [fresh, cachedBefore] {
+            let trend = try store.trend(TrendQuery(terms: ["zebraword", "plain lead"], interval: .year, latest: Self.latest))
+            #expect(trend.series.map(\.matches) == [[0], [4]])
+        }
+    }
+
     @Test("A month imported again lists what the NYT lists now: the others go, unless saved or listed by another feed")
     func importedAgainDropsUnlisted() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
