@@ -116,8 +116,15 @@ root && /^(Files|Environment|Exit status|Examples)( \(.*\))?:$/ {
     next
 }
 capturing != "" && /^  / {
+    line = substr($0, 3)
+    # A line indented past the entries' keys goes on with the entry before it (one item, not a second tag).
+    if (line ~ /^ / && count[capturing] > 0 && capturing != "EXAMPLES") {
+        sub(/^ +/, "", line)
+        entry[capturing, count[capturing]] = entry[capturing, count[capturing]] " " line
+        next
+    }
     count[capturing]++
-    entry[capturing, count[capturing]] = substr($0, 3)
+    entry[capturing, count[capturing]] = line
     next
 }
 /^$/ {

@@ -70,7 +70,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .nextUnread: return "open the next unread, mark it read"
         case .toggleUnreadOnly: return "unread articles only / all"
         case .markAllRead: return "mark all in the feed read"
-        case .forget: return "in the s list: forget a search"
+        case .forget: return "in s: forget a search or month"
         case .narrowList: return "narrow the list"
         case .widenList: return "widen the list"
         case .zoomList: return "the list full width (again: back)"

@@ -15,6 +15,9 @@ public struct KeyMap: Sendable {
         public var action: Action
         /// What is wrong, naming the entry: `'keys.refresh': unknown key 'F13' (…)`.
         public var message: String
+        /// Whether the entry is in force all the same (it took another action's last key): a warning
+        /// only, where an unknown key leaves the entry out.
+        public var isApplied = false
     }
 
     /// The defaults with the `[keys]` table applied: each entry (action = "key names") gives the action
@@ -51,7 +54,7 @@ public struct KeyMap: Sendable {
                 Problem(
                     action: taker,
                     message: "'keys.\(taker.rawValue)': \(key.label) was \(action.rawValue)'s key, which now has none "
-                        + "(give it one: \(action.rawValue) = \"...\")"))
+                        + "(give it one: \(action.rawValue) = \"...\")", isApplied: true))
         }
     }
 

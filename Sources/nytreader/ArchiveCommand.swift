@@ -65,7 +65,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         }
         if force && ranges.isEmpty { throw ValidationError("--force goes with months to import.") }
         _ = try Self.months(ranges + forget)
-        if common.offline { throw ValidationError("--offline cannot be used with archive.") }
+        if common.offline, !ranges.isEmpty { throw ValidationError("--offline cannot be used to import months.") }
         guard requestSpacing.isFinite, (0...3_600).contains(requestSpacing) else {
             throw ValidationError("--request-spacing must be a number of seconds from 0 to 3600.")
         }

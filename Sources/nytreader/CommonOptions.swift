@@ -18,7 +18,7 @@ struct CommonOptions: ParsableArguments {
         ), completion: .file())
     var apiKeyFile: String?
 
-    @Flag(name: .long, help: "Never touch the network; show the cache only.")
+    @Flag(name: .long, help: "Never touch the network; show the cache only (refresh and archive imports refuse it).")
     var offline = false
 
     @Flag(name: .long, help: CacheOptions.verboseHelp)

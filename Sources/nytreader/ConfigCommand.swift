@@ -60,8 +60,9 @@ struct ConfigCommand: AsyncParsableCommand {
             if let warning = (try? configuration.apiKey())?.permissionWarning {
                 Terminal.printError(warning)
             }
-            // Entries the key map rejects were warned about above; they are listed as not in effect.
-            let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.map(\.action))
+            // Entries the key map rejects were warned about above; they are listed as not in effect (one that
+            // took another action's last key is in effect, and only warned about).
+            let unused = Set(KeyMap(overrides: configuration.settings.keys).problems.filter { !$0.isApplied }.map(\.action))
             let standardColors = Dictionary(uniqueKeysWithValues: ColorRole.configurable.map { ($0, $0.standardColor) })
             configuration.report(unusedKeyBindings: unused, standardColors: standardColors).forEach(Terminal.print)
         }

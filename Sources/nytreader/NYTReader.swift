@@ -22,13 +22,15 @@ struct NYTReader: AsyncParsableCommand {
               ~/.config/nytreader/api-key            the API key
               ~/.local/share/nytreader/cache.sqlite  the cache (--db for another)
               ~/.local/state/nytreader/nytreader.log the log (1 MB, one older kept)
+              ~/.cache/nytreader/images              photos kept (image_cache_mb)
 
             Environment:
               NYT_API_KEY          the API key (never printed, logged or stored)
               NO_COLOR             no colors (unless colors = true in the config)
               TERM                 the terminal; dumb gets one line pointing to list
               BROWSER              the program o starts (else xdg-open)
-              XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME   where the files go
+              XDG_*_HOME           where the files go (CONFIG, DATA, STATE, CACHE)
+              NYTREADER_IMAGES     the images setting for one run (auto, symbols, off, ...)
               NYTREADER_KEY_TRACE  a file for key-to-screen times (benchmarks)
 
             Exit status:

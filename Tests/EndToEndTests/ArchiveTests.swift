@@ -54,6 +54,8 @@ struct ArchiveTests {
 
         let status = try await home.run(["archive", "--status"])
         #expect(status.output.hasPrefix("3 months imported, 900 articles"), "\(status.output)")
+        let offline = try await home.run(["archive", "--status", "--offline"])
+        #expect(offline.status == 0 && offline.output == status.output, "--offline takes --status, which reads the cache only")
         #expect(status.output.contains("2024-03  300 of 300 articles"), "\(status.output)")
         // Shell completion offers the months imported to archive --forget, and their feeds to --feed (the
         // word completed is the line's last, as the shell hands it over; the test's --db comes after it).

@@ -68,6 +68,7 @@ struct CliErrorTests {
             arguments: ["refresh", "--all-sections", "--section", "world"],
             message: "Error: --all-sections cannot be combined with another feed option."),
         Case(arguments: ["refresh", "--offline"], message: "Error: --offline cannot be used with refresh."),
+        Case(arguments: ["archive", "2024-01", "--offline"], message: "Error: --offline cannot be used to import months."),
         Case(arguments: ["list", "--saved", "--section", "world"], message: "Error: --saved cannot be combined with another feed option."),
         Case(
             arguments: ["archive", "2024-03..2024-01"],

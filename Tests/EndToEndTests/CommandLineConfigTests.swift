@@ -239,6 +239,18 @@ struct CommandLineConfigTests {
         #expect(list.errorOutput == warnings)
     }
 
+    @Test("A [keys] entry that takes another action's last key is warned about and shown in effect, as the reader applies it")
+    func keyTakenFromAnother() throws {
+        let home = try Home()
+        try home.writeConfig("colors = false\n[keys]\nsaved = \"m\"\n")
+        let config = try run(["config"], home.environment())
+        #expect(config.status == 0)
+        #expect(config.errorOutput.contains("'keys.saved': m was toggle_read's key, which now has none"), "\(config.errorOutput)")
+        let saved = config.output.split(separator: "\n").first { $0.contains("saved = \"m\"") }
+        #expect(saved?.hasPrefix("saved = \"m\"") == true, "not commented out: \(config.output)")
+        #expect(saved?.hasSuffix("# config file line 3") == true, "\(saved ?? "")")
+    }
+
     @Test("A config file that is not TOML is one warning with its line; every default applies")
     func configSyntaxError() throws {
         let home = try Home()

@@ -60,6 +60,10 @@ struct ManPageTests {
         #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"], "\(sections)")
         #expect(lines.contains { $0.contains("nytreader show nyt://article/...") }, "the example's ellipsis is kept")
         #expect(lines.contains("     NYT_API_KEY"), "an environment variable is an entry of its section")
+        // An entry of two lines in the help (74) is one item: its second line is no tag of its own.
+        #expect(!lines.contains { $0.hasPrefix("     the ") }, "a continuation line taken for a tag")
+        let words = rendered.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("74 the cache could not be opened or written (or is busy), or the output could not be written"))
     }
 
     @Test("Every help text is ASCII: the manual page generator drops every other character")

@@ -206,7 +206,7 @@ struct FrameGoldenTests {
                       │ n          open the next unread, mark it read  next_unread      │
                       │ u          unread articles only / all          unread_only      │
                       │ A          mark all in the feed read           mark_all_read    │
-                      │ d          in the s list: forget a search      forget           │
+                      │ d          in s: forget a search or month      forget           │
                       │ <          narrow the list                     narrow_list      │
                       │ >          widen the list                      widen_list       │
                       │ z          the list full width (again: back)   zoom_list        │
