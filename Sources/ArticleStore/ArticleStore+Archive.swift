@@ -50,6 +50,9 @@ extension ArticleStore {
         }
     }
 
+    /// The articles the month's import under way has listed, on the writing connection (gone with it).
+    private static let importListedTable = "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)"
+
     /// Starts (or starts again) importing `month`. What an import cut short left in its feed is taken out
     /// (the articles stay, and the new import finds them by uri). A month imported whole before stays as
     /// it is until the new import completes: a forced import that fails leaves it complete. The articles
@@ -57,7 +60,7 @@ extension ArticleStore {
     /// that completing it takes out those the month no longer lists.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY); DELETE FROM importListed;")
+            try db.execute(sql: Self.importListedTable + "; DELETE FROM importListed;")
             let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
             let complete =
                 try Bool.fetchOne(
@@ -89,7 +92,7 @@ extension ArticleStore {
                     UPDATE article SET inArchive = 1
                     WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
                     """, arguments: [feedID])
-            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)")
+            try db.execute(sql: Self.importListedTable)
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO importListed SELECT value FROM json_each(?)")
                 .execute(arguments: [FeedWriter.jsonArray(appended.ids)])
             return appended.inserted
@@ -105,7 +108,7 @@ extension ArticleStore {
             let feedID = try writer.feedID(for: .archive(month))
             // A month imported again (`--force`, or one imported before it ended) lists what the NYT lists now:
             // articles the new import did not list go, unless saved or listed by another feed.
-            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)")
+            try db.execute(sql: Self.importListedTable)
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importListed)") ?? false {
                 try writer.removeMembers(of: feedID, where: "articleId NOT IN (SELECT articleId FROM importListed)")
                 try db.execute(sql: "DELETE FROM importListed")

@@ -5,8 +5,8 @@
 /// either: a trend counts one rule in every period. The words are looked for in the headline and the one
 /// paragraph every article has (`leadParagraph`: the lead paragraph, or the abstract when there is none,
 /// which is all an archived article keeps), not the byline, nor the abstract a live feed's article keeps
-/// beside its lead: a month counts the same whatever the cache held before it was imported. CJK runs are looked for in `articleCJK` as `/` does (any part of a
-/// run; that index holds the byline too).
+/// beside its lead: a month counts the same whatever the cache held before it was imported. CJK runs are
+/// looked for in `articleCJK` as `/` does (any part of a run; that index holds the byline too).
 struct TrendTerm {
     /// The columns of the full-text indexes a term is looked for in.
     static let columns = "{title leadParagraph}"

@@ -5,8 +5,8 @@ import NewsCore
 import ReaderConfig
 
 /// Shell completion from the cache: the words of the searches kept (`--query`), the archive months
-/// imported (`--archive`, `archive --forget`) and the feeds they make (`--feed`). It reads the cache that `--db` names on the command line being completed, else
-/// the default one, and only when the file exists: completing never creates a cache, and a cache that
+/// imported (`--archive`, `archive --forget`) and the feeds they make (`--feed`). It reads the cache that
+/// `--db` names on the command line being completed, else the default one, and only when the file exists: completing never creates a cache, and a cache that
 /// cannot be read completes nothing.
 enum CacheCompletion {
     /// `--query`'s completion: the searches kept, newest first.
@@ -21,18 +21,19 @@ enum CacheCompletion {
 
     /// `--archive`'s completion: the months imported, oldest first.
     static let archiveMonths = CompletionKind.custom { words, _, prefix in
-        values(words: words, prefix: prefix) { store in
-            try store.archiveMonths().map(\.month.description).reversed()
-        }
+        values(words: words, prefix: prefix) { store in try monthsImported(store).map(\.description) }
     }
 
     /// `--feed`'s completion: the names of the feeds every cache has, then `archive:YYYY-MM` for each month
     /// imported, oldest first.
     static let feeds = CompletionKind.custom { words, _, prefix in
         Feed.completableNames.filter { $0.hasPrefix(prefix) }
-            + values(words: words, prefix: prefix) { store in
-                try store.archiveMonths().map { Feed.archive($0.month).name }.reversed()
-            }
+            + values(words: words, prefix: prefix) { store in try monthsImported(store).map { Feed.archive($0).name } }
+    }
+
+    /// The months `store` holds imported, oldest first.
+    private static func monthsImported(_ store: ArticleStore) throws -> [ArchiveMonth] {
+        try store.archiveMonths().map(\.month).reversed()
     }
 
     /// The values `read` finds in the cache that start with `prefix`, each once, in its order.

@@ -84,7 +84,7 @@ struct TrendCommand: AsyncParsableCommand {
         if let first = range.first, let last = range.last, first > last {
             throw ValidationError("--from \(from ?? "") comes after --to \(to ?? "").")
         }
-        if let width, !(40...1_000).contains(width) { throw ValidationError("--width must be from 40 to 1000.") }
+        if let width, !Self.widths.contains(width) { throw ValidationError("--width must be from 40 to 1000.") }
         guard (8...200).contains(height) else { throw ValidationError("--height must be from 8 to 200.") }
     }
 
@@ -122,10 +122,14 @@ struct TrendCommand: AsyncParsableCommand {
         }
     }
 
-    /// The width of the terminal on stdout (40 at the least, the narrowest chart), or 80 when stdout is not one.
+    /// The chart widths `--width` takes, and the terminal's width is brought into.
+    private static let widths = 40...1_000
+
+    /// The width of the terminal on stdout within `widths` (a narrower one gets the narrowest chart), or 80
+    /// when stdout is not one.
     private static var terminalColumns: Int {
         guard let columns = Terminal.columns(of: STDOUT_FILENO) else { return 80 }
-        return min(max(columns, 40), 1_000)
+        return min(max(columns, widths.lowerBound), widths.upperBound)
     }
 }
 
