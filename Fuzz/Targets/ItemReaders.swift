@@ -96,7 +96,7 @@ struct MostPopularReference: Decodable {
         let picture = media.first { $0.type.isEmpty || $0.type == "image" }
         item = MostPopularItem(
             fields: fields, type: container.lenientString(.type), publishedDate: container.lenientDate(.publishedDate),
-            updatedDate: container.lenientDate(.updated), images: media.flatMap(\.metadata),
+            updatedDate: container.lenientNewYorkDate(.updated), images: media.flatMap(\.metadata),
             photo: picture.flatMap { NYTImage.photo(in: $0.metadata, caption: $0.caption, credit: $0.copyright) })
     }
 }

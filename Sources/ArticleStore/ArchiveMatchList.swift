@@ -141,7 +141,7 @@ struct ArchiveMatchList {
         var matched: [String] = []
         var arguments: [DatabaseValue] = [month.feedID.databaseValue]
         for span in month.spans {
-            guard let match = TrendCounter.match(term, in: span, selecting: "rowid") else { continue }
+            guard let match = TrendCounter.match(term, in: span) else { continue }
             matched.append(match.sql)
             arguments += match.arguments.values
         }

@@ -25,6 +25,9 @@ enum ArticleColumns {
     /// Where `abstract` sits in `written`.
     static let writtenAbstractIndex = written.firstIndex(of: "abstract")!
 
+    /// Where `leadParagraph` sits in `written`.
+    static let writtenLeadIndex = written.firstIndex(of: "leadParagraph")!
+
     /// Where `photo` sits in `written`.
     static let writtenPhotoIndex = written.firstIndex(of: "photo")!
 

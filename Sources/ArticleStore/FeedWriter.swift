@@ -164,8 +164,9 @@ struct FeedWriter {
             if let known = existing[article.id] {
                 result.ids[place] = known.id
                 result.isUnread[place] = !known.isRead
-                if !(keepingFullerText && Self.isFullerThanArchived(known.values)), Self.replaces(known.values, with: article) {
-                    changed.append((known.id, article))
+                let merged = keepingFullerText && Self.isFullerThanArchived(known.values) ? known.values : known.merged(with: article)
+                if merged != known.values {
+                    changed.append((known.id, StoredArticle(id: article.id, values: merged)))
                 } else {
                     unchanged.append(known.id)
                 }
@@ -212,8 +213,22 @@ struct FeedWriter {
     private struct KnownArticle {
         var id: Int64
         var isRead: Bool
+        /// The full-text index that holds it (`ArchiveIndex`).
+        var partition: Int
         /// The stored values of `ArticleColumns.written`, to compare with a fetched article's.
         var values: [DatabaseValue]
+
+        /// The values to store once `article` is fetched again (`ArticleMerge`). An article of an archive
+        /// index keeps its paragraph in `leadParagraph`, where a trend looks for it in those indexes
+        /// (`TrendTerm`), not stored empty as the abstract's.
+        func merged(with article: StoredArticle) -> [DatabaseValue] {
+            var merged = ArticleMerge.merged(cached: values, fetched: article.values)
+            let (abstract, lead) = (ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenLeadIndex)
+            if partition != ArchiveIndex.livePartition, merged[lead] == "".databaseValue, merged[abstract] != "".databaseValue {
+                merged[lead] = merged[abstract]
+            }
+            return merged
+        }
     }
 
     /// Whether cached `values` hold more than an archive month's text (`ArchivedText`): an abstract, a
@@ -222,21 +237,6 @@ struct FeedWriter {
         [ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenThumbnailIndex, ArticleColumns.writtenPhotoIndex].contains { index in
             !values[index].isNull && values[index] != "".databaseValue
         }
-    }
-
-    /// Whether `article` should replace the cached text: it differs, and it is not an older revision
-    /// (a fetch that reports an earlier `updated_date` than the cached one does not win).
-    private static func replaces(_ cached: [DatabaseValue], with article: StoredArticle) -> Bool {
-        let incoming = article.values
-        guard incoming != cached else { return false }
-        let updatedAt = ArticleColumns.writtenUpdatedAtIndex
-        if let cachedUpdate = Int64.fromDatabaseValue(cached[updatedAt]),
-            let incomingUpdate = Int64.fromDatabaseValue(incoming[updatedAt]),
-            incomingUpdate < cachedUpdate
-        {
-            return false
-        }
-        return true
     }
 
     /// Runs `body` for `values` in chunks of at most 500, with the `?,?,…` list of each chunk.
@@ -255,13 +255,13 @@ struct FeedWriter {
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, uri, readAt, \(ArticleColumns.written.joined(separator: ", "))
+                        SELECT id, uri, readAt, ftsPartition, \(ArticleColumns.written.joined(separator: ", "))
                         FROM article WHERE uri IN (\(placeholders))
                         """),
                 arguments: arguments
             )
             while let row = try rows.next() {
-                var values = Array(row.databaseValues.dropFirst(3))
+                var values = Array(row.databaseValues.dropFirst(4))
                 // Addresses stored whole by an earlier version are the same addresses stored from their paths.
                 if let url = String.fromDatabaseValue(values[ArticleColumns.writtenURLIndex]) {
                     values[ArticleColumns.writtenURLIndex] = ArticleColumns.storedURL(url).databaseValue
@@ -269,7 +269,8 @@ struct FeedWriter {
                 if let thumbnail = String.fromDatabaseValue(values[ArticleColumns.writtenThumbnailIndex]) {
                     values[ArticleColumns.writtenThumbnailIndex] = ArticleColumns.storedImageURL(thumbnail).databaseValue
                 }
-                known[ArticleID(row[1] as String)] = KnownArticle(id: row[0], isRead: !row.hasNull(atIndex: 2), values: values)
+                known[ArticleID(row[1] as String)] = KnownArticle(
+                    id: row[0], isRead: !row.hasNull(atIndex: 2), partition: row[3], values: values)
             }
         }
         return known

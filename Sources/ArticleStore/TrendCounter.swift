@@ -89,26 +89,37 @@ struct TrendCounter {
 
     /// The articles of `span` that `term` matches.
     func count(_ term: TrendTerm, in span: Span) throws -> Int {
-        guard let match = Self.match(term, in: span, selecting: "COUNT(*)") else { return 0 }
-        return try Int.fetchOne(db.cachedStatement(sql: match.sql), arguments: match.arguments) ?? 0
+        guard let match = Self.match(term, in: span) else { return 0 }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (\(match.sql))"), arguments: match.arguments) ?? 0
     }
 
-    /// The statement selecting `columns` (`COUNT(*)`, `rowid`) of the articles of `span` that `term`
-    /// matches, from the full-text indexes alone; nil when the term looks for nothing.
-    static func match(_ term: TrendTerm, in span: Span, selecting columns: String) -> (sql: String, arguments: StatementArguments)? {
+    /// The statement selecting the ids of the articles of `span` that `term` matches, from the full-text
+    /// indexes (and, in the live index, the lead of those matched in their abstract alone: see
+    /// `TrendTerm`); nil when the term looks for nothing.
+    static func match(_ term: TrendTerm, in span: Span) -> (sql: String, arguments: StatementArguments)? {
         let range = [span.firstID.databaseValue, span.lastID.databaseValue]
-        switch (term.words, term.cjk) {
-        case (let words?, let cjk):
+        switch (term.words, term.abstractOnly, term.cjk) {
+        case (let words?, let abstractOnly?, let cjk):
             let table = ArchiveIndex.table(span.partition)
-            let sql = """
-                SELECT \(columns) FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ?
-                \(cjk == nil ? "" : "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?)")
-                """
-            return (sql, StatementArguments([words.databaseValue] + range + (cjk.map { [$0.databaseValue] + range } ?? [])))
-        case (nil, let cjk?):
-            let sql = "SELECT \(columns) FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?"
+            let cjkCondition =
+                cjk == nil ? "" : "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?)"
+            let cjkArguments = cjk.map { [$0.databaseValue] + range } ?? []
+            var sql = "SELECT rowid FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ? \(cjkCondition)"
+            var arguments = [words.databaseValue] + range + cjkArguments
+            if span.partition == ArchiveIndex.livePartition {
+                sql += """
+
+                    UNION ALL
+                    SELECT rowid FROM \(table) WHERE \(table) MATCH ? AND rowid BETWEEN ? AND ? \(cjkCondition)
+                    AND (SELECT leadParagraph FROM article WHERE id = \(table).rowid) = ''
+                    """
+                arguments += [abstractOnly.databaseValue] + range + cjkArguments
+            }
+            return (sql, StatementArguments(arguments))
+        case (nil, _, let cjk?):
+            let sql = "SELECT rowid FROM articleCJK WHERE articleCJK MATCH ? AND rowid BETWEEN ? AND ?"
             return (sql, StatementArguments([cjk.databaseValue] + range))
-        case (nil, nil):
+        default:
             return nil
         }
     }

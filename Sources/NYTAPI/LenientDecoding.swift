@@ -21,6 +21,11 @@ extension KeyedDecodingContainer {
         nonEmptyString(key).flatMap(NYTDate.parse)
     }
 
+    /// The date at `key`, a time without an offset read as New York's (`NYTDate.parseNewYork`), or `nil`.
+    func lenientNewYorkDate(_ key: Key) -> Date? {
+        nonEmptyString(key).flatMap(NYTDate.parseNewYork)
+    }
+
     /// A value that may be absent, `null`, `""` or of another shape: `nil` in all those cases.
     func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
         guard let value = try? decodeIfPresent(T.self, forKey: key) else { return nil }
@@ -47,5 +52,10 @@ extension JSONNode {
     /// The date of a string in either NYT form, or nil.
     var lenientDate: Date? {
         string.flatMap(NYTDate.parse)
+    }
+
+    /// The date of a string, a time without an offset read as New York's (`NYTDate.parseNewYork`), or nil.
+    var lenientNewYorkDate: Date? {
+        string.flatMap(NYTDate.parseNewYork)
     }
 }

@@ -22,7 +22,7 @@ struct MostPopularResponse: ResponseEnvelope {
 }
 
 /// One item of a Most Popular list: the fields it shares with Top Stories items, and its own.
-/// `published_date` is a day (`2026-11-19`), `updated` a local time with a space (`2026-11-20 08:14:02`);
+/// `published_date` is a day (`2026-11-19`), `updated` New York's time with a space (`2026-11-20 08:14:02`);
 /// images sit in `media[].media-metadata[]`.
 struct MostPopularItem: ResponseItem, JSONReadable, Equatable {
     let fields: StoryFields
@@ -80,7 +80,7 @@ extension MostPopularItem {
             switch key {
             case .type: type = value.lenientString
             case .publishedDate: publishedDate = value.lenientDate
-            case .updated: updatedDate = value.lenientDate
+            case .updated: updatedDate = value.lenientNewYorkDate
             case .media: media = value.compactMapElements(Media.init(json:)) ?? []
             }
         }

@@ -11,23 +11,34 @@ enum NYTDate {
     static let latestYear = CivilCalendar.year(ofDay: CivilCalendar.day(atSeconds: Date().timeIntervalSince1970)) + 1
 
     static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(utf8: $0) }
+        parse(text) { _ in 0 }
     }
 
-    private static func parse(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// `parse`, with a time written without an offset read as New York's (`NewYorkTime`): Most Popular's
+    /// `updated` (`2026-11-20 08:14:02`). A day alone is its noon UTC, as in `parse`.
+    static func parseNewYork(_ text: String) -> Date? {
+        parse(text, localOffset: NewYorkTime.offset(atLocalSeconds:))
+    }
+
+    /// `localOffset` gives the offset east of UTC, in seconds, of a time written without one, from that
+    /// time read as UTC.
+    private static func parse(_ text: String, localOffset: (Int) -> Int) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0, localOffset: localOffset) }
+    }
+
+    private static func parse(utf8: UnsafeBufferPointer<UInt8>, localOffset: (Int) -> Int) -> Date? {
         var cursor = Cursor(bytes: utf8)
         guard utf8.count >= 10, let year = cursor.number(4), cursor.expect(0x2D), let month = cursor.number(2),
             cursor.expect(0x2D), let day = cursor.number(2), (SearchDay.firstYear...latestYear).contains(year),
             (1...12).contains(month), (1...CivilCalendar.days(inMonth: month, year: year)).contains(day)
         else { return nil }
-        // A day without a time (Most Popular's `published_date`) is its noon UTC: midnight would be the
-        // evening before in New York, and shown as the day before in every time zone west of UTC.
-        var hour = cursor.atEnd ? 12 : 0
+        // A day without a time (Most Popular's `published_date`) is its noon UTC (`DayOnlyTime`).
+        var hour = cursor.atEnd ? DayOnlyTime.hour : 0
         var minute = 0
         var second = 0
         var fraction = 0.0
-        var offsetSeconds = 0
+        var offsetSeconds: Int? = cursor.atEnd ? 0 : nil
         if !cursor.atEnd {
             guard cursor.expect(0x54) || cursor.expect(0x20),  // "T" or " "
                 let h = cursor.number(2), cursor.expect(0x3A), let m = cursor.number(2)
@@ -45,7 +56,9 @@ enum NYTDate {
                     scale /= 10
                 }
             }
-            if !cursor.atEnd && !cursor.expect(0x5A) {  // "Z"
+            if cursor.expect(0x5A) {  // "Z"
+                offsetSeconds = 0
+            } else if !cursor.atEnd {
                 let sign: Int
                 if cursor.expect(0x2B) { sign = 1 } else if cursor.expect(0x2D) { sign = -1 } else { return nil }
                 guard let offsetHours = cursor.number(2), offsetHours <= 14 else { return nil }
@@ -57,7 +70,8 @@ enum NYTDate {
             guard cursor.atEnd, hour < 24, minute < 60, second < 61 else { return nil }
         }
         let days = CivilCalendar.days(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        let written = days * 86_400 + hour * 3600 + minute * 60 + second
+        let seconds = written - (offsetSeconds ?? localOffset(written))
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 

@@ -65,7 +65,8 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
     ]
 
     /// The sections and subsections articles carry that are no Top Stories section and whose name is words
-    /// written together, as the NYT's pages name them: capitalised, `middleeast` would read `Middleeast`.
+    /// written together, as the NYT's pages name them: capitalised, `middleeast` would read `Middleeast`;
+    /// and a section's name that stands for a Top Stories section's.
     private static let articleSectionNames: [String: String] = [
         "artanddesign": "Art & Design",
         "asia": "Asia Pacific",
@@ -73,6 +74,8 @@ public struct Section: RawRepresentable, Hashable, Sendable, CustomStringConvert
         "energy-environment": "Energy & Environment",
         "middleeast": "Middle East",
         "mutual-funds": "Mutual Funds",
+        // The name the APIs other than Top Stories give the section Top Stories calls `nyregion`.
+        "New York": "N.Y. Region",
         "personaltech": "Personal Tech",
         "smallbusiness": "Small Business",
         "sunday-review": "Sunday Review",

@@ -25,7 +25,8 @@ public struct PhotoCache: Sendable {
     /// The bytes kept for `address`, marked shown now; nil when none are.
     public func bytes(for address: String) -> [UInt8]? {
         let path = self.path(for: address)
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Not blocking: a pipe put at the path would otherwise hold the open until something writes to it.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var information = stat()
@@ -66,19 +67,18 @@ public struct PhotoCache: Sendable {
         let descriptor = try SystemCall.retryingOnInterrupt("open \(temporary)") {
             open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
+        var failure: SystemCallError?
         do {
-            var written = 0
-            while written < bytes.count {
-                written += try SystemCall.retryingOnInterrupt("write \(temporary)") {
-                    bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
-                }
-            }
-            try SystemCall.check("close \(temporary)") { close(descriptor) }
-            try SystemCall.check("rename \(temporary)") { rename(temporary, final) }
+            try SystemCall.writeAll(bytes, to: descriptor)
         } catch {
-            _ = close(descriptor)
+            failure = error
+        }
+        // Closed once, whatever the write did: closed again, its number may be another thread's file by then.
+        if close(descriptor) != 0, failure == nil { failure = SystemCallError("close \(temporary)", errno: errno) }
+        if failure == nil, rename(temporary, final) != 0 { failure = SystemCallError("rename \(temporary)", errno: errno) }
+        if let failure {
             _ = unlink(temporary)
-            throw error
+            throw failure
         }
         trim(keeping: final)
     }

@@ -385,6 +385,47 @@ struct ArchiveStoreTests {
         }
     }
 
+    @Test("A month's trend counts the same whatever the cache held before: a live article whose lead is its abstract is counted by it")
+    func trendCountsLiveAbstractAsLead() throws {
+        var articles = Self.articles(0..<4)
+        for index in articles.indices {
+            articles[index].abstract = index == 0 ? "The zebraword summary." : "A plain lead."
+            articles[index].leadParagraph = articles[index].abstract
+        }
+        var topStory = articles[0]
+        topStory.thumbnailURL = "https://static01.nyt.com/images/2024/03/01/a/a-thumbStandard.jpg"
+        let fresh = try ArticleStore(inMemoryWith: .standard)
+        try Self.importMonth(fresh, Self.march, articles)
+        let cachedBefore = try ArticleStore(inMemoryWith: .standard)
+        try cachedBefore.apply(
+            FeedSnapshot(feed: .topStories(.world), articles: [topStory], fetchedDate: Self.imported), origin: .network)
+        try Self.importMonth(cachedBefore, Self.march, articles)
+        #expect(try cachedBefore.entry(for: articles[0].id)?.article.thumbnailURL != nil, "the live text is kept")
+        for store in [fresh, cachedBefore] {
+            let trend = try store.trend(
+                TrendQuery(terms: ["zebraword", "plain lead", "summary zebraword"], interval: .year, latest: Self.latest))
+            #expect(trend.series.map(\.matches) == [[1], [3], [1]])
+            let feed = Feed.archiveMatches(ArchiveMatches(term: "zebraword", period: TrendPeriod(Self.march)))
+            #expect(try store.entries(in: feed, range: 0..<10).map(\.article.id) == [articles[0].id])
+        }
+    }
+
+    @Test("An archived article a search answer gives a new abstract, its lead, keeps it where a trend of the archive looks")
+    func archivedArticleUpdatedBySearch() throws {
+        let articles = Self.articles(0..<3)
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try Self.importMonth(store, Self.march, articles)
+        var found = articles[1]
+        found.abstract = "The quokkaword story."
+        found.leadParagraph = found.abstract
+        let changes = try store.apply(
+            FeedSnapshot(feed: .search(SearchQuery(text: "quokkaword")), articles: [found], fetchedDate: Self.imported), origin: .network)
+        #expect(changes.updated == 1)
+        let trend = try store.trend(TrendQuery(terms: ["quokkaword"], interval: .year, latest: Self.latest))
+        #expect(trend.series[0].matches == [1])
+        #expect(try store.entry(for: found.id)?.article.leadParagraph == "The quokkaword story.")
+    }
+
     @Test("A month imported again lists what the NYT lists now: the others go, unless saved or listed by another feed")
     func importedAgainDropsUnlisted() throws {
         let store = try ArticleStore(inMemoryWith: .standard)

@@ -139,7 +139,7 @@ struct FixtureDecodingTests {
         #expect(first.url == "https://www.nytimes.com/2026/11/19/us/politics/senate-budget-vote.html")
         #expect(first.leadParagraph == "The vote sent the measure to the House, where its fate was uncertain.")
         #expect(first.publishedDate == Date(timeIntervalSince1970: 1_795_046_400 + 43_200))  // 2026-11-19, its noon UTC
-        #expect(first.updatedDate == Date(timeIntervalSince1970: 1_795_162_442))  // 2026-11-20 08:14:02
+        #expect(first.updatedDate == Date(timeIntervalSince1970: 1_795_162_442 + 5 * 3_600))  // 2026-11-20 08:14:02 in New York (EST)
         #expect(
             first.thumbnailURL
                 == "https://static01.nyt.com/images/2026/11/19/multimedia/19dc-budget-wgkp/19dc-budget-wgkp-thumbStandard.jpg")

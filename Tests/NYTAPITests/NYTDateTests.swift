@@ -28,6 +28,29 @@ struct NYTDateTests {
         #expect(NYTDate.parse("2024-01-05") == Date(timeIntervalSince1970: 1_704_412_800 + 12 * 3_600))
     }
 
+    @Test(
+        "Most Popular's updated, a time without an offset, is New York's: EST, EDT from the second Sunday of March at 2:00 to the first Sunday of November at 2:00",
+        arguments: [
+            ("2026-11-20 08:14:02", "2026-11-20T13:14:02Z"),
+            ("2026-07-04 12:00:00", "2026-07-04T16:00:00Z"),
+            ("2026-03-08 01:59:59", "2026-03-08T06:59:59Z"),
+            ("2026-03-08 03:00:00", "2026-03-08T07:00:00Z"),
+            ("2026-11-01 00:59:59", "2026-11-01T04:59:59Z"),
+            ("2026-11-01 02:00:00", "2026-11-01T07:00:00Z"),
+            ("2027-03-14 03:00:00", "2027-03-14T07:00:00Z"),
+            ("2027-03-13 12:00:00", "2027-03-13T17:00:00Z"),
+        ])
+    func newYorkTime(local: String, utc: String) {
+        #expect(NYTDate.parseNewYork(local) == NYTDate.parse(utc))
+    }
+
+    @Test("A time with its offset, or a day alone, reads the same as New York's as it does as UTC's")
+    func newYorkTimeWithOffset() {
+        for text in ["2024-05-01T05:00:03-04:00", "2024-05-01T09:00:03Z", "2024-01-05", "2024-01-05T10:00:00+0000"] {
+            #expect(NYTDate.parseNewYork(text) == NYTDate.parse(text), "\(text)")
+        }
+    }
+
     @Test("Seconds may be left out")
     func withoutSeconds() {
         #expect(NYTDate.parse("2024-01-05T10:00") == Date(timeIntervalSince1970: 1_704_448_800))

@@ -43,6 +43,22 @@ struct PhotoServiceTests {
         #expect(PhotoCache.fileName(for: "https://static01.nyt.com/x/../../etc/passwd").allSatisfy { $0.isHexDigit })
     }
 
+    @Test("A pipe at a picture's name is no picture, at once; a picture that cannot take its name leaves no file behind")
+    func strangeFilesAtItsName() throws {
+        let home = try TemporaryDirectory()
+        let cache = PhotoCache(directory: home.path("images"), capacity: 1 << 20)
+        try cache.store([1, 2, 3], for: Self.address("a"))
+        let pipe = cache.directory + "/" + PhotoCache.fileName(for: Self.address("pipe"))
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(cache.bytes(for: Self.address("pipe")) == nil)
+        let folder = cache.directory + "/" + PhotoCache.fileName(for: Self.address("folder"))
+        #expect(mkdir(folder, 0o700) == 0)
+        #expect(throws: SystemCallError.self) { try cache.store([4, 5, 6], for: Self.address("folder")) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        #expect(names.count == 3 && !names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+        #expect(cache.bytes(for: Self.address("a")) == [1, 2, 3])
+    }
+
     @Test("Past the capacity the pictures shown longest ago go first; a capacity of 0 keeps nothing")
     func leastRecentlyShownGoFirst() throws {
         let home = try TemporaryDirectory()
