@@ -31,8 +31,8 @@ struct ArchiveMatchList {
             arguments: [matches.period.firstMonth.description, matches.period.lastMonth.description])
         var months: [Month] = []
         for row in rows {
-            let feedID: Int64 = row[0]
-            let span = TrendCounter.Span(partition: row[1], firstID: row[2], lastID: row[3])
+            let feedID: Int64 = try row[0]
+            let span = try TrendCounter.Span.stored(partition: row[1], firstID: row[2], lastID: row[3])
             if months.last?.feedID == feedID {
                 months[months.count - 1].spans.append(span)
             } else {

@@ -51,11 +51,13 @@ enum ArticleColumns {
         article.leadParagraph == article.abstract ? "" : article.leadParagraph
     }
 
-    static func entry(from row: Row) -> ArticleEntry {
-        let abstract: String = row[5]
-        let storedLead: String = row[6]
-        let thumbnailURL = (row[12] as String?).map(shownImageURL)
-        let article = Article(
+    /// The article a row of `selection` holds; a row that cannot be one is a damaged cache.
+    static func entry(from row: Row) throws -> ArticleEntry {
+        let abstract: String = try row[5]
+        let storedLead: String = try row[6]
+        let thumbnailURL = try (row[12] as String?).map(shownImageURL)
+        guard let published = try date(row[10]) else { throw DatabaseError.damaged("an article without a date: \(row[10])") }
+        let article = try Article(
             id: ArticleID(row[0] as String),
             url: shownURL(row[1]),
             title: row[2],
@@ -66,12 +68,12 @@ enum ArticleColumns {
             section: row[7],
             subsection: row[8],
             itemType: row[9],
-            publishedDate: date(row[10])!,
+            publishedDate: published,
             updatedDate: date(row[11]),
             thumbnailURL: thumbnailURL,
             photo: PhotoColumn.photo(from: row[13], thumbnailURL: thumbnailURL)
         )
-        return ArticleEntry(article: article, readDate: date(row[14]), savedDate: date(row[15]))
+        return try ArticleEntry(article: article, readDate: date(row[14]), savedDate: date(row[15]))
     }
 
     /// Where an NYT web address starts; stored, it is left out (`/2024/03/…`): 23 bytes of each row and as
@@ -116,7 +118,13 @@ enum ArticleColumns {
         Int64(date.timeIntervalSince1970.rounded(.down))
     }
 
+    /// The date stored as `seconds`; nil for NULL, or for a value no day of the years 1 to 9999 has (a
+    /// damaged cache: such a time overflows the C library's calendar).
     static func date(_ seconds: Int64?) -> Date? {
-        seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        guard let seconds, storableSeconds.contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
+
+    /// 0001-01-01 to 9999-12-31T23:59:59Z.
+    static let storableSeconds: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 }

@@ -56,12 +56,12 @@ struct ArticleSearch {
                 var arguments = [words.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
                 arguments += feedArguments + [limit.databaseValue]
-                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { ($0[0], $0[1]) }
+                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { try ($0[0], $0[1]) }
             }
         case (nil, let cjk?):
             let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed)
             let arguments = StatementArguments([cjk.databaseValue] + feedArguments + [candidates.databaseValue])
-            scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { ($0[0], $0[1]) }
+            scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ($0[0], $0[1]) }
         case (nil, nil):
             return []
         }
@@ -78,8 +78,9 @@ struct ArticleSearch {
                 SELECT \(ArticleColumns.selection), a.id FROM article a
                 WHERE a.id IN (\(Array(repeating: "?", count: best.count).joined(separator: ",")))
                 """, arguments: StatementArguments(best))
-        return rows.sorted { rank[$0["id"] as Int64] ?? 0 < rank[$1["id"] as Int64] ?? 0 }.map { row in
-            let entry = ArticleColumns.entry(from: row)
+        let ranked = try rows.map { row in (rank: try rank[row["id"] as Int64] ?? 0, row: row) }
+        return try ranked.sorted { $0.rank < $1.rank }.map { ranked in
+            let entry = try ArticleColumns.entry(from: ranked.row)
             let article = entry.article
             let snippet = SearchSnippet.make(
                 for: terms,

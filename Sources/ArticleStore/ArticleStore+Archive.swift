@@ -13,11 +13,11 @@ extension ArticleStore {
                         SELECT month, articleCount, hits, byteCount, completedAt FROM archiveMonth ORDER BY month DESC
                         """)
             ).compactMap { row in
-                guard let feed = Feed(key: "archive:" + (row[0] as String)), case .archive(let month) = feed else { return nil }
-                return ArchiveMonthStatus(
-                    month: month, articleCount: row[1], hits: row[2], byteCount: row[3],
-                    completedDate: Date(timeIntervalSince1970: TimeInterval(row[4] as Int64))
-                )
+                guard let feed = Feed(key: "archive:" + (try row[0] as String)), case .archive(let month) = feed else { return nil }
+                guard let completed = ArticleColumns.date(try row[4]) else {
+                    throw DatabaseError.damaged("archiveMonth.completedAt \(row[4])")
+                }
+                return try ArchiveMonthStatus(month: month, articleCount: row[1], hits: row[2], byteCount: row[3], completedDate: completed)
             }
         }
     }
@@ -35,7 +35,8 @@ extension ArticleStore {
                         ORDER BY key DESC
                         """)
             ).compactMap { row in
-                Feed(key: row[0]).map { FeedStatus(feed: $0, count: row[1], unreadCount: row[2]) }
+                let (key, count, unreadCount): (String, Int, Int) = try (row[0], row[1], row[2])
+                return Feed(key: key).map { FeedStatus(feed: $0, count: count, unreadCount: unreadCount) }
             }
         }
     }

@@ -69,7 +69,7 @@ extension ArticleStore {
             )
         else { return nil }
         func date(_ seconds: Double?) -> Date? { seconds.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil } }
-        guard let slot = date(row[0]) else { return nil }
-        return (slot, date(row[1]))
+        guard let slot = date(try row[0]) else { return nil }
+        return (slot, date(try row[1]))
     }
 }

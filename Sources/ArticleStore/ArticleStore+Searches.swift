@@ -12,9 +12,9 @@ extension ArticleStore {
                         SELECT key, articleCount, lastRefreshedAt, origin, lastError, totalHits, pageCount, unreadCount FROM feed
                         WHERE kind = '\(FeedKind.search.rawValue)' ORDER BY COALESCE(lastRefreshedAt, 0) DESC, id DESC
                         """))
-            return rows.compactMap { row in
-                guard let feed = Feed(key: row[0]), case .search = feed else { return nil }
-                return FeedStatus(
+            return try rows.compactMap { row in
+                guard let feed = Feed(key: try row[0]), case .search = feed else { return nil }
+                return try FeedStatus(
                     feed: feed, count: row[1], unreadCount: row[7], lastRefreshedDate: ArticleColumns.date(row[2]),
                     origin: (row[3] as String?).flatMap(FeedOrigin.init(rawValue:)), lastError: row[4],
                     totalHits: row[5], pageCount: row[6]

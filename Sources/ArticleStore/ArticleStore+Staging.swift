@@ -48,8 +48,8 @@ extension ArticleStore {
                 var chunk: [StoredArticle] = []
                 let next = try db.cachedStatement(sql: StagedRefresh.nextBatchSQL)
                 while let row = try Row.fetchOne(next, arguments: [refresh.number, after]) {
-                    after = row[0]
-                    guard case .blob(let blob) = row[1] as DatabaseValue else { throw StagedBatch.Damaged() }
+                    after = try row[0]
+                    guard case .blob(let blob) = try row[1] as DatabaseValue else { throw StagedBatch.Damaged() }
                     chunk += try StagedBatch.decode(blob)
                     if chunk.count >= StagedRefresh.chunkSize {
                         try write(chunk)

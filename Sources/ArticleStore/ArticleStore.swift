@@ -123,7 +123,7 @@ public final class ArticleStore: Sendable {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: ReadQueries.feedStatus), arguments: [feed.key]) else {
             return FeedStatus(feed: feed, count: 0)
         }
-        return FeedStatus(
+        return try FeedStatus(
             feed: feed,
             count: row[0],
             unreadCount: row[6],
@@ -163,7 +163,7 @@ public final class ArticleStore: Sendable {
                     db.cachedStatement(sql: ReadQueries.feedUnreadWindow), arguments: [feed.key, kept, range.count, range.lowerBound]
                 )
             }
-            return rows.map(ArticleColumns.entry(from:))
+            return try rows.map(ArticleColumns.entry(from:))
         }
     }
 
@@ -185,7 +185,7 @@ public final class ArticleStore: Sendable {
             } else {
                 keptIsRead = try Row.fetchOne(
                     db.cachedStatement(sql: ReadQueries.feedRankAndRead), arguments: [feed.key, kept.rawValue]
-                ).map { $0[1] as Bool }
+                ).map { try $0[1] as Bool }
             }
             return status.unreadCount + (keptIsRead == true ? 1 : 0)
         }
@@ -213,7 +213,7 @@ public final class ArticleStore: Sendable {
                         db.cachedStatement(sql: ReadQueries.feedRankAndRead), arguments: [feed.key, id.rawValue]
                     )
                 else { return nil }
-                let (rank, isRead): (Int, Bool) = (row[0], row[1])
+                let (rank, isRead): (Int, Bool) = try (row[0], row[1])
                 guard !isRead || id == filter.keeping else { return nil }
                 return try Int.fetchOne(db.cachedStatement(sql: ReadQueries.feedUnreadBefore), arguments: [feed.key, kept, rank])
             }
@@ -235,7 +235,7 @@ public final class ArticleStore: Sendable {
             let statement = try db.cachedStatement(sql: ReadQueries.byURL)
             let forms = Set([ArticleColumns.storedURL(url), url])
             let rows = try forms.flatMap { try Row.fetchAll(statement, arguments: [$0, $0]) }
-            return rows.min { ($0["id"] as Int64) < ($1["id"] as Int64) }.map(ArticleColumns.entry(from:))
+            return try rows.min { try ($0["id"] as Int64) < ($1["id"] as Int64) }.map(ArticleColumns.entry(from:))
         }
     }
 
@@ -287,7 +287,7 @@ public final class ArticleStore: Sendable {
         var counts: [String: FeedCounts] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, unreadCount, articleCount FROM feed"))
         while let row = try rows.next() {
-            counts[row[0]] = FeedCounts(unread: row[1], total: row[2])
+            try counts[row[0]] = FeedCounts(unread: row[1], total: row[2])
         }
         return counts
     }
@@ -362,8 +362,8 @@ public final class ArticleStore: Sendable {
                     arguments: [id.rawValue]
                 )
             else { throw StoreError(.articleGone, path: self.path, cause: "no article \(id.rawValue)") }
-            let articleID: Int64 = row[0]
-            let wasUnread: Bool = row[1]
+            let articleID: Int64 = try row[0]
+            let wasUnread: Bool = try row[1]
             try db.cachedStatement(sql: "UPDATE article SET readAt = ? WHERE id = ?")
                 .execute(arguments: [date.map(ArticleColumns.seconds), articleID])
             let isUnread = date == nil

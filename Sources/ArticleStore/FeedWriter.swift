@@ -71,7 +71,8 @@ struct FeedWriter {
         var (rank, total) =
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]
-            ).map { ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+            ).map { try ($0[0] as Int, $0[1] as Int) } ?? (0, 0)
+        guard rank <= Int.max - stored.ids.count else { throw DatabaseError.damaged("feedItem.rank \(rank)") }
         let isMember = try db.cachedStatement(
             sql: "SELECT 1 FROM feedItem INDEXED BY feedItem_articleId WHERE articleId = ? AND feedId = ?")
         let insert = try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) VALUES (?, ?, ?)")
@@ -153,7 +154,9 @@ struct FeedWriter {
         let existing = try existingArticles(with: articles.map(\.id))
 
         // New rows get ids above every existing one, so the full-text index takes them in one statement.
-        let firstNewID = try (Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0) + 1
+        let lastID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0
+        guard lastID < Int64.max else { throw DatabaseError.damaged("the article ids are used up: \(lastID)") }
+        let firstNewID = lastID + 1
         var result = Upserted()
         result.ids = Array(repeating: 0, count: articles.count)
         result.isUnread = Array(repeating: true, count: articles.count)
@@ -269,7 +272,7 @@ struct FeedWriter {
                 if let thumbnail = String.fromDatabaseValue(values[ArticleColumns.writtenThumbnailIndex]) {
                     values[ArticleColumns.writtenThumbnailIndex] = ArticleColumns.storedImageURL(thumbnail).databaseValue
                 }
-                known[ArticleID(row[1] as String)] = KnownArticle(
+                known[ArticleID(try row[1] as String)] = try KnownArticle(
                     id: row[0], isRead: !row.hasNull(atIndex: 2), partition: row[3], values: values)
             }
         }

@@ -206,7 +206,7 @@ enum Schema {
                 """)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, title, abstract, leadParagraph, byline FROM article")
         while let row = try rows.next() {
-            let text = CJKText.indexText(of: [row[1], row[2], row[3], row[4]])
+            let text = try CJKText.indexText(of: [row[1], row[2], row[3], row[4]])
             if !text.isEmpty {
                 try db.execute(sql: "INSERT INTO articleCJK (rowid, bigrams) VALUES (?, ?)", arguments: [row[0], text])
             }

@@ -12,6 +12,15 @@ struct TrendCounter {
         var partition: Int
         var firstID: Int64
         var lastID: Int64
+
+        /// A span read back from `archiveSpan`; one that cannot be (ids backwards, or at the largest id,
+        /// which a following id would overflow) is a damaged cache.
+        static func stored(partition: Int, firstID: Int64, lastID: Int64) throws -> Span {
+            guard 0 <= firstID, firstID <= lastID, lastID < Int64.max else {
+                throw DatabaseError.damaged("archiveSpan \(firstID)…\(lastID)")
+            }
+            return Span(partition: partition, firstID: firstID, lastID: lastID)
+        }
     }
 
     func trend(_ query: TrendQuery) throws -> Trend {
@@ -48,7 +57,7 @@ struct TrendCounter {
     private func importedMonths() throws -> [ArchiveMonth: Int] {
         var months: [ArchiveMonth: Int] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT month, articleCount FROM archiveMonth")) {
-            if let month = Self.month(row[0]) { months[month] = row[1] }
+            if let month = Self.month(try row[0]) { months[month] = StoredCount.bounded(try row[1]) }
         }
         return months
     }
@@ -62,8 +71,8 @@ struct TrendCounter {
             arguments: [first.description, last.description]
         )
         for row in rows {
-            guard let month = Self.month(row[0]) else { continue }
-            byPeriod[period(month), default: []].append(Span(partition: row[1], firstID: row[2], lastID: row[3]))
+            guard let month = Self.month(try row[0]) else { continue }
+            byPeriod[period(month), default: []].append(try Span.stored(partition: row[1], firstID: row[2], lastID: row[3]))
         }
         let count = (byPeriod.keys.max() ?? -1) + 1
         return (0..<count).map { index in Self.joined(byPeriod[index] ?? []) }

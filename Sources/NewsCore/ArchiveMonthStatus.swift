@@ -17,9 +17,9 @@ public struct ArchiveMonthStatus: Hashable, Sendable {
 
     public init(month: ArchiveMonth, articleCount: Int, hits: Int?, byteCount: Int, completedDate: Date) {
         self.month = month
-        self.articleCount = articleCount
-        self.hits = hits
-        self.byteCount = byteCount
+        self.articleCount = StoredCount.bounded(articleCount)
+        self.hits = hits.map(StoredCount.bounded)
+        self.byteCount = StoredCount.bounded(byteCount)
         self.completedDate = completedDate
     }
 }

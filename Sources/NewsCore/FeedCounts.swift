@@ -4,8 +4,8 @@ public struct FeedCounts: Hashable, Sendable {
     public var total: Int
 
     public init(unread: Int, total: Int) {
-        self.unread = unread
-        self.total = total
+        self.total = StoredCount.bounded(total)
+        self.unread = min(StoredCount.bounded(unread), self.total)
     }
 
     /// `12/37`: unread, then every article.

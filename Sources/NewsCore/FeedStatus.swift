@@ -21,14 +21,15 @@ public struct FeedStatus: Hashable, Sendable {
         feed: Feed, count: Int, unreadCount: Int = 0, lastRefreshedDate: Date? = nil, origin: FeedOrigin? = nil,
         lastError: String? = nil, totalHits: Int? = nil, pageCount: Int = 0
     ) {
+        // Counts as the cache keeps them, bounded (`StoredCount`): never more unread than articles.
         self.feed = feed
-        self.count = count
-        self.unreadCount = unreadCount
+        self.count = StoredCount.bounded(count)
+        self.unreadCount = min(StoredCount.bounded(unreadCount), self.count)
         self.lastRefreshedDate = lastRefreshedDate
         self.origin = origin
         self.lastError = lastError
-        self.totalHits = totalHits
-        self.pageCount = pageCount
+        self.totalHits = totalHits.map(StoredCount.bounded)
+        self.pageCount = StoredCount.bounded(pageCount)
     }
 
     /// The feed's unread and total counts.

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// One result row, copied out of its statement.
 public struct Row: Sendable {
     public let databaseValues: [DatabaseValue]
@@ -19,19 +21,25 @@ public struct Row: Sendable {
         databaseValues[index]
     }
 
-    /// Column `index` as `Value`; a value of another kind (a NULL for a non-optional type) is a
-    /// programming error, as the schema rules it out.
+    /// Column `index` as `Value`. A value of another kind (a NULL for a non-optional type, text in a column
+    /// of numbers) is a damaged cache: the tables do not enforce their types, and the file may have been
+    /// written by another program or damaged since. It is an error of `ResultCode.corrupt`, never a trap.
     public subscript<Value: DatabaseValueConvertible>(index: Int) -> Value {
-        guard let value = Value.fromDatabaseValue(databaseValues[index]) else {
-            preconditionFailure("column \(index) (\(names[index])) holds \(databaseValues[index]), not a \(Value.self)")
+        get throws(DatabaseError) {
+            guard let value = Value.fromDatabaseValue(databaseValues[index]) else {
+                let column = names.indices.contains(index) ? " (\(names[index]))" : ""
+                throw DatabaseError.damaged("column \(index)\(column) holds \(databaseValues[index]), not a \(Value.self)")
+            }
+            return value
         }
-        return value
     }
 
     /// The column named `name` as `Value`.
     public subscript<Value: DatabaseValueConvertible>(name: String) -> Value {
-        guard let index = names.firstIndex(of: name) else { preconditionFailure("no column named \(name)") }
-        return self[index]
+        get throws(DatabaseError) {
+            guard let index = names.firstIndex(of: name) else { preconditionFailure("no column named \(name)") }
+            return try self[index]
+        }
     }
 
     public func hasNull(atIndex index: Int) -> Bool {

@@ -87,7 +87,7 @@ struct ArchiveMatchesTests {
                     SELECT f.key, (SELECT COUNT(*) FROM feedItem fi JOIN article a ON a.id = fi.articleId
                                    WHERE fi.feedId = f.id AND a.readAt IS NULL) FROM feed f
                     """
-            ).map { ($0[0] as String, $0[1] as Int) }
+            ).map { (try $0[0] as String, try $0[1] as Int) }
         }
         let unreadAfter = try store.unreadCounts()
         for (key, unread) in counted {

@@ -110,7 +110,7 @@ struct ArchiveStoreTests {
                     EXPLAIN QUERY PLAN SELECT id FROM article INDEXED BY article_fetchedAt_live
                     WHERE fetchedAt < 5 AND inArchive = 0 AND savedAt IS NULL
                     """
-            ).map { $0["detail"] as String }
+            ).map { try $0["detail"] as String }
         }
         #expect(plan.contains { $0.contains("article_fetchedAt_live") }, "\(plan)")
     }

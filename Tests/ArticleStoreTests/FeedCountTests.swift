@@ -31,7 +31,7 @@ struct FeedCountTests {
                     GROUP BY f.id
                     """)
             {
-                counts[row[0]] = FeedCounts(unread: row[2], total: row[1])
+                counts[try row[0]] = FeedCounts(unread: try row[2], total: try row[1])
             }
             counts["saved"] = FeedCounts(
                 unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND readAt IS NULL") ?? 0,

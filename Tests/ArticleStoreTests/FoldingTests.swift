@@ -42,7 +42,7 @@ struct FoldingTests {
             }
             return Dictionary(
                 try Row.fetchAll(db, sql: "SELECT doc, group_concat(term, ' ') FROM terms GROUP BY doc").map {
-                    ($0[0] as Int, $0[1] as String)
+                    (try $0[0] as Int, try $0[1] as String)
                 },
                 uniquingKeysWith: { first, _ in first })
         }

@@ -49,7 +49,7 @@ struct LiveIndexTests {
                 try Row.fetchAll(
                     db, sql: "SELECT doc, group_concat(term, ' ') FROM (SELECT doc, term FROM terms ORDER BY doc, offset) GROUP BY doc"
                 )
-                .map { ($0[0] as Int, $0[1] as String) },
+                .map { (try $0[0] as Int, try $0[1] as String) },
                 uniquingKeysWith: { first, _ in first })
             let tokenizer = IndexTokenizer(db: db)
             let split = try texts.map { try tokenizer.tokens(of: $0).joined(separator: " ") }

@@ -73,8 +73,8 @@ struct PhotoColumnTests {
         let stored = try store.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT thumbnailURL, photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
         }
-        #expect(stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
-        #expect(stored?["photo"] == "c\nd\n2048 1365 /images/a-superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
+        #expect(try stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
+        #expect(try stored?["photo"] == "c\nd\n2048 1365 /images/a-superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
         let again = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
         #expect(again.updated == 0)
     }

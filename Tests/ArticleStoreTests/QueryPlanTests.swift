@@ -13,7 +13,7 @@ struct QueryPlanTests {
         try store.writer.read { db in
             let placeholders = sql.filter { $0 == "?" }.count
             let arguments = StatementArguments(Array(repeating: 0, count: placeholders))
-            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { try $0["detail"] as String }
         }
     }
 
@@ -40,7 +40,7 @@ struct QueryPlanTests {
             try Row.fetchAll(
                 db, sql: "EXPLAIN QUERY PLAN " + sql,
                 arguments: feed == .saved ? ["word", 10] : ["word", feed.key, 10]
-            ).map { $0["detail"] as String }
+            ).map { try $0["detail"] as String }
         }
         // FTS5 names its constraints after the index number: `=` is one on rowid, looked up member by member.
         let scan = try #require(steps.first { $0.hasPrefix("SCAN articleFTS VIRTUAL TABLE INDEX") }, "\(steps)")

@@ -62,7 +62,7 @@ struct SchemaMigrationTests {
             try queue.write { db in try SchemaMigration.apply(db, stepByStep: stepByStep) }
             return try queue.read { db in
                 try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").map { row in
-                    (0..<4).map { row[$0] as String? }
+                    try (0..<4).map { try row[$0] as String? }
                 }
             }
         }

@@ -81,7 +81,7 @@ struct StoredURLTests {
         #expect(try store.entry(forURL: "https://www.nytimes.com/2026/11/22" + ending) == nil)
         #expect(try store.entry(forURL: "https://example.com/ü/日本" + String(repeating: "é", count: 29)) == nil)
         let plan = try store.writer.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ReadQueries.byURL, arguments: ["x", "x"]).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ReadQueries.byURL, arguments: ["x", "x"]).map { try $0["detail"] as String }
         }
         #expect(plan.contains { $0.contains("USING INDEX article_urlTail") }, "\(plan)")
     }

@@ -98,7 +98,7 @@ struct TrendTests {
                         WHERE \(conditions)
                         GROUP BY m.month
                         """, arguments: StatementArguments(arguments))
-                for row in rows { counts[row[0]] = row[1] }
+                for row in rows { counts[try row[0]] = try row[1] }
                 return counts
             }
         }
@@ -156,7 +156,7 @@ struct TrendTests {
                     JOIN feedItem fi ON fi.feedId = f.id GROUP BY m.month
                     """)
             {
-                counts[row[0]] = row[1]
+                counts[try row[0]] = try row[1]
             }
             return counts
         }
@@ -306,7 +306,9 @@ struct TrendTests {
     func indexOnly() throws {
         let archive = try GeneratedArchive(store: ArticleStore(inMemoryWith: .standard))
         let spans = try archive.store.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT month, COUNT(*) FROM archiveSpan GROUP BY month").map { ($0[0] as String, $0[1] as Int) }
+            try Row.fetchAll(db, sql: "SELECT month, COUNT(*) FROM archiveSpan GROUP BY month").map {
+                (try $0[0] as String, try $0[1] as Int)
+            }
         }
         #expect(spans.count == GeneratedArchive.months.count)
         #expect(spans.allSatisfy { $0.1 <= 3 }, "\(spans)")

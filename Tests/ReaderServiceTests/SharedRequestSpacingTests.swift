@@ -94,7 +94,10 @@ struct SharedRequestSpacingTests {
         let first = try Self.service(path, transport, spacing: spacing)
         let second = try Self.service(path, transport, spacing: spacing) { _, _, longer in told.withLock { $0.append(longer) } }
         async let one = first.refresh(.topStories(.world))
-        try await Task.sleep(for: .milliseconds(300))
+        // Once the first's request is under way (on a loaded machine, opening its cache takes a while).
+        let start = ContinuousClock.now
+        while transport.requests.isEmpty, ContinuousClock.now - start < .seconds(20) { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(100))
         // Reckoned from the first's slot while its request is under way; that request then ends a second
         // before the wait does, and the spacing counts from its end.
         #expect(await second.refresh(.topStories(.home)).failure == nil)

@@ -21,13 +21,13 @@ struct SQLiteTests {
         }
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT i, r, s, b, n FROM t ORDER BY i") }
         #expect(rows.count == 2)
-        #expect(rows[0][0] as Int == 1)
-        #expect(rows[0][1] as Double == 1.5)
-        #expect(rows[0][2] as String == "Café\u{0}zero")
+        #expect(try rows[0][0] as Int == 1)
+        #expect(try rows[0][1] as Double == 1.5)
+        #expect(try rows[0][2] as String == "Café\u{0}zero")
         #expect(rows[0][3] == DatabaseValue.blob([0, 255]))
         #expect(rows[0].hasNull(atIndex: 4))
-        #expect(rows[0][4] as String? == nil)
-        #expect(rows[1]["n"] as String == "x")
+        #expect(try rows[0][4] as String? == nil)
+        #expect(try rows[1]["n"] as String == "x")
         #expect(try queue.read { db in try Int.fetchAll(db, sql: "SELECT i FROM t ORDER BY i") } == [1, 2])
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT i FROM t WHERE i > 5") } == nil)
     }
