@@ -46,13 +46,43 @@ enum CacheCompletion {
         return found.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
     }
 
-    /// The cache `words` (the command line being completed) name with `--db PATH` or `--db=PATH`, else
-    /// the default cache.
+    /// The cache `words` (the command line being completed) name with `--db PATH` or `--db=PATH` (which
+    /// bash hands over as `--db`, `=`, `PATH`), else the default cache. The words come as typed: quotes
+    /// around the path, a backslash before a space and a leading `~/` are read as the shell reads them.
     static func database(words: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for (index, word) in words.enumerated() {
-            if word == "--db", index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix("--db=") { return String(word.dropFirst("--db=".count)) }
+            var path: String?
+            if word == "--db", index + 1 < words.count {
+                path = words[index + 1] == "=" && index + 2 < words.count ? words[index + 2] : words[index + 1]
+            } else if word.hasPrefix("--db=") {
+                path = String(word.dropFirst("--db=".count))
+            }
+            if let path { return typed(path, home: environment["HOME"]) }
         }
         return AppPaths(environment: environment).database.path
+    }
+
+    /// A path as the shell would pass it once run: quotes taken off, backslash escapes undone, `~/`
+    /// made `HOME`.
+    static func typed(_ word: String, home: String?) -> String {
+        var path = ""
+        var quote: Character?
+        var escaped = false
+        for character in word {
+            if escaped {
+                path.append(character)
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { path.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else {
+                path.append(character)
+            }
+        }
+        if let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
+        return path
     }
 }
