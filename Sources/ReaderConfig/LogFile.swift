@@ -90,6 +90,7 @@ public final class LogFile: Sendable {
                 text = text.replacing(secret, with: "<redacted>")
             }
             let bytes = Array((text + "\n").utf8)
+            followRotation(&state)
             if state.descriptor >= 0, state.size > 0, state.size + bytes.count > maximumSize {
                 guard rotate(&state) else { return }
             }
@@ -102,6 +103,25 @@ public final class LogFile: Sendable {
                 // and the next line tries again.
             }
         }
+    }
+
+    /// Keeps writing to the file at the log's path: another process using the same log (a cron `refresh`
+    /// beside the open reader) may have rotated it, and the open file is then `<name>.1`, or gone. The file
+    /// is closed when it is no longer the one at the path (the next line opens that one), and its size
+    /// is what every process wrote to it, not this one's count.
+    private func followRotation(_ state: inout State) {
+        guard state.descriptor >= 0 else { return }
+        var atPath = stat()
+        var opened = stat()
+        if lstat(url.path, &atPath) == 0, fstat(state.descriptor, &opened) == 0, atPath.st_dev == opened.st_dev,
+            atPath.st_ino == opened.st_ino
+        {
+            state.size = Int(opened.st_size)
+            return
+        }
+        // Every line went out with its own write(2): a failing close loses none.
+        _ = close(state.descriptor)
+        state.descriptor = -1
     }
 
     /// Closes the file and renames it `<name>.1`; false, with logging turned off, when it cannot be

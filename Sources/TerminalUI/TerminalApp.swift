@@ -274,7 +274,10 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotStart:
-            return "The terminal could not be set up (check TERM)."
+            let term = (ProcessInfo.processInfo.environment["TERM"] ?? "").terminalSafe
+            return term.isEmpty
+                ? "TERM is not set: the terminal cannot be set up (try TERM=xterm-256color)."
+                : "No terminfo entry for TERM=\(term): install ncurses-term, or try TERM=xterm-256color."
         case .cannotMoveCursor:
             return
                 "This terminal cannot move the cursor (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); for plain output use 'nytreader list'."

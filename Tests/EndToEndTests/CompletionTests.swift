@@ -27,7 +27,8 @@ struct CompletionTests {
             let words = ["nytreader", "list"] + form + ["--feed", ""]
             let completed = try await home.run(["---completion", "list", "--", "--feed", String(words.count - 1), "0"] + words)
             #expect(
-                completed.output.split(separator: "\n").contains("archive:2024-03"), "\(form): \(completed.output) \(completed.errorOutput)")
+                completed.output.split(separator: "\n").contains("archive:2024-03"), "\(form): \(completed.output) \(completed.errorOutput)"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: home.database), "completion creates no cache")
     }

@@ -281,6 +281,15 @@ struct TuiTerminalTests {
                 "nytreader: This terminal cannot move the cursor (TERM=dumb); for plain output use 'nytreader list'."))
     }
 
+    @Test("A TERM without a terminfo entry names the TERM and what to do: exit status 1")
+    func unknownTerminal() throws {
+        let reader = try TuiHarness(environment: ["TERM": "nosuchterminal-9"])
+        try reader.tmux.run("'\(ProgramBinary.url.path)'; echo \"EXIT=$?.\"")
+        #expect(try reader.exitStatus() == 1)
+        #expect(
+            try reader.tmux.screen().contains("nytreader: No terminfo entry for TERM=nosuchterminal-9: install ncurses-term"))
+    }
+
     @Test("[keys] in the config file rebinds an action; a key it cannot read is reported with its line")
     func rebinding() throws {
         let reader = try TuiHarness()

@@ -82,6 +82,28 @@ struct LogFileTests {
         #expect(try Data(contentsOf: later.rotatedURL) == Data(repeating: 0x79, count: 1_000))
     }
 
+    @Test(
+        "Two processes sharing the log (a cron refresh beside the open reader): each line lands in the file at the path, and neither file passes the cap"
+    )
+    func sharedWithAnotherProcess() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("nytreader.log")
+        let reader = LogFile(url: url, maximumSize: 1_000)
+        let cron = LogFile(url: url, maximumSize: 1_000)
+        let line = String(repeating: "x", count: 89)  // 100 bytes with the "reader " or "cron   " label
+        for round in 0..<25 {
+            reader.write("reader \(line)")
+            if round % 3 == 0 { cron.write("cron   \(line)") }
+            #expect(try Data(contentsOf: url).count <= 1_000)
+            if FileManager.default.fileExists(atPath: reader.rotatedURL.path) {
+                #expect(try Data(contentsOf: reader.rotatedURL).count <= 1_000)
+            }
+        }
+        reader.write("the reader's last line")
+        cron.write("cron's last line")
+        #expect(try lines(url).suffix(2) == ["the reader's last line", "cron's last line"])
+    }
+
     @Test("A file that cannot be rotated (a directory in the way of .1) turns logging off and says why, at its cap or on opening")
     func rotationBlocked() throws {
         let directory = try TemporaryDirectory()
