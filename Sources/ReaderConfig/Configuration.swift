@@ -71,12 +71,13 @@ public struct Configuration: Sendable {
             keyFileState =
                 " (\(keySource.effectiveKeyFile == paths.apiKeyFile ? "default" : "option --api-key-file")\(exists ? "" : "; not found"))"
         }
+        // Paths from the environment may hold line breaks or escapes: shown terminal-safe, one line each.
         var lines = [
-            "config file:   \(paths.configFile.path)\(configState)",
-            "database:      \(database.value.path) (\(database.source))",
-            "API key file:  \(keySource.effectiveKeyFile.path)\(keyFileState)",
-            "log file:      \(paths.logFile.path) (level \(verbose ? "debug, option --verbose" : "info"))",
-            "image cache:   \(paths.imageCache.path)",
+            "config file:   \(paths.configFile.path.terminalSafe)\(configState)",
+            "database:      \(database.value.path.terminalSafe) (\(database.source))",
+            "API key file:  \(keySource.effectiveKeyFile.path.terminalSafe)\(keyFileState)",
+            "log file:      \(paths.logFile.path.terminalSafe) (level \(verbose ? "debug, option --verbose" : "info"))",
+            "image cache:   \(paths.imageCache.path.terminalSafe)",
             "API key:       \(keyLine)",
             "",
         ]

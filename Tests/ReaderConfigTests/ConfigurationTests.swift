@@ -105,6 +105,16 @@ struct ConfigurationTests {
         #expect(!FileManager.default.fileExists(atPath: home.url.appendingPathComponent(".local").path), "building it creates nothing")
     }
 
+    @Test("Paths holding a line break or an escape are one terminal-safe line each")
+    func hostilePaths() throws {
+        let home = try TemporaryDirectory()
+        let root = home.url.path + "/a\nb\u{1B}[2Jc"
+        let configuration = Configuration(environment: ["HOME": root], databaseOption: nil, apiKeyFileOption: nil, verbose: false)
+        let report = configuration.report()
+        #expect(report.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") }, "\(report)")
+        #expect(report.first?.hasPrefix("config file:   \(home.url.path)/a bc/.config/nytreader/config.toml") == true, "\(report)")
+    }
+
     @Test("A key file named by the option that is missing makes the key unusable, said without a key")
     func unusableKey() throws {
         let home = try TemporaryDirectory()
