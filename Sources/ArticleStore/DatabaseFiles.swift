@@ -9,10 +9,15 @@ enum DatabaseFiles {
     /// A symbolic link at `path` (or at its `-wal` or `-shm`) is refused: nothing is created, opened or
     /// changed through it.
     static func prepare(at path: String) throws(StoreError) {
+        if let length = absoluteLength(of: path), length > longestPath {
+            throw StoreError(
+                .cannotOpen, path: path,
+                cause: "the path is \(length) bytes long; SQLite takes at most \(longestPath) (a shorter --db path)")
+        }
         do {
             try PrivateFiles.makeMissingDirectories(PathText.parent(of: path))
         } catch {
-            throw .system(SystemCallError("create \(error.path)", errno: error.failure.errno), path: path)
+            throw .cannotCreate(error, path: path)
         }
         for file in [path, path + "-wal", path + "-shm"] where PrivateFiles.isSymbolicLink(file) {
             throw StoreError(.cannotOpen, path: path, cause: "\(file) is a symbolic link; give the path of the file itself")
@@ -32,6 +37,19 @@ enum DatabaseFiles {
         } catch {
             throw .system(error, path: path)
         }
+    }
+
+    /// The longest path of a cache SQLite opens: its Unix files take paths of up to 512 bytes, and it
+    /// keeps room for the longest name it gives a companion file (`-journal`).
+    static let longestPath = 504
+
+    /// The length in bytes of `path` made absolute, as SQLite makes it (nil when the current folder
+    /// cannot be read: opening says why).
+    private static func absoluteLength(of path: String) -> Int? {
+        if path.hasPrefix("/") { return path.utf8.count }
+        guard let folder = getcwd(nil, 0) else { return nil }
+        defer { free(folder) }
+        return strlen(folder) + 1 + path.utf8.count
     }
 
     /// The first bytes of every SQLite database file.

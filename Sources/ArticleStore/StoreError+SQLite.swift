@@ -29,6 +29,11 @@ extension StoreError {
         }
     }
 
+    /// A folder of the cache's path that could not be made.
+    public static func cannotCreate(_ error: PrivateFileError, path: String) -> StoreError {
+        .system(SystemCallError("create \(error.path)", errno: error.failure.errno), path: path)
+    }
+
     /// A failed system call on the cache's files.
     static func system(_ failure: SystemCallError, path: String) -> StoreError {
         let code: Code

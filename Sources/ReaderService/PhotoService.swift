@@ -47,10 +47,9 @@ public final class PhotoService: PhotoServing {
         var fetched = 0
         for address in addresses {
             if Task.isCancelled { break }
-            let (kept, size) = await files.run { (cache.contains(address), cache.size) }
+            let (kept, hasRoom) = await files.run { (cache.contains(address), Self.hasRoomToFetchAhead(in: cache)) }
             if kept { continue }
-            // Room for the largest picture, so that fetching ahead never removes one shown before.
-            guard size + PhotoClient.maximumBodySize <= cache.capacity else { break }
+            guard hasRoom else { break }
             if fetched > 0 {
                 do { try await Task.sleep(for: spacing) } catch { break }
             }
@@ -59,6 +58,18 @@ public final class PhotoService: PhotoServing {
             fetched += 1
         }
         return fetched
+    }
+
+    /// Whether `prefetch` has room for another picture: for the largest there is, so that fetching ahead
+    /// never removes one shown before. Once the image cache is that full, only the photos shown in the
+    /// reader make room (the least recently shown go).
+    public func hasRoomToFetchAhead() async -> Bool {
+        guard let cache else { return false }
+        return await files.run { Self.hasRoomToFetchAhead(in: cache) }
+    }
+
+    private static func hasRoomToFetchAhead(in cache: PhotoCache) -> Bool {
+        cache.size + PhotoClient.maximumBodySize <= cache.capacity
     }
 
     private func keep(_ bytes: [UInt8], for address: String) async {

@@ -47,7 +47,11 @@ struct Environment {
         do {
             let database = configuration.database
             if database.source == .defaultValue {
-                try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent().standardizedFileURL.path)
+                do {
+                    try PrivateFiles.makeDirectory(database.value.deletingLastPathComponent().standardizedFileURL.path)
+                } catch {
+                    throw StoreError.cannotCreate(error, path: database.value.path)
+                }
             }
             let retention = RetentionPolicy(
                 retention: TimeInterval(settings.retentionDays.value) * 86_400,

@@ -93,10 +93,12 @@ struct NYTReader: AsyncParsableCommand {
 
     /// Ends the program as swift-argument-parser's `exit(withError:)` does (help, the version and a
     /// completion script on stdout, a usage error on stderr, each with its status), except that the text
-    /// goes through `Terminal.write`: help that a full disk or a closed stdout lost is exit 74, not 0.
+    /// goes through `Terminal.write`: help that a full disk or a closed stdout lost is exit 74, not 0; and
+    /// the bash script is `BashCompletion.patched`.
     private static func exit(reporting error: Error) -> Never {
         let status = exitCode(for: error)
-        let text = fullMessage(for: error)
+        var text = fullMessage(for: error)
+        if status.isSuccess, BashCompletion.isScript(text) { text = BashCompletion.patched(text) }
         if !text.isEmpty {
             Terminal.write(text + "\n", to: status.isSuccess ? STDOUT_FILENO : STDERR_FILENO)
         }

@@ -151,6 +151,9 @@ struct RefreshCommand: AsyncParsableCommand {
         for (feed, count) in feeds {
             fetched += await PhotoPrefetch.run(feed, count: count, target: target, service: environment.service, photos: photos)
         }
-        Terminal.print("photos: \(fetched) fetched for offline reading")
+        let full =
+            await photos.hasRoomToFetchAhead()
+            ? "" : " (the image cache is full at image_cache_mb = \(settings.imageCacheMegabytes.value): fetching ahead removes no photo)"
+        Terminal.print("photos: \(fetched) fetched for offline reading\(full)")
     }
 }

@@ -1,8 +1,9 @@
-import ArticleStore
 import Foundation
 import NewsCore
 import TestSupport
 import Testing
+
+@testable import ArticleStore
 
 @Suite("Private files")
 struct PrivateFilesTests {
@@ -65,6 +66,24 @@ struct PrivateFilesTests {
             guard let error = error as? StoreError else { return false }
             return error.code == .cannotOpen && error.path == path
         }
+    }
+
+    @Test("A path longer than SQLite takes is refused before anything is made; the longest it takes opens")
+    func longPath() throws {
+        let directory = try TemporaryDirectory()
+        func path(length: Int) -> String {
+            let base = directory.path("")
+            var path = base + String(repeating: "d", count: 200) + "/" + String(repeating: "e", count: 200) + "/"
+            path += String(repeating: "c", count: length - path.utf8.count)
+            return path
+        }
+        let tooLong = path(length: DatabaseFiles.longestPath + 1)
+        let error = try #require(throws: StoreError.self) { try ArticleStore(path: tooLong) }
+        #expect(error.code == .cannotOpen && error.cause.contains("SQLite takes at most 504"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: PathText.parent(of: tooLong)), "nothing made")
+        let longest = path(length: DatabaseFiles.longestPath)
+        _ = try ArticleStore(path: longest)
+        #expect(FileManager.default.fileExists(atPath: longest))
     }
 
     @Test("A -wal file that cannot be opened to be made private is a cannot-open error saying why")

@@ -217,6 +217,16 @@ struct CliErrorTests {
         }
     }
 
+    @Test("The default cache's folder that cannot be made is said as the cache's, as with --db, exit status 74")
+    func defaultFolderCannotBeMade() throws {
+        let home = try CliHome()
+        #expect(FileManager.default.createFile(atPath: home.directory.path("data"), contents: Data("a file".utf8)))
+        let result = try Subprocess.run(ProgramBinary.url.path, ["list"], environment: home.environment(), timeout: 30)
+        #expect(result.status == 74, "\(result.errorOutput)")
+        #expect(result.errorOutput.hasPrefix("nytreader: The cache "), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("\(home.directory.path("data"))/nytreader/cache.sqlite"), "\(result.errorOutput)")
+    }
+
     @Test("A directory as --db is one sentence and exit status 74")
     func directoryAsDatabase() async throws {
         let home = try CliHome()

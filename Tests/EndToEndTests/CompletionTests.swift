@@ -1,9 +1,10 @@
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 
 /// Shell completion of values the cache holds, from a cache named on the line being completed.
-@Suite("Completion from the cache --db names")
+@Suite("Completion from the cache --db names", .timeLimit(.minutes(2)))
 struct CompletionTests {
     @Test(
         "A --db path is read as the shell will pass it: quoted, with escaped spaces, from ~, and as --db=PATH in bash's three words"
@@ -31,5 +32,55 @@ struct CompletionTests {
             )
         }
         #expect(!FileManager.default.fileExists(atPath: home.database), "completion creates no cache")
+    }
+
+    @Test(
+        "In bash, feed names complete across their colons, the reader's options without its command's name, and a folder beside the line never takes a command's place"
+    )
+    func bashColonsAndFolders() throws {
+        let home = try CliHome()
+        let bin = home.directory.path("bin")
+        let work = home.directory.path("work")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: work + "/config", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/nytreader", withDestinationPath: ProgramBinary.url.path)
+        let script = try Subprocess.run(
+            ProgramBinary.url.path, ["--generate-completion-script", "bash"], environment: home.environment(), timeout: 30)
+        #expect(script.status == 0)
+        let scriptPath = home.directory.path("nytreader.bash")
+        try script.output.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let listed = try Subprocess.run(
+            ProgramBinary.url.path, ["list", "--db", home.database], environment: home.environment(), timeout: 30)
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        try DatabaseQueue(path: home.database).write { db in
+            try db.execute(
+                sql: "INSERT INTO archiveMonth (month, articleCount, hits, byteCount, completedAt) VALUES ('2024-03', 0, 0, 0, 1763600000)")
+        }
+        var environment = home.environment()
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "")
+        environment["TERM"] = "xterm-256color"
+        let shell = try TmuxSession(environment: environment)
+        try shell.run("cd '\(work)' && exec bash --noprofile --norc")
+        try shell.run("PS1='bash$ '; source '\(scriptPath)'; clear")
+        try shell.waitFor("bash's prompt") { $0.contains("bash$") }
+
+        func complete(_ typed: String, _ keys: [String] = ["Tab"]) throws {
+            try shell.press("C-u")
+            try shell.command(["send-keys", "-l", typed])
+            try shell.press(keys)
+        }
+        try complete("nytreader list --feed popular:vi")
+        try shell.waitFor("popular:vi completed to its common part") { $0.contains("bash$ nytreader list --feed popular:viewed:") }
+        try shell.press("3", "Tab")
+        try shell.waitFor("popular:viewed:3 completed whole") { $0.contains("bash$ nytreader list --feed popular:viewed:30") }
+        try complete("nytreader list --db '\(home.database)' --feed archive:2024-0")
+        try shell.waitFor("a month of the cache completed after its colon") { $0.contains("--feed archive:2024-03") }
+        try complete("nytreader --section wor")
+        try shell.waitFor("the reader's option completed without its command's name") { $0.contains("bash$ nytreader --section world") }
+        try complete("nytreader --offl")
+        try shell.waitFor("the reader's flag completed") { $0.contains("bash$ nytreader --offline") }
+        try complete("nytreader confi")
+        let screen = try shell.waitFor("the command completed") { $0.contains("bash$ nytreader config") }
+        #expect(!screen.contains("config/"), "a folder named config beside the line is no command:\n\(screen)")
     }
 }

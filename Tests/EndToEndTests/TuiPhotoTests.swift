@@ -138,6 +138,20 @@ struct TuiPhotoTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test("refresh with prefetch_images and an image cache too full to fetch ahead says so")
+    func prefetchIntoFullCache() throws {
+        let server = try BundledPhotos.server()
+        let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "auto"])
+        try reader.writeConfig("prefetch_images = true\nimage_cache_mb = 2\n")
+        try reader.tmux.run(
+            "clear; NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        )
+        #expect(try reader.exitStatus(timeout: 60) == 0)
+        let refreshed = try reader.tmux.screen().replacingOccurrences(of: "\n", with: "")
+        #expect(refreshed.contains("photos: 0 fetched for offline reading (the image cache is full at image_cache_mb = 2"), "\(refreshed)")
+        #expect(BundledPhotos.requests(server).isEmpty)
+    }
+
     @Test("refresh with prefetch_images fetches the feed's photos, spaced; the reader shows them with --offline")
     func prefetchForOffline() throws {
         let server = try BundledPhotos.server()

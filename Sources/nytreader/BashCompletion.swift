@@ -1,0 +1,89 @@
+/// The bash completion script swift-argument-parser writes, with what bash needs for this program's words:
+/// - feed names hold colons (`popular:viewed:1`, `archive:2024-03`), and bash splits words at a colon (it
+///   is in `COMP_WORDBREAKS`): `--feed popular:vi⇥` completed nothing. The words split there are joined
+///   again before the script's function runs, and what it offers is cut to what bash puts after the
+///   word's last colon (as bash-completion's `__ltrim_colon_completions` does, without needing it);
+/// - `-o filenames` is asked only where the values are files (`--db`, `--api-key-file`): set for every
+///   word, it made a command the name of a folder beside it (`confi⇥` → `config/`) and showed
+///   `books/review` as `review`;
+/// - the reader's own options complete without its command's name (`nytreader --section wo⇥`), as they
+///   are given: the reader is the default command, whose options the script offered only after `read`.
+enum BashCompletion {
+    /// `script` with these changes; a script of another shape (another version of the parser) as it is.
+    static func patched(_ script: String) -> String {
+        guard script.contains(registration), script.contains(addCompletions), script.contains(subcommands) else { return script }
+        return
+            script
+            .replacing(addCompletions, with: addCompletions + fileNames)
+            .replacing(subcommands, with: readerOptions)
+            .replacing(registration, with: joiningColons)
+    }
+
+    /// Whether `text` is the bash script (what `--generate-completion-script bash` prints).
+    static func isScript(_ text: String) -> Bool {
+        text.hasPrefix("#!/bin/bash") && text.contains(registration)
+    }
+
+    private static let registration = "complete -o filenames -F _nytreader nytreader"
+
+    private static let addCompletions = """
+        __nytreader_add_completions() {
+
+        """
+
+    private static let fileNames = """
+            [[ "${1}" == -[fd] ]] && compopt -o filenames 2>/dev/null
+
+        """
+
+    /// The branch of `_nytreader` for a first word that names no command.
+    private static let subcommands = """
+            *)
+                # Offer subcommand completions
+
+        """
+
+    private static let readerOptions = """
+            *)
+                if [[ "${COMP_WORDS[1]}" == -* ]]; then
+                    # The reader's own options: it is the command run without a name
+                    COMPREPLY=()
+                    unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
+                    _nytreader_read
+                    return
+                fi
+                # Offer subcommand completions
+
+        """
+
+    private static let joiningColons = #"""
+        # Feed names hold colons (popular:viewed:1), where bash splits words: completed joined again, and
+        # cut to what bash puts after the current word's last colon.
+        _nytreader_joining_colons() {
+            local -a joined=()
+            local -i index cword=0
+            for ((index = 0; index < ${#COMP_WORDS[@]}; index++)); do
+                if ((index > 0)) && [[ "${COMP_WORDS[index]}" == ":" || "${COMP_WORDS[index - 1]}" == ":" ]]; then
+                    joined[${#joined[@]} - 1]+="${COMP_WORDS[index]}"
+                else
+                    joined+=("${COMP_WORDS[index]}")
+                fi
+                ((index == COMP_CWORD)) && cword=$((${#joined[@]} - 1))
+            done
+            ((cword > 0)) || { _nytreader "${@}"; return; }
+            local -a COMP_WORDS=("${joined[@]}")
+            local -i COMP_CWORD=${cword}
+            local -r current="${joined[cword]}"
+            _nytreader "${1}" "${current}" "${joined[cword - 1]}"
+            if [[ "${current}" == *:* ]]; then
+                local -r before="${current%"${current##*:}"}"
+                local -i reply
+                for reply in "${!COMPREPLY[@]}"; do
+                    COMPREPLY[reply]="${COMPREPLY[reply]#"${before}"}"
+                done
+            fi
+        }
+
+        complete -F _nytreader_joining_colons nytreader
+        """#
+}
