@@ -11,15 +11,16 @@ import SQLite
 ///   text wins but the cached photo stays (each API lists its own crops of it); an answer without a time
 ///   of update (Article Search, whose index lags) never wins over one that has it, nor an older revision:
 ///   they add only what the cache lacks;
-/// - an empty text, or no photo, never replaces one; the abstract and the lead paragraph, and the
-///   thumbnail and the photo, are taken as pairs;
+/// - an empty text, or no photo, never replaces one; a lead of its own is kept where the newer has none;
+///   the thumbnail and the photo are taken as a pair;
 /// - a day alone (`DayOnlyTime`) never replaces a precise time of publication;
 /// - a section or subsection named differently but shown the same (`us`, `U.S.`) keeps the cached name.
 /// Values equal to the cached ones mean nothing changed: the article is not counted as updated.
 enum ArticleMerge {
     /// The values of `ArticleColumns.written` to store for an article cached with `cached` and fetched
-    /// with `fetched`.
-    static func merged(cached: [DatabaseValue], fetched: [DatabaseValue]) -> [DatabaseValue] {
+    /// with `fetched`; `cachedLeadIsKept`: the cached lead is an archived article's paragraph, which a
+    /// revision without a lead of its own leaves as it is.
+    static func merged(cached: [DatabaseValue], fetched: [DatabaseValue], cachedLeadIsKept: Bool = false) -> [DatabaseValue] {
         let revision = Revision(fetched[Column.updatedAt], comparedWith: cached[Column.updatedAt])
         let (newer, older) = revision == .older ? (cached, fetched) : (fetched, cached)
         var merged = newer
@@ -27,12 +28,16 @@ enum ArticleMerge {
             merged[index] = older[index]
         }
         if isEmpty(newer[Column.updatedAt]) { merged[Column.updatedAt] = older[Column.updatedAt] }
-        // The lead is stored empty when it is the abstract (`ArticleColumns.storedLeadParagraph`).
-        if isEmpty(newer[Column.abstract]) && isEmpty(newer[Column.lead]) {
-            merged[Column.abstract] = older[Column.abstract]
+        if isEmpty(newer[Column.abstract]) { merged[Column.abstract] = older[Column.abstract] }
+        // A lead is stored empty where the abstract stands for it (`ArticleColumns.storedLeadParagraph`):
+        // Top Stories, Most Popular and the Newswire have none of their own. Without one in the newer,
+        // the older's lead stays where it is a lead: beside an abstract (Article Search's lead paragraph),
+        // the paragraph an archived article keeps (`cachedLeadIsKept`), or the only paragraph there is;
+        // not a snippet that stood in for a missing abstract.
+        if isEmpty(newer[Column.lead]),
+            isEmpty(merged[Column.abstract]) || !isEmpty(older[Column.abstract]) || (cachedLeadIsKept && revision != .older)
+        {
             merged[Column.lead] = older[Column.lead]
-        } else if isEmpty(newer[Column.abstract]) {
-            merged[Column.abstract] = older[Column.abstract]
         }
         if merged[Column.lead] == merged[Column.abstract] { merged[Column.lead] = "".databaseValue }
         let (photo, otherPhoto) = revision == .same ? (cached, fetched) : (newer, older)

@@ -43,13 +43,20 @@ enum DatabaseFiles {
     /// keeps room for the longest name it gives a companion file (`-journal`).
     static let longestPath = 504
 
-    /// The length in bytes of `path` made absolute, as SQLite makes it (nil when the current folder
-    /// cannot be read: opening says why).
+    /// The length in bytes of `path` made absolute, with its `.` and `..` taken out, as SQLite makes it
+    /// (nil when the current folder cannot be read: opening says why).
     private static func absoluteLength(of path: String) -> Int? {
-        if path.hasPrefix("/") { return path.utf8.count }
-        guard let folder = getcwd(nil, 0) else { return nil }
-        defer { free(folder) }
-        return strlen(folder) + 1 + path.utf8.count
+        var full = path
+        if !path.hasPrefix("/") {
+            guard let folder = getcwd(nil, 0) else { return nil }
+            defer { free(folder) }
+            full = String(cString: folder) + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts.reduce(0) { $0 + 1 + $1.utf8.count }
     }
 
     /// The first bytes of every SQLite database file.

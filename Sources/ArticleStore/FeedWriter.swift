@@ -225,9 +225,10 @@ struct FeedWriter {
         /// index keeps its paragraph in `leadParagraph`, where a trend looks for it in those indexes
         /// (`TrendTerm`), not stored empty as the abstract's.
         func merged(with article: StoredArticle) -> [DatabaseValue] {
-            var merged = ArticleMerge.merged(cached: values, fetched: article.values)
+            let archived = partition != ArchiveIndex.livePartition
+            var merged = ArticleMerge.merged(cached: values, fetched: article.values, cachedLeadIsKept: archived)
             let (abstract, lead) = (ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenLeadIndex)
-            if partition != ArchiveIndex.livePartition, merged[lead] == "".databaseValue, merged[abstract] != "".databaseValue {
+            if archived, merged[lead] == "".databaseValue, merged[abstract] != "".databaseValue {
                 merged[lead] = merged[abstract]
             }
             return merged

@@ -16,8 +16,8 @@ struct TrendTerm {
 
     /// The words as an FTS5 expression for `articleFTS` and the archive's yearly indexes.
     let words: String?
-    /// The words found in the abstract but not in `columns`: for the live index's articles whose lead is
-    /// stored empty.
+    /// The words found in the headline and the abstract but not in `columns`: for the live index's
+    /// articles whose lead is stored empty, whose paragraph is the abstract.
     let abstractOnly: String?
     /// The CJK runs as an FTS5 expression for `articleCJK`.
     let cjk: String?
@@ -27,7 +27,7 @@ struct TrendTerm {
         let terms = Self.terms(text)
         let expression = try terms.wordExpression(tokens: tokenizer.tokens)
         words = expression.map { "\(Self.columns) : (\($0))" }
-        abstractOnly = expression.map { "{abstract} : (\($0)) NOT \(Self.columns) : (\($0))" }
+        abstractOnly = expression.map { "{title abstract} : (\($0)) NOT \(Self.columns) : (\($0))" }
         cjk = terms.cjkExpression
     }
 

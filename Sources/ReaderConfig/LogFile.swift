@@ -111,11 +111,8 @@ public final class LogFile: Sendable {
     /// is what every process wrote to it, not this one's count.
     private func followRotation(_ state: inout State) {
         guard state.descriptor >= 0 else { return }
-        var atPath = stat()
         var opened = stat()
-        if lstat(url.path, &atPath) == 0, fstat(state.descriptor, &opened) == 0, atPath.st_dev == opened.st_dev,
-            atPath.st_ino == opened.st_ino
-        {
+        if Self.isFile(at: url.path, descriptor: state.descriptor), fstat(state.descriptor, &opened) == 0 {
             state.size = Int(opened.st_size)
             return
         }
@@ -124,14 +121,27 @@ public final class LogFile: Sendable {
         state.descriptor = -1
     }
 
+    /// Whether `descriptor` is the file at `path` (not one renamed or removed since it was opened).
+    private static func isFile(at path: String, descriptor: Int32) -> Bool {
+        var atPath = stat()
+        var opened = stat()
+        return lstat(path, &atPath) == 0 && fstat(descriptor, &opened) == 0 && atPath.st_dev == opened.st_dev
+            && atPath.st_ino == opened.st_ino
+    }
+
     /// Closes the file and renames it `<name>.1`; false, with logging turned off, when it cannot be
     /// renamed (a directory in the way, say), since the file would only grow past its cap.
     private func rotate(_ state: inout State) -> Bool {
+        let isAtPath = Self.isFile(at: url.path, descriptor: state.descriptor)
         // Every line went out with its own write(2): a failing close loses none.
         _ = close(state.descriptor)
         state.descriptor = -1
+        // Rotated by another process meanwhile: the next line opens the file at the path.
+        guard isAtPath else { return true }
         do {
             try SystemCall.check("rename") { rename(url.path, rotatedURL.path) }
+            return true
+        } catch  where error.errno == ENOENT {
             return true
         } catch {
             state.turnOff(problem: "not logging: \(url.path) cannot become \(rotatedURL.lastPathComponent): \(error.reason)")

@@ -11,13 +11,18 @@
 enum BashCompletion {
     /// `script` with these changes; a script of another shape (another version of the parser) as it is.
     static func patched(_ script: String) -> String {
-        guard script.contains(registration), script.contains(addCompletions), script.contains(subcommands) else { return script }
+        guard [registration, addCompletions, subcommands, firstWord].allSatisfy(script.contains) else { return script }
         return
             script
             .replacing(addCompletions, with: addCompletions + fileNames)
+            .replacing(firstWord, with: firstWordOrNone)
             .replacing(subcommands, with: readerOptions)
             .replacing(registration, with: joiningColons)
     }
+
+    /// The first word after the program's name; with `set -u`, a line of options alone has none.
+    private static let firstWord = #"local -r subcommand="${unparsed_words[0]}""#
+    private static let firstWordOrNone = #"local -r subcommand="${unparsed_words[0]-}""#
 
     /// Whether `text` is the bash script (what `--generate-completion-script bash` prints).
     static func isScript(_ text: String) -> Bool {
@@ -45,7 +50,7 @@ enum BashCompletion {
 
     private static let readerOptions = """
             *)
-                if [[ "${COMP_WORDS[1]}" == -* ]]; then
+                if [[ "${COMP_WORDS[1]-}" == -* ]]; then
                     # The reader's own options: it is the command run without a name
                     COMPREPLY=()
                     unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
@@ -57,25 +62,31 @@ enum BashCompletion {
         """
 
     private static let joiningColons = #"""
-        # Feed names hold colons (popular:viewed:1), where bash splits words: completed joined again, and
-        # cut to what bash puts after the current word's last colon.
+        # Feed names hold colons (popular:viewed:1), where bash splits words: completed joined again (up to
+        # the cursor), and cut to what bash puts after the current word's last colon.
         _nytreader_joining_colons() {
             local -a joined=()
-            local -i index cword=0
+            local -i index cword=0 start=0
             for ((index = 0; index < ${#COMP_WORDS[@]}; index++)); do
-                if ((index > 0)) && [[ "${COMP_WORDS[index]}" == ":" || "${COMP_WORDS[index - 1]}" == ":" ]]; then
+                if ((index > 0)) && [[ "${COMP_WORDBREAKS}" == *:* ]] \
+                    && [[ "${COMP_WORDS[index]}" == ":" || "${COMP_WORDS[index - 1]}" == ":" ]]; then
                     joined[${#joined[@]} - 1]+="${COMP_WORDS[index]}"
                 else
                     joined+=("${COMP_WORDS[index]}")
+                    ((index <= COMP_CWORD)) && start=index
                 fi
                 ((index == COMP_CWORD)) && cword=$((${#joined[@]} - 1))
             done
             ((cword > 0)) || { _nytreader "${@}"; return; }
+            local current=""
+            for ((index = start; index < COMP_CWORD; index++)); do
+                current+="${COMP_WORDS[index]}"
+            done
+            current+="${2}"
             local -a COMP_WORDS=("${joined[@]}")
             local -i COMP_CWORD=${cword}
-            local -r current="${joined[cword]}"
             _nytreader "${1}" "${current}" "${joined[cword - 1]}"
-            if [[ "${current}" == *:* ]]; then
+            if [[ "${current}" == *:* && "${COMP_WORDBREAKS}" == *:* ]]; then
                 local -r before="${current%"${current##*:}"}"
                 local -i reply
                 for reply in "${!COMPREPLY[@]}"; do

@@ -403,14 +403,15 @@ struct ArchiveStoreTests {
         #expect(try cachedBefore.entry(for: articles[0].id)?.article.thumbnailURL != nil, "the live text is kept")
         for store in [fresh, cachedBefore] {
             let trend = try store.trend(
-                TrendQuery(terms: ["zebraword", "plain lead", "summary zebraword"], interval: .year, latest: Self.latest))
-            #expect(trend.series.map(\.matches) == [[1], [3], [1]])
+                TrendQuery(
+                    terms: ["zebraword", "plain lead", "summary zebraword", "story zebraword"], interval: .year, latest: Self.latest))
+            #expect(trend.series.map(\.matches) == [[1], [3], [1], [1]], "a term's words in the headline and the paragraph")
             let feed = Feed.archiveMatches(ArchiveMatches(term: "zebraword", period: TrendPeriod(Self.march)))
             #expect(try store.entries(in: feed, range: 0..<10).map(\.article.id) == [articles[0].id])
         }
     }
 
-    @Test("An archived article a search answer gives a new abstract, its lead, keeps it where a trend of the archive looks")
+    @Test("An archived article a search answer gives a new abstract keeps the paragraph the archive's trend counts; / finds the abstract")
     func archivedArticleUpdatedBySearch() throws {
         let articles = Self.articles(0..<3)
         let store = try ArticleStore(inMemoryWith: .standard)
@@ -421,9 +422,31 @@ struct ArchiveStoreTests {
         let changes = try store.apply(
             FeedSnapshot(feed: .search(SearchQuery(text: "quokkaword")), articles: [found], fetchedDate: Self.imported), origin: .network)
         #expect(changes.updated == 1)
-        let trend = try store.trend(TrendQuery(terms: ["quokkaword"], interval: .year, latest: Self.latest))
+        let entry = try #require(try store.entry(for: found.id))
+        #expect(entry.article.abstract == "The quokkaword story.")
+        #expect(entry.article.leadParagraph == articles[1].leadParagraph)
+        let trend = try store.trend(TrendQuery(terms: ["quokkaword", "lead paragraph"], interval: .year, latest: Self.latest))
+        #expect(trend.series.map(\.matches) == [[0], [3]])
+        #expect(try store.search("quokkaword", limit: 5).map(\.entry.id) == [found.id])
+    }
+
+    @Test("An archived article's paragraph stays when a live feed without leads (Top Stories) sends it again: its month counts the same")
+    func archivedParagraphKept() throws {
+        var articles = Self.articles(0..<3)
+        for index in articles.indices { articles[index].abstract = "" }
+        articles[1].leadParagraph = "The quagga paragraph."
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try Self.importMonth(store, Self.march, articles)
+        var topStory = articles[1]
+        topStory.abstract = "A summary without the word."
+        topStory.leadParagraph = topStory.abstract
+        topStory.updatedDate = Self.imported
+        try store.apply(FeedSnapshot(feed: .topStories(.world), articles: [topStory], fetchedDate: Self.imported), origin: .network)
+        let entry = try #require(try store.entry(for: topStory.id))
+        #expect(entry.article.abstract == "A summary without the word.")
+        #expect(entry.article.leadParagraph == "The quagga paragraph.")
+        let trend = try store.trend(TrendQuery(terms: ["quagga"], interval: .year, latest: Self.latest))
         #expect(trend.series[0].matches == [1])
-        #expect(try store.entry(for: found.id)?.article.leadParagraph == "The quokkaword story.")
     }
 
     @Test("A month imported again lists what the NYT lists now: the others go, unless saved or listed by another feed")

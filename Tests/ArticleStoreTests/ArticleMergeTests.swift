@@ -128,6 +128,27 @@ struct ArticleMergeTests {
         #expect(cached.leadParagraph == "A snippet of the talks.")
     }
 
+    @Test(
+        "Article Search's lead paragraph stays when a revision without a lead of its own (Top Stories) wins, and is added to one cached without"
+    )
+    func searchLeadKept() throws {
+        var searched = searchDoc
+        searched.abstract = "The search abstract."
+        searched.leadParagraph = "The article's first paragraph."
+        let store = try store(holding: searched, in: .search(SearchQuery(text: "talks")))
+        #expect(try apply(topStory, to: world, in: store).updated == 1)
+        var cached = try #require(try store.entry(for: topStory.id)).article
+        #expect(cached.title == topStory.title && cached.abstract == topStory.abstract)
+        #expect(cached.leadParagraph == "The article's first paragraph.")
+
+        let other = try self.store(holding: topStory, in: world)
+        #expect(try apply(searched, to: .search(SearchQuery(text: "talks")), in: other).updated == 1)
+        cached = try #require(try other.entry(for: topStory.id)).article
+        #expect(cached.title == topStory.title && cached.abstract == topStory.abstract)
+        #expect(cached.leadParagraph == "The article's first paragraph.")
+        #expect(try apply(searched, to: .search(SearchQuery(text: "talks")), in: other).updated == 0)
+    }
+
     @Test("Most Popular's section name New York is shown as Top Stories' nyregion")
     func newYorkSection() {
         #expect(Section.displayName(forArticleSection: "New York") == Section.displayName(forArticleSection: "nyregion"))

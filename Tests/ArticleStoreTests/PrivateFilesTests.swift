@@ -72,7 +72,7 @@ struct PrivateFilesTests {
     func longPath() throws {
         let directory = try TemporaryDirectory()
         func path(length: Int) -> String {
-            let base = directory.path("")
+            let base = directory.url.path + "/"
             var path = base + String(repeating: "d", count: 200) + "/" + String(repeating: "e", count: 200) + "/"
             path += String(repeating: "c", count: length - path.utf8.count)
             return path
@@ -84,6 +84,12 @@ struct PrivateFilesTests {
         let longest = path(length: DatabaseFiles.longestPath)
         _ = try ArticleStore(path: longest)
         #expect(FileManager.default.fileExists(atPath: longest))
+        // Counted as SQLite counts it, without its `.` and `..`.
+        try FileManager.default.createDirectory(atPath: directory.path("x"), withIntermediateDirectories: true)
+        let winding = directory.url.path + "/" + String(repeating: "x/../", count: 120) + "./cache.sqlite"
+        #expect(winding.utf8.count > DatabaseFiles.longestPath)
+        _ = try ArticleStore(path: winding)
+        #expect(FileManager.default.fileExists(atPath: directory.path("cache.sqlite")))
     }
 
     @Test("A -wal file that cannot be opened to be made private is a cannot-open error saying why")

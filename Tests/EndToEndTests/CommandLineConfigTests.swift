@@ -92,8 +92,8 @@ struct CommandLineConfigTests {
         #expect(result.output.contains("---completion"), "the searches kept and the months imported come from the cache")
         switch shell {
         case "bash":
-            let registers = result.output.contains("-F _nytreader nytreader")
-            #expect(registers, "the bash script registers _nytreader for nytreader")
+            let registers = result.output.contains("complete -F _nytreader_joining_colons nytreader")
+            #expect(registers, "the bash script registers its function for nytreader")
             let script = home.url.appendingPathComponent("nytreader.bash")
             try result.output.write(to: script, atomically: true, encoding: .utf8)
             let syntax = try Subprocess.run("bash", ["-n", script.path])

@@ -83,4 +83,47 @@ struct CompletionTests {
         let screen = try shell.waitFor("the command completed") { $0.contains("bash$ nytreader config") }
         #expect(!screen.contains("config/"), "a folder named config beside the line is no command:\n\(screen)")
     }
+
+    @Test("The bash function completes up to the cursor, leaves words whole where colons do not split them, and runs under set -u")
+    func bashEdges() throws {
+        let home = try CliHome()
+        let bin = home.directory.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/nytreader", withDestinationPath: ProgramBinary.url.path)
+        let script = try Subprocess.run(
+            ProgramBinary.url.path, ["--generate-completion-script", "bash"], environment: home.environment(), timeout: 30)
+        let scriptPath = home.directory.path("nytreader.bash")
+        try script.output.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        var environment = home.environment()
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "")
+        /// COMPREPLY for a line, its words as bash split them, the cursor at `point`.
+        func replies(_ line: String, words: [String], point: Int, breaks: String = " ><=;|&(:", strict: Bool = false) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let current = String(
+                line.utf8.prefix(point).split(separator: UInt8(ascii: " ")).last.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            // The word bash hands over: up to the cursor, after the last colon where colons split words.
+            let word = breaks.contains(":") ? String(current.split(separator: ":", omittingEmptySubsequences: false).last ?? "") : current
+            let program = """
+                source '\(scriptPath)'
+                \(strict ? "set -u" : "")
+                COMP_WORDBREAKS="\(breaks)"
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; COMP_POINT=\(point)
+                _nytreader_joining_colons nytreader '\(word)' '\(words.dropLast().last ?? "")'
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try Subprocess.run("bash", ["-c", program], environment: environment, timeout: 30)
+            #expect(result.errorOutput.isEmpty, "\(line): \(result.errorOutput)")
+            return result.output.split(separator: "\n").map(String.init)
+        }
+        let line = "nytreader list --feed popular:vi"
+        #expect(
+            try replies(line, words: ["nytreader", "list", "--feed", "popular", ":", "vi"], point: line.utf8.count) == [
+                "viewed:1", "viewed:7", "viewed:30",
+            ])
+        #expect(
+            try replies(line, words: ["nytreader", "list", "--feed", "popular:vi"], point: line.utf8.count, breaks: " ")
+                == ["popular:viewed:1", "popular:viewed:7", "popular:viewed:30"], "colons that split no word leave it whole")
+        #expect(try replies("nytreader --secxyz", words: ["nytreader", "--secxyz"], point: 15).contains("--section"), "up to the cursor")
+        #expect(try replies("nytreader --sec", words: ["nytreader", "--sec"], point: 15, strict: true) == ["--section"], "under set -u")
+    }
 }
