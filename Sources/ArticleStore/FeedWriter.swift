@@ -21,7 +21,10 @@ struct FeedWriter {
         var stored = Upserted()
         var seen = Set<ArticleID>()
         try articles { chunk in
-            stored.append(try upsert(chunk.filter { seen.insert($0.id).inserted }, fetchedAt: fetchedAt))
+            stored.append(
+                try upsert(
+                    chunk.filter { seen.insert($0.id).inserted }, fetchedAt: fetchedAt, sendsEveryField: Self.sendsEveryField(snapshot.feed)
+                ))
         }
         let removed = try replaceMembership(of: feedID, with: stored.ids)
         try db.cachedStatement(
@@ -60,8 +63,9 @@ struct FeedWriter {
 
     /// Writes `articles` and lists those the feed does not list yet after its last one, keeping its counts.
     /// With `keepingFullerText`, articles the cache has with more than `articles` give (an abstract, a photo
-    /// or a thumbnail, which only the live APIs send) keep their text: an archive month never replaces the
-    /// fuller version a live feed cached, and replaces a text an earlier import wrote, newest winning.
+    /// or a thumbnail, which only the live APIs send) keep their text but take the month's paragraph as
+    /// their lead (`ArticleMerge.withArchivedParagraph`): an archive month never replaces the fuller
+    /// version a live feed cached, and replaces a text an earlier import wrote, newest winning.
     /// New articles are indexed for search in `ftsPartition`'s table (see `ArchiveIndex`).
     func append(
         _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
@@ -148,7 +152,8 @@ struct FeedWriter {
 
     /// Inserts new articles and updates changed ones (keeping read and saved state), with their full-text entries.
     private func upsert(
-        _ snapshotArticles: [StoredArticle], fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
+        _ snapshotArticles: [StoredArticle], fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0,
+        sendsEveryField: Bool = false
     ) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
         let existing = try existingArticles(with: articles.map(\.id))
@@ -167,7 +172,10 @@ struct FeedWriter {
             if let known = existing[article.id] {
                 result.ids[place] = known.id
                 result.isUnread[place] = !known.isRead
-                let merged = keepingFullerText && Self.isFullerThanArchived(known.values) ? known.values : known.merged(with: article)
+                let merged =
+                    keepingFullerText && Self.isFullerThanArchived(known.values)
+                    ? ArticleMerge.withArchivedParagraph(cached: known.values, fetched: article.values)
+                    : known.merged(with: article, fetchedAt: fetchedAt, sendsEveryField: sendsEveryField)
                 if merged != known.values {
                     changed.append((known.id, StoredArticle(id: article.id, values: merged)))
                 } else {
@@ -205,6 +213,15 @@ struct FeedWriter {
         return db.lastInsertedRowID
     }
 
+    /// Whether `feed`'s API sends an article's kicker, subsection and photo whenever it has them (Top
+    /// Stories, the Newswire), so that a newer revision without them has had them taken off (`ArticleMerge`).
+    private static func sendsEveryField(_ feed: Feed) -> Bool {
+        switch feed {
+        case .topStories, .latest: return true
+        default: return false
+        }
+    }
+
     /// `articles` without repeats: when a snapshot lists a `uri` twice, its first place and text count.
     private static func firstOfEachURI(_ articles: [StoredArticle]) -> [StoredArticle] {
         var seen = Set<ArticleID>(minimumCapacity: articles.count)
@@ -224,9 +241,11 @@ struct FeedWriter {
         /// The values to store once `article` is fetched again (`ArticleMerge`). An article of an archive
         /// index keeps its paragraph in `leadParagraph`, where a trend looks for it in those indexes
         /// (`TrendTerm`), not stored empty as the abstract's.
-        func merged(with article: StoredArticle) -> [DatabaseValue] {
+        func merged(with article: StoredArticle, fetchedAt: Int64, sendsEveryField: Bool) -> [DatabaseValue] {
             let archived = partition != ArchiveIndex.livePartition
-            var merged = ArticleMerge.merged(cached: values, fetched: article.values, cachedLeadIsKept: archived)
+            var merged = ArticleMerge.merged(
+                cached: values, fetched: article.values, fetchedAt: fetchedAt, cachedLeadIsKept: archived,
+                fetchedSendsEveryField: sendsEveryField)
             let (abstract, lead) = (ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenLeadIndex)
             if archived, merged[lead] == "".databaseValue, merged[abstract] != "".databaseValue {
                 merged[lead] = merged[abstract]

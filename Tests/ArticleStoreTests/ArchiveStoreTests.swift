@@ -449,6 +449,36 @@ struct ArchiveStoreTests {
         #expect(trend.series[0].matches == [1])
     }
 
+    @Test(
+        "An article a live feed cached first is counted by its month's paragraph, as where the archive alone holds it; --force takes a corrected one"
+    )
+    func liveFirstCountedByMonthsParagraph() throws {
+        var articles = Self.articles(0..<3)
+        articles[0].abstract = "Negotiators met."
+        articles[0].leadParagraph = "Diplomats spoke of zebras."
+        var topStory = articles[0]
+        topStory.leadParagraph = topStory.abstract
+        topStory.thumbnailURL = "https://static01.nyt.com/images/2024/03/01/a/a-thumbStandard.jpg"
+        topStory.updatedDate = Self.imported
+        let archiveOnly = try ArticleStore(inMemoryWith: .standard)
+        let liveFirst = try ArticleStore(inMemoryWith: .standard)
+        try liveFirst.apply(FeedSnapshot(feed: .topStories(.world), articles: [topStory], fetchedDate: Self.imported), origin: .network)
+        for store in [archiveOnly, liveFirst] { try Self.importMonth(store, Self.march, articles) }
+        let terms = ["zebras", "negotiators", "giraffes"]
+        for store in [archiveOnly, liveFirst] {
+            #expect(
+                try store.trend(TrendQuery(terms: terms, interval: .year, latest: Self.latest)).series.map(\.matches) == [[1], [0], [0]])
+        }
+        #expect(try liveFirst.entry(for: topStory.id)?.article.thumbnailURL == topStory.thumbnailURL, "the live text is kept")
+        articles[0].leadParagraph = "Diplomats spoke of giraffes."
+        for store in [archiveOnly, liveFirst] {
+            try Self.importMonth(store, Self.march, articles)
+            #expect(
+                try store.trend(TrendQuery(terms: terms, interval: .year, latest: Self.latest)).series.map(\.matches) == [[0], [0], [1]])
+            #expect(try store.search("giraffes", limit: 5).map(\.entry.id) == [topStory.id])
+        }
+    }
+
     @Test("A month imported again lists what the NYT lists now: the others go, unless saved or listed by another feed")
     func importedAgainDropsUnlisted() throws {
         let store = try ArticleStore(inMemoryWith: .standard)

@@ -10,7 +10,6 @@ import Testing
 struct ArticleMergeTests {
     let world = Feed.topStories(.world)
     let popular = Feed.mostPopular(.viewed, .week)
-    let latest = Feed.latest
     let fetched = Date(timeIntervalSince1970: 1_763_603_000)
 
     /// Article 0 as Top Stories sends it: a precise time of publication and of update, an abstract (its
@@ -64,18 +63,20 @@ struct ArticleMergeTests {
         #expect(cached == topStory)
     }
 
-    @Test("An empty abstract or no photo in a newer revision keeps the cached ones; its headline and its own lead are taken")
+    @Test(
+        "An empty abstract or no photo in a newer revision (of an API that may leave them out) keeps the cached ones; its headline is taken, not a snippet standing in for its abstract"
+    )
     func newerRevisionKeepsWhatItLacks() throws {
         let store = try store(holding: topStory, in: world)
         var newer = searchDoc
         newer.title = "Geneva talks: newest headline"
         newer.updatedDate = Date(timeIntervalSince1970: 1_763_602_500)
-        let changes = try apply(newer, to: latest, in: store)
+        let changes = try apply(newer, to: popular, in: store)
         #expect(changes.updated == 1)
         let cached = try #require(try store.entry(for: topStory.id)).article
         #expect(cached.title == "Geneva talks: newest headline")
         #expect(cached.abstract == topStory.abstract)
-        #expect(cached.leadParagraph == "A snippet of the talks.")
+        #expect(cached.leadParagraph == topStory.abstract)
         #expect(cached.photo == topStory.photo && cached.thumbnailURL == topStory.thumbnailURL)
         #expect(cached.updatedDate == newer.updatedDate)
         #expect(cached.section == "nyregion", "New York and nyregion are shown alike: the cached name stays")
@@ -137,16 +138,59 @@ struct ArticleMergeTests {
         searched.leadParagraph = "The article's first paragraph."
         let store = try store(holding: searched, in: .search(SearchQuery(text: "talks")))
         #expect(try apply(topStory, to: world, in: store).updated == 1)
-        var cached = try #require(try store.entry(for: topStory.id)).article
+        let cached = try #require(try store.entry(for: topStory.id)).article
         #expect(cached.title == topStory.title && cached.abstract == topStory.abstract)
         #expect(cached.leadParagraph == "The article's first paragraph.")
 
-        let other = try self.store(holding: topStory, in: world)
-        #expect(try apply(searched, to: .search(SearchQuery(text: "talks")), in: other).updated == 1)
-        cached = try #require(try other.entry(for: topStory.id)).article
-        #expect(cached.title == topStory.title && cached.abstract == topStory.abstract)
-        #expect(cached.leadParagraph == "The article's first paragraph.")
-        #expect(try apply(searched, to: .search(SearchQuery(text: "talks")), in: other).updated == 0)
+        // A newer dated revision without a lead may correct it in its abstract: the lead gives way.
+        var corrected = topStory
+        corrected.abstract = "Correction: the talks were in Lausanne."
+        corrected.leadParagraph = corrected.abstract
+        corrected.updatedDate = Date(timeIntervalSince1970: 1_763_602_600)
+        #expect(try apply(corrected, to: world, in: store).updated == 1)
+        #expect(try store.entry(for: topStory.id)?.article.leadParagraph == "Correction: the talks were in Lausanne.")
+    }
+
+    @Test(
+        "An answer without a time of update wins over a dated revision more than a day older than the fetch: Article Search's index has caught up"
+    )
+    func undatedAnswerAfterADay() throws {
+        let store = try store(holding: topStory, in: world)
+        var later = searchDoc
+        later.title = "Geneva talks: corrected later"
+        let dayAfter = try #require(topStory.updatedDate).addingTimeInterval(86_400 + 600)
+        let changes = try store.apply(
+            FeedSnapshot(feed: .search(SearchQuery(text: "talks")), articles: [later], fetchedDate: dayAfter), origin: .network)
+        #expect(changes.updated == 1)
+        let cached = try #require(try store.entry(for: topStory.id)).article
+        #expect(cached.title == "Geneva talks: corrected later")
+        #expect(cached.abstract == topStory.abstract && cached.photo == topStory.photo, "what it lacks is kept")
+        #expect(cached.leadParagraph == topStory.abstract, "not its snippet")
+    }
+
+    @Test(
+        "A newer Top Stories revision takes off a kicker, a subsection or a photo it leaves out; Most Popular, which sends none of the first, does not"
+    )
+    func newerTopStoryRemoves() throws {
+        var withKicker = topStory
+        withKicker.kicker = "Live Updates"
+        withKicker.subsection = "europe"
+        let store = try store(holding: withKicker, in: world)
+        var popularItem = withKicker
+        popularItem.kicker = ""
+        popularItem.updatedDate = Date(timeIntervalSince1970: 1_763_602_300)
+        popularItem.title = "Geneva talks: popular headline"
+        #expect(try apply(popularItem, to: popular, in: store).updated == 1)
+        #expect(try store.entry(for: topStory.id)?.article.kicker == "Live Updates")
+        var newer = withKicker
+        newer.kicker = ""
+        newer.subsection = ""
+        newer.thumbnailURL = nil
+        newer.photo = nil
+        newer.updatedDate = Date(timeIntervalSince1970: 1_763_602_600)
+        #expect(try apply(newer, to: world, in: store).updated == 1)
+        let cached = try #require(try store.entry(for: topStory.id)).article
+        #expect(cached.kicker.isEmpty && cached.subsection.isEmpty && cached.photo == nil && cached.thumbnailURL == nil)
     }
 
     @Test("Most Popular's section name New York is shown as Top Stories' nyregion")
