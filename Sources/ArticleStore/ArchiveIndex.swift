@@ -25,6 +25,15 @@ enum ArchiveIndex {
         year >= firstYearAlone ? year : year - year % 10
     }
 
+    /// `partition` as read back from the cache: 0, or the year or decade an archive index holds; another
+    /// number is a damaged cache (an index's table is named from it).
+    static func stored(_ partition: Int) throws -> Int {
+        guard partition == livePartition || (1_800...9_999).contains(partition) else {
+            throw DatabaseError.damaged("ftsPartition \(partition)")
+        }
+        return partition
+    }
+
     /// The table indexing the articles of `partition` (0 or a year).
     static func table(_ partition: Int) -> String {
         partition == livePartition ? "articleFTS" : "archiveFTS_\(partition)"

@@ -161,7 +161,8 @@ extension ArticleStore {
             for month in months {
                 partitions.formUnion(
                     try Int.fetchAll(
-                        db, sql: "SELECT DISTINCT ftsPartition FROM archiveSpan WHERE month = ?", arguments: [month.description]))
+                        db, sql: "SELECT DISTINCT ftsPartition FROM archiveSpan WHERE month = ?", arguments: [month.description]
+                    ).map(ArchiveIndex.stored))
                 try db.execute(sql: "DELETE FROM archiveMonth WHERE month = ?", arguments: [month.description])
                 if let feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE key = ?", arguments: [Feed.archive(month).key]) {
                     removed += try writer.drop(feedID)

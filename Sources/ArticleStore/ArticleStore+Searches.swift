@@ -67,9 +67,10 @@ extension ArticleStore {
     /// The requests counted for the NYT API named `api` on `day`.
     public func requestCount(api: String, day: String) throws(StoreError) -> Int {
         try read { db in
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count FROM requestCount WHERE api = ? AND day = ?"), arguments: [api, day]
-            ) ?? 0
+            StoredCount.bounded(
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count FROM requestCount WHERE api = ? AND day = ?"), arguments: [api, day]
+                ) ?? 0)
         }
     }
 }

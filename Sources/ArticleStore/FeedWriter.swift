@@ -341,7 +341,7 @@ struct FeedWriter {
         try forEachChunk(of: ids) { placeholders, arguments in
             partitions += try Int.fetchAll(
                 db.cachedStatement(sql: "SELECT DISTINCT ftsPartition FROM article WHERE id IN (\(placeholders))"), arguments: arguments
-            )
+            ).map(ArchiveIndex.stored)
         }
         let held = Set(partitions).sorted().map { ($0, ArchiveIndex.table($0)) }
         try forEachChunk(of: ids) { placeholders, arguments in

@@ -19,7 +19,7 @@ struct TrendCounter {
             guard 0 <= firstID, firstID <= lastID, lastID < Int64.max else {
                 throw DatabaseError.damaged("archiveSpan \(firstID)…\(lastID)")
             }
-            return Span(partition: partition, firstID: firstID, lastID: lastID)
+            return Span(partition: try ArchiveIndex.stored(partition), firstID: firstID, lastID: lastID)
         }
     }
 

@@ -7,14 +7,16 @@
 ///   word, it made a command the name of a folder beside it (`confi⇥` → `config/`) and showed
 ///   `books/review` as `review`;
 /// - the reader's own options complete without its command's name (`nytreader --section wo⇥`), as they
-///   are given: the reader is the default command, whose options the script offered only after `read`.
+///   are given: the reader is the default command, whose options the script offered only after `read`;
+/// - a value holding spaces (a search kept) is offered quoted, as one word.
 enum BashCompletion {
     /// `script` with these changes; a script of another shape (another version of the parser) as it is.
     static func patched(_ script: String) -> String {
-        guard [registration, addCompletions, subcommands, firstWord].allSatisfy(script.contains) else { return script }
+        guard [registration, addCompletions, addWord, subcommands, firstWord].allSatisfy(script.contains) else { return script }
         return
             script
             .replacing(addCompletions, with: addCompletions + fileNames)
+            .replacing(addWord, with: quotedWord)
             .replacing(firstWord, with: firstWordOrNone)
             .replacing(subcommands, with: readerOptions)
             .replacing(registration, with: joiningColons)
@@ -38,6 +40,19 @@ enum BashCompletion {
 
     private static let fileNames = """
             [[ "${1}" == -[fd] ]] && compopt -o filenames 2>/dev/null
+
+        """
+
+    /// How `__nytreader_add_completions` adds a word; with `quotedWord`, a value holding spaces (a search
+    /// kept: `climate change`) goes in as one word, as the shell must read it (`climate\ change`).
+    private static let addWord = """
+                COMPREPLY+=("${completion}")
+
+        """
+
+    private static let quotedWord = """
+                [[ "${1}" == -[fd] ]] || printf -v completion %q "${completion}"
+                COMPREPLY+=("${completion}")
 
         """
 
@@ -82,7 +97,8 @@ enum BashCompletion {
             for ((index = start; index < COMP_CWORD; index++)); do
                 current+="${COMP_WORDS[index]}"
             done
-            current+="${2}"
+            # Just after a colon bash hands over an empty word, the colon being the word at the cursor.
+            if [[ "${COMP_WORDS[COMP_CWORD]}" == ":" && -z "${2}" ]]; then current+=":"; else current+="${2}"; fi
             local -a COMP_WORDS=("${joined[@]}")
             local -i COMP_CWORD=${cword}
             _nytreader "${1}" "${current}" "${joined[cword - 1]}"

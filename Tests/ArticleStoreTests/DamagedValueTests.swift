@@ -69,6 +69,14 @@ struct DamagedValueTests {
         #expect(throws: StoreError.self) {
             try span.0.trend(TrendQuery(terms: ["story"], interval: .year, latest: ArchiveStoreTests.latest))
         }
+        for partition in ["-5", "1", "9223372036854775807"] {
+            let index = try damaged("UPDATE archiveSpan SET ftsPartition = \(partition)")
+            _ = index.1
+            let error = try #require(throws: StoreError.self) {
+                try index.0.trend(TrendQuery(terms: ["story"], interval: .year, latest: ArchiveStoreTests.latest))
+            }
+            #expect(error.code == .corrupt, "\(partition): \(error)")
+        }
         let time = try damaged("UPDATE archiveMonth SET completedAt = 'soon'")
         _ = time.1
         #expect(throws: StoreError.self) { try time.0.archiveMonths() }

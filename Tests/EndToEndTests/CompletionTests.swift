@@ -97,18 +97,25 @@ struct CompletionTests {
         var environment = home.environment()
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "")
         /// COMPREPLY for a line, its words as bash split them, the cursor at `point`.
-        func replies(_ line: String, words: [String], point: Int, breaks: String = " ><=;|&(:", strict: Bool = false) throws -> [String] {
+        /// `cword`: the word at the cursor (by default the last); `word`: what bash hands over as it.
+        func replies(
+            _ line: String, words: [String], cword: Int? = nil, point: Int, word: String? = nil, breaks: String = " ><=;|&(:",
+            strict: Bool = false
+        ) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let cword = cword ?? words.count - 1
             let current = String(
                 line.utf8.prefix(point).split(separator: UInt8(ascii: " ")).last.map { String(decoding: $0, as: UTF8.self) } ?? "")
             // The word bash hands over: up to the cursor, after the last colon where colons split words.
-            let word = breaks.contains(":") ? String(current.split(separator: ":", omittingEmptySubsequences: false).last ?? "") : current
+            let word =
+                word
+                ?? (breaks.contains(":") ? String(current.split(separator: ":", omittingEmptySubsequences: false).last ?? "") : current)
             let program = """
                 source '\(scriptPath)'
                 \(strict ? "set -u" : "")
                 COMP_WORDBREAKS="\(breaks)"
-                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; COMP_POINT=\(point)
-                _nytreader_joining_colons nytreader '\(word)' '\(words.dropLast().last ?? "")'
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(cword); COMP_LINE='\(line)'; COMP_POINT=\(point)
+                _nytreader_joining_colons nytreader '\(word)' '\(cword > 0 ? words[cword - 1] : "")'
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
             let result = try Subprocess.run("bash", ["-c", program], environment: environment, timeout: 30)
@@ -124,6 +131,15 @@ struct CompletionTests {
             try replies(line, words: ["nytreader", "list", "--feed", "popular:vi"], point: line.utf8.count, breaks: " ")
                 == ["popular:viewed:1", "popular:viewed:7", "popular:viewed:30"], "colons that split no word leave it whole")
         #expect(try replies("nytreader --secxyz", words: ["nytreader", "--secxyz"], point: 15).contains("--section"), "up to the cursor")
+        let afterColon = "nytreader list --feed popular:"
+        #expect(
+            try replies(afterColon, words: ["nytreader", "list", "--feed", "popular", ":"], point: afterColon.utf8.count, word: "")
+                == ["viewed:1", "viewed:7", "viewed:30", "emailed:1", "emailed:7", "emailed:30", "shared:1", "shared:7", "shared:30"],
+            "just after a colon")
+        let before = "nytreader list --feed wor --limit 5"
+        #expect(
+            try replies(before, words: ["nytreader", "list", "--feed", "wor", "--limit", "5"], cword: 3, point: 25) == ["world"],
+            "words after the cursor")
         #expect(try replies("nytreader --sec", words: ["nytreader", "--sec"], point: 15, strict: true) == ["--section"], "under set -u")
     }
 }
