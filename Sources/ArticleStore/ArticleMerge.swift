@@ -13,20 +13,21 @@ import SQLite
 ///   one, nor does an older revision: they add only what the cache lacks;
 /// - an empty text, or no photo, never replaces one, except a kicker, a subsection or a photo that a newer
 ///   revision of Top Stories or the Newswire, which send them whenever there are any, leaves out; a lead
-///   of its own is kept where the newer has none;
-///   the thumbnail and the photo are taken as a pair;
+///   of its own is kept where the newer has none; the thumbnail and the photo are taken as a pair;
 /// - a day alone (`DayOnlyTime`) never replaces a precise time of publication;
 /// - a section or subsection named differently but shown the same (`us`, `U.S.`) keeps the cached name.
 /// Values equal to the cached ones mean nothing changed: the article is not counted as updated.
 enum ArticleMerge {
     /// The values of `ArticleColumns.written` to store for an article cached with `cached` and fetched
-    /// at `fetchedAt` (seconds) with `fetched`; `cachedLeadIsKept`: the cached lead is an archived
-    /// article's paragraph, which an undated source's revision without a lead of its own leaves as it is.
+    /// at `fetchedAt` (seconds) with `fetched`; `archived`: the article is in an archive index, whose lead
+    /// is the paragraph its month is counted by: an undated source's revision without a lead of its own
+    /// leaves it as it is, and it is stored whole, not empty as the abstract's (`TrendTerm` looks for it
+    /// there).
     /// `fetchedSendsEveryField`: the fetched answer's API sends the kicker, the subsection and the photo
     /// of every article that has them (Top Stories, the Newswire), so a newer revision of it without them
     /// has had them taken off.
     static func merged(
-        cached: [DatabaseValue], fetched: [DatabaseValue], fetchedAt: Int64, cachedLeadIsKept: Bool = false,
+        cached: [DatabaseValue], fetched: [DatabaseValue], fetchedAt: Int64, archived: Bool = false,
         fetchedSendsEveryField: Bool = false
     ) -> [DatabaseValue] {
         let revision = Revision(fetched[Column.updatedAt], comparedWith: cached[Column.updatedAt], fetchedAt: fetchedAt)
@@ -41,10 +42,14 @@ enum ArticleMerge {
         // A lead beside no abstract where the other has one stood in for it (Article Search's snippet).
         let newerHasLead = !isEmpty(newer[Column.lead]) && !(isEmpty(newer[Column.abstract]) && !isEmpty(older[Column.abstract]))
         if !newerHasLead {
-            let keepsOlder = isEmpty(merged[Column.abstract]) || keepsOwnLead(of: cached, revision, cachedLeadIsKept)
+            let keepsOlder = isEmpty(merged[Column.abstract]) || keepsOwnLead(of: cached, revision, archived)
             merged[Column.lead] = keepsOlder ? older[Column.lead] : "".databaseValue
         }
-        if merged[Column.lead] == merged[Column.abstract] { merged[Column.lead] = "".databaseValue }
+        if archived {
+            if isEmpty(merged[Column.lead]) { merged[Column.lead] = merged[Column.abstract] }
+        } else if merged[Column.lead] == merged[Column.abstract] {
+            merged[Column.lead] = "".databaseValue
+        }
         let (photo, otherPhoto) = revision == .same ? (cached, fetched) : (newer, older)
         let photoSide = isEmpty(photo[Column.thumbnail]) && isEmpty(photo[Column.photo]) && !removes ? otherPhoto : photo
         merged[Column.thumbnail] = photoSide[Column.thumbnail]
@@ -73,8 +78,8 @@ enum ArticleMerge {
     /// revision's lead gives way to a newer revision, whose abstract may correct it. Only a lead beside an
     /// abstract (Article Search's lead paragraph), or an archived article's paragraph, is a lead: not a
     /// snippet that stood in for a missing abstract.
-    private static func keepsOwnLead(of cached: [DatabaseValue], _ revision: Revision, _ cachedLeadIsKept: Bool) -> Bool {
-        let isLead = !isEmpty(cached[Column.abstract]) || cachedLeadIsKept
+    private static func keepsOwnLead(of cached: [DatabaseValue], _ revision: Revision, _ archived: Bool) -> Bool {
+        let isLead = !isEmpty(cached[Column.abstract]) || archived
         switch revision {
         case .same: return isLead
         case .newer: return isLead && isEmpty(cached[Column.updatedAt])
@@ -117,7 +122,8 @@ enum ArticleMerge {
         return one == other || Section.displayName(forArticleSection: one) == Section.displayName(forArticleSection: other)
     }
 
-    private static func isEmpty(_ value: DatabaseValue) -> Bool {
+    /// Whether a stored text is empty (or NULL).
+    static func isEmpty(_ value: DatabaseValue) -> Bool {
         value.isNull || value == "".databaseValue
     }
 

@@ -238,19 +238,11 @@ struct FeedWriter {
         /// The stored values of `ArticleColumns.written`, to compare with a fetched article's.
         var values: [DatabaseValue]
 
-        /// The values to store once `article` is fetched again (`ArticleMerge`). An article of an archive
-        /// index keeps its paragraph in `leadParagraph`, where a trend looks for it in those indexes
-        /// (`TrendTerm`), not stored empty as the abstract's.
+        /// The values to store once `article` is fetched again (`ArticleMerge`).
         func merged(with article: StoredArticle, fetchedAt: Int64, sendsEveryField: Bool) -> [DatabaseValue] {
-            let archived = partition != ArchiveIndex.livePartition
-            var merged = ArticleMerge.merged(
-                cached: values, fetched: article.values, fetchedAt: fetchedAt, cachedLeadIsKept: archived,
+            ArticleMerge.merged(
+                cached: values, fetched: article.values, fetchedAt: fetchedAt, archived: partition != ArchiveIndex.livePartition,
                 fetchedSendsEveryField: sendsEveryField)
-            let (abstract, lead) = (ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenLeadIndex)
-            if archived, merged[lead] == "".databaseValue, merged[abstract] != "".databaseValue {
-                merged[lead] = merged[abstract]
-            }
-            return merged
         }
     }
 
@@ -258,7 +250,7 @@ struct FeedWriter {
     /// thumbnail or a photo.
     private static func isFullerThanArchived(_ values: [DatabaseValue]) -> Bool {
         [ArticleColumns.writtenAbstractIndex, ArticleColumns.writtenThumbnailIndex, ArticleColumns.writtenPhotoIndex].contains { index in
-            !values[index].isNull && values[index] != "".databaseValue
+            !ArticleMerge.isEmpty(values[index])
         }
     }
 

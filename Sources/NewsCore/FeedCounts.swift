@@ -3,6 +3,7 @@ public struct FeedCounts: Hashable, Sendable {
     public var unread: Int
     public var total: Int
 
+    /// Counts as the cache keeps them, bounded (`StoredCount`): never more unread than articles.
     public init(unread: Int, total: Int) {
         self.total = StoredCount.bounded(total)
         self.unread = min(StoredCount.bounded(unread), self.total)

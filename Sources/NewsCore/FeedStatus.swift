@@ -21,10 +21,11 @@ public struct FeedStatus: Hashable, Sendable {
         feed: Feed, count: Int, unreadCount: Int = 0, lastRefreshedDate: Date? = nil, origin: FeedOrigin? = nil,
         lastError: String? = nil, totalHits: Int? = nil, pageCount: Int = 0
     ) {
-        // Counts as the cache keeps them, bounded (`StoredCount`): never more unread than articles.
+        // Counts as the cache keeps them, bounded as `FeedCounts` bounds them.
+        let counts = FeedCounts(unread: unreadCount, total: count)
         self.feed = feed
-        self.count = StoredCount.bounded(count)
-        self.unreadCount = min(StoredCount.bounded(unreadCount), self.count)
+        self.count = counts.total
+        self.unreadCount = counts.unread
         self.lastRefreshedDate = lastRefreshedDate
         self.origin = origin
         self.lastError = lastError

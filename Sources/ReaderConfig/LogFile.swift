@@ -111,8 +111,7 @@ public final class LogFile: Sendable {
     /// is what every process wrote to it, not this one's count.
     private func followRotation(_ state: inout State) {
         guard state.descriptor >= 0 else { return }
-        var opened = stat()
-        if Self.isFile(at: url.path, descriptor: state.descriptor), fstat(state.descriptor, &opened) == 0 {
+        if let opened = Self.status(of: state.descriptor, ifAt: url.path) {
             state.size = Int(opened.st_size)
             return
         }
@@ -121,18 +120,21 @@ public final class LogFile: Sendable {
         state.descriptor = -1
     }
 
-    /// Whether `descriptor` is the file at `path` (not one renamed or removed since it was opened).
-    private static func isFile(at path: String, descriptor: Int32) -> Bool {
+    /// The status of `descriptor` when it is the file at `path` (not one renamed or removed since it was
+    /// opened); nil otherwise.
+    private static func status(of descriptor: Int32, ifAt path: String) -> stat? {
         var atPath = stat()
         var opened = stat()
-        return lstat(path, &atPath) == 0 && fstat(descriptor, &opened) == 0 && atPath.st_dev == opened.st_dev
-            && atPath.st_ino == opened.st_ino
+        guard lstat(path, &atPath) == 0, fstat(descriptor, &opened) == 0, atPath.st_dev == opened.st_dev,
+            atPath.st_ino == opened.st_ino
+        else { return nil }
+        return opened
     }
 
     /// Closes the file and renames it `<name>.1`; false, with logging turned off, when it cannot be
     /// renamed (a directory in the way, say), since the file would only grow past its cap.
     private func rotate(_ state: inout State) -> Bool {
-        let isAtPath = Self.isFile(at: url.path, descriptor: state.descriptor)
+        let isAtPath = Self.status(of: state.descriptor, ifAt: url.path) != nil
         // Every line went out with its own write(2): a failing close loses none.
         _ = close(state.descriptor)
         state.descriptor = -1

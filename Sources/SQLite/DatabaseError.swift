@@ -18,12 +18,13 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.systemErrno = systemErrno
     }
 
-    /// The error SQLite reports for `connection` after `code`.
     /// A value the cache should not hold (of another kind than its column's, or out of its range): a
     /// damaged cache, as SQLite says of pages it cannot read.
     public static func damaged(_ message: String) -> DatabaseError {
         DatabaseError(code: CSQLite.SQLITE_CORRUPT, message: message)
     }
+
+    /// The error SQLite reports for `connection` after `code`.
 
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }

@@ -11,7 +11,7 @@ import ReaderConfig
 enum CacheCompletion {
     /// `--query`'s completion: the searches kept, newest first.
     static let searches = CompletionKind.custom { words, index, prefix in
-        values(words: words, prefix: typed(words, index, prefix)) { store in
+        values(words: words, prefix: completedWord(words, index, prefix)) { store in
             try store.searchFeeds().compactMap { status in
                 guard case .search(let query) = status.feed else { return nil }
                 return query.text
@@ -21,13 +21,13 @@ enum CacheCompletion {
 
     /// `--archive`'s completion: the months imported, oldest first.
     static let archiveMonths = CompletionKind.custom { words, index, prefix in
-        values(words: words, prefix: typed(words, index, prefix)) { store in try monthsImported(store).map(\.description) }
+        values(words: words, prefix: completedWord(words, index, prefix)) { store in try monthsImported(store).map(\.description) }
     }
 
     /// `--feed`'s completion: the names of the feeds every cache has, then `archive:YYYY-MM` for each month
     /// imported, oldest first.
     static let feeds = CompletionKind.custom { words, index, prefix in
-        let prefix = typed(words, index, prefix)
+        let prefix = completedWord(words, index, prefix)
         return Feed.completableNames.filter { $0.hasPrefix(prefix) }
             + values(words: words, prefix: prefix) { store in try monthsImported(store).map { Feed.archive($0).name } }
     }
@@ -35,7 +35,7 @@ enum CacheCompletion {
     /// What is typed of the word completed: the parser's prefix (up to the cursor) when it is the line's
     /// last word, which is the word the parser takes it from; the word at `index` when more follow it
     /// (`--feed wo⇥ --json`).
-    static func typed(_ words: [String], _ index: Int, _ prefix: String) -> String {
+    static func completedWord(_ words: [String], _ index: Int, _ prefix: String) -> String {
         words.indices.contains(index) && index < words.count - 1 ? words[index] : prefix
     }
 
