@@ -74,9 +74,46 @@ struct PhotoColumnTests {
             try Row.fetchOne(db, sql: "SELECT thumbnailURL, photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
         }
         #expect(try stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
-        #expect(try stored?["photo"] == "c\nd\n2048 1365 /images/a-superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
+        #expect(try stored?["photo"] == "c\nd\n2048 1365 \t34 superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
         let again = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
         #expect(again.updated == 0)
+    }
+
+    @Test("A crop named after the thumbnail is stored as the thumbnail's start and its own end, and reads back whole")
+    func cropsAfterTheThumbnail() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let base = "https://static01.nyt.com/images/2026/11/20/multimedia/20ukraine-talks-01-hfkw/20ukraine-talks-01-hfkw-"
+        var article = ArticleFactory.article(1)
+        article.thumbnailURL = base + "thumbLarge.jpg"
+        article.photo = ArticlePhoto(
+            crops: [
+                PhotoCrop(url: base + "superJumbo.jpg", width: 2048, height: 1365),
+                PhotoCrop(url: base + "threeByTwoSmallAt2X.jpg", width: 600, height: 400),
+                PhotoCrop(url: base + "thumbLarge.jpg", width: 150, height: 150),
+                PhotoCrop(url: "https://static01.nyt.com/images/2026/11/19/other.jpg", width: 9, height: 9),
+                PhotoCrop(url: base.replacing("ukraine", with: "ukrainé") + "x é\u{301}.jpg", width: 8, height: 8),
+            ], caption: "c", credit: "d")
+        try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(try store.entry(for: article.id)?.article == article)
+        let stored: String? = try store.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
+        }
+        let lines = stored?.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count == 7)
+        #expect(lines.dropFirst(2).first == "2048 1365 \t102 superJumbo.jpg")
+        #expect(lines.dropFirst(3).first == "600 400 \t104 reeByTwoSmallAt2X.jpg")
+        #expect(lines.dropFirst(4).first == "150 150 =")
+        #expect(lines.dropFirst(5).first == "9 9 \t40 19/other.jpg")
+        #expect((stored?.utf8.count ?? .max) < 200, "against 480 bytes with each crop's path")
+        let again = try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
+        #expect(again.updated == 0)
+    }
+
+    @Test("A crop stored after a thumbnail the row lacks, or after more of it than it has, is no crop")
+    func cropsAfterAMissingThumbnail() {
+        let text = "c\nd\n1 1 \t5 b.jpg\n2 2 \t99 c.jpg\n3 3 \tx d.jpg\n4 4 \t2"
+        #expect(PhotoColumn.photo(from: text, thumbnailURL: nil) == nil)
+        #expect(PhotoColumn.photo(from: text, thumbnailURL: "https://a")?.crops == [PhotoCrop(url: "httpsb.jpg", width: 1, height: 1)])
     }
 
     @Test("A cache written before keeps whole image addresses, read as they are and not rewritten by the same refresh")
