@@ -21,13 +21,13 @@ struct ConfigCommand: AsyncParsableCommand {
               auto_refresh_minutes = 15     refresh the feed on screen this often (0: off)
               retention_days = 30           keep articles gone from every feed
               maximum_articles = 20000      most unsaved articles in the cache
-              feeds = ["home"]              followed: first in s, refreshed by R and 'refresh'
-              mark_read_on_select = false   true: an article selected for half a second is read
+              feeds = ["home"]              followed: first in s, refreshed by R, 'refresh'
+              mark_read_on_select = false   true: an article selected half a second is read
               mouse = true                  clicks and the wheel in the reader
               copy_links = true             y copies the link (OSC 52)
-              list_width = 40               the list's share of the width, 20 to 80 (< and >)
+              list_width = 40               the list's share of the width, 20-80 (< and >)
               request_timeout_seconds = 15  give up on the NYT when it stalls this long
-              images = "auto"               the photo: auto, kitty, iterm, sixel, symbols, off
+              images = "auto"               auto, kitty, iterm, sixel, symbols or off
               image_height_percent = 40     the most of the detail pane the photo takes
               image_cache_mb = 200          pictures kept for offline reading (0: none)
               prefetch_images = false       true: a refresh fetches its articles' photos too

@@ -23,10 +23,11 @@ struct RefreshCommand: AsyncParsableCommand {
             short or redirect loop, 77 API key missing or rejected, 78 certificate not verified.
 
             Examples:
-              nytreader refresh                        the followed feeds (feeds = [...] in the config)
+              nytreader refresh                  the followed feeds (feeds in the config)
               nytreader refresh --section world
               nytreader refresh --feed popular:viewed:1
-              nytreader refresh --query "election" --from 2024-01-01 --to 2024-01-31 --pages 3
+              nytreader refresh --query "election" --from 2024-01-01 --to 2024-01-31
+              nytreader refresh --query "climate change" --pages 3
               nytreader refresh --all-sections
 
             Data provided by The New York Times.

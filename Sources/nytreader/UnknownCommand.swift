@@ -10,9 +10,20 @@ enum UnknownCommand {
         NYTReader.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
     }
 
-    /// The message for `arguments` (without the program's name) when their first word names no command.
+    /// The message for `arguments` (without the program's name) when their first word names no command, or
+    /// when `help` is asked about words that are not one command (`nytreader help nosuch`, which would print
+    /// the overview).
     static func message(for arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) else { return nil }
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        guard first == "help" else { return names.contains(first) ? nil : message(for: first) }
+        let words = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        if let word = words.first, !names.contains(word) { return message(for: word) }
+        guard words.count > 1 else { return nil }
+        return "'help' takes one command: nytreader help COMMAND (the commands: \(names.joined(separator: ", ")))."
+    }
+
+    /// The message for `first`, a word that names no command.
+    private static func message(for first: String) -> String {
         let word = String(first.terminalSafe.prefix(40))
         let nearest = names.min { distance(first, $0) < distance(first, $1) }
         let suggestion = nearest.flatMap { distance(first, $0) <= 2 ? " Did you mean '\($0)'?" : nil } ?? ""

@@ -197,14 +197,21 @@ struct CliErrorTests {
         let home = try CliHome()
         for (arguments, nearest) in [
             (["refrsh", "--help"], " Did you mean 'refresh'?"), (["lst"], " Did you mean 'list'?"), (["xyzzy"], ""),
+            (["help", "nosuch"], ""), (["help", "trnd"], " Did you mean 'trend'?"),
         ] {
             let result = try Subprocess.run(ProgramBinary.url.path, arguments, environment: home.environment(), timeout: 30)
             #expect(result.status == 64, "\(arguments): \(result.errorOutput)")
             #expect(result.output.isEmpty)
+            let word = arguments.first { $0 != "help" && !$0.hasPrefix("-") } ?? ""
             #expect(
-                result.errorOutput == "nytreader: Unknown command '\(arguments[0])'.\(nearest) The commands: read, refresh, list, search, "
+                result.errorOutput == "nytreader: Unknown command '\(word)'.\(nearest) The commands: read, refresh, list, search, "
                     + "searches, show, archive, trend, sections, config, help ('nytreader --help').\n", "\(result.errorOutput)")
         }
+        let twoCommands = try Subprocess.run(ProgramBinary.url.path, ["help", "archive", "trend"], environment: home.environment(), timeout: 30)
+        #expect(twoCommands.status == 64 && twoCommands.output.isEmpty, "\(twoCommands.output)")
+        #expect(twoCommands.errorOutput.hasPrefix("nytreader: 'help' takes one command: nytreader help COMMAND"))
+        let one = try Subprocess.run(ProgramBinary.url.path, ["help", "trend"], environment: home.environment(), timeout: 30)
+        #expect(one.status == 0 && one.output.contains("USAGE: nytreader trend"))
     }
 
     @Test("An empty --db is a bad argument (exit 64), for the commands that read and those that write")

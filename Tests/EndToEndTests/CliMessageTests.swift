@@ -36,6 +36,23 @@ struct CliMessageTests {
         }
     }
 
+    @Test("Every help's examples and tables fit 80 columns, where help is wrapped when piped: none is broken onto a line of its own")
+    func helpFitsEightyColumns() async throws {
+        let home = try CliHome()
+        for command in ["", "refresh", "list", "search", "searches", "show", "sections", "config", "archive", "trend", "read"] {
+            let arguments = (command.isEmpty ? [] : [command]) + ["--help"]
+            let wide = try await onOwnThread {
+                try Subprocess.run(ProgramBinary.url.path, arguments, environment: home.environment().merging(["COLUMNS": "1000"]) { $1 })
+            }
+            let discussion = wide.output.components(separatedBy: "\nUSAGE:")[0]
+            let lines = discussion.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix("  nytreader") }, "\(arguments) has examples")
+            for line in lines where line.hasPrefix("  ") {
+                #expect(line.count <= 80, "\(arguments): \(line.count) columns: \(line)")
+            }
+        }
+    }
+
     @Test("An empty saved list says how to save; a month not imported names the archive command; a feed never fetched its refresh")
     func nothingCached() async throws {
         let home = try CliHome()
