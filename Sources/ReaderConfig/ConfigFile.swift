@@ -136,13 +136,22 @@ import TerminalPictures
                 return "'feeds' lists \(array.count) feeds; at most \(Settings.Limits.followedFeeds.upperBound)"
             }
             var feeds: [Feed] = []
+            var unknown: [String] = []
             for element in array {
                 guard let name = element.string else { return "'feeds' must be a list of feed names in quotes, \(example)" }
                 guard let feed = Feed(name: name) else {
-                    return
-                        "'feeds' has an unknown feed '\(name.terminalSafe.prefix(60))' (a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)"
+                    unknown.append("'\(name.terminalSafe.prefix(60))'")
+                    continue
                 }
                 if !feeds.contains(feed) { feeds.append(feed) }
+            }
+            guard unknown.isEmpty else {
+                // Every one named at once, so one edit mends them all.
+                let names =
+                    unknown.count > 5
+                    ? unknown.prefix(5).joined(separator: ", ") + " and \(unknown.count - 5) more" : unknown.joined(separator: ", ")
+                return "'feeds' has \(unknown.count == 1 ? "an unknown feed" : "unknown feeds") \(names) "
+                    + "(a section, latest, saved, popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)"
             }
             settings.followedFeeds = Setting(feeds, source: source)
             return nil
@@ -224,8 +233,12 @@ import TerminalPictures
         }
         for name in table.keys {
             let path = [keysTable, name]
-            guard let key = table[name]?.string, !key.trimmed().isEmpty else {
+            guard let key = table[name]?.string else {
                 problem(path, "'keys.\(name.terminalSafe)' must be a key name in quotes, like \"R\"")
+                continue
+            }
+            guard !key.trimmed().isEmpty else {
+                problem(path, "'keys.\(name.terminalSafe)' names no key: give one in the quotes, like \"R\"")
                 continue
             }
             let binding = Setting(key, source: .configFile(line: index.line(of: path)))

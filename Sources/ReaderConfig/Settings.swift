@@ -121,24 +121,36 @@ extension Settings {
     ) -> (settings: Settings, problems: [ConfigProblem]) {
         var settings = Settings()
         let problems = ConfigFile.load(configFile, displayName: displayName, into: &settings)
-        settings.applyEnvironment(environment)
-        return (settings, problems)
+        let environmentProblems = settings.applyEnvironment(environment)
+        return (settings, problems + environmentProblems)
     }
 
     /// `NO_COLOR` (set and not empty) turns colors off unless the config file turns them on, as
     /// no-color.org asks, and pictures off unless the file sets `images`; `TERM=dumb` always turns colors
     /// off. `NYTREADER_IMAGES` (a value of `images`) wins over the file.
-    mutating func applyEnvironment(_ environment: [String: String]) {
+    /// Returns the problems of the variables it reads: a value of `NYTREADER_IMAGES` that is none of
+    /// `images`' values is said, and left unused.
+    mutating func applyEnvironment(_ environment: [String: String]) -> [ConfigProblem] {
+        var problems: [ConfigProblem] = []
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if environment["TERM"] == "dumb" {
             colors = Setting(false, source: .environment("TERM=dumb"))
         } else if noColor, colors.source == .defaultValue {
             colors = Setting(false, source: .environment("NO_COLOR"))
         }
-        if let name = environment[Self.imagesVariable], let setting = PictureSetting(configValue: name) {
+        let imagesValue = environment[Self.imagesVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let imagesValue, let setting = PictureSetting(configValue: imagesValue) {
             images = Setting(setting, source: .environment(Self.imagesVariable))
         } else if noColor, images.source == .defaultValue {
             images = Setting(.off, source: .environment("NO_COLOR"))
         }
+        if let imagesValue, PictureSetting(configValue: imagesValue) == nil {
+            let names = PictureSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.append(
+                ConfigProblem(
+                    file: "the environment", line: nil, key: nil,
+                    message: "\(Self.imagesVariable)=\(imagesValue.terminalSafe.prefix(60)) is not used: it must be one of \(names)"))
+        }
+        return problems
     }
 }

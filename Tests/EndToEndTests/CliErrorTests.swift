@@ -207,7 +207,8 @@ struct CliErrorTests {
                 result.errorOutput == "nytreader: Unknown command '\(word)'.\(nearest) The commands: read, refresh, list, search, "
                     + "searches, show, archive, trend, sections, config, help ('nytreader --help').\n", "\(result.errorOutput)")
         }
-        let twoCommands = try Subprocess.run(ProgramBinary.url.path, ["help", "archive", "trend"], environment: home.environment(), timeout: 30)
+        let twoCommands = try Subprocess.run(
+            ProgramBinary.url.path, ["help", "archive", "trend"], environment: home.environment(), timeout: 30)
         #expect(twoCommands.status == 64 && twoCommands.output.isEmpty, "\(twoCommands.output)")
         #expect(twoCommands.errorOutput.hasPrefix("nytreader: 'help' takes one command: nytreader help COMMAND"))
         let one = try Subprocess.run(ProgramBinary.url.path, ["help", "trend"], environment: home.environment(), timeout: 30)

@@ -74,6 +74,14 @@ struct ConfigFileTests {
                 "\(Self.file) line 2: 'mark_read_on_select' must be true or false",
             ])
         #expect(bad == Settings())
+        let several = parse(#"feeds = ["home", "wrld", "popular:viewed:2", "home", "archive:2024-13"]"#).1.map(\.description)
+        #expect(
+            several == [
+                "\(Self.file) line 1: 'feeds' has unknown feeds 'wrld', 'popular:viewed:2', 'archive:2024-13' (a section, latest, saved, "
+                    + "popular:viewed|emailed|shared:1|7|30, archive:YYYY-MM)"
+            ], "every unknown feed named at once")
+        let many = parse("feeds = [" + (1...8).map { "\"x\($0)\"" }.joined(separator: ", ") + "]").1.first?.message
+        #expect(many?.hasPrefix("'feeds' has unknown feeds 'x1', 'x2', 'x3', 'x4', 'x5' and 3 more (") == true, "\(many ?? "")")
         #expect(parse("feeds = \"world\"").1.first?.message.hasPrefix("'feeds' must be a list of feed names") == true)
         #expect(parse("feeds = []").0.followedFeeds.value.isEmpty, "none followed")
     }
@@ -152,7 +160,7 @@ struct ConfigFileTests {
             """)
         #expect(
             problems.map(\.description) == [
-                "\(Self.file) line 3: 'keys.quit' must be a key name in quotes, like \"R\"",
+                "\(Self.file) line 3: 'keys.quit' names no key: give one in the quotes, like \"R\"",
                 "\(Self.file) line 4: 'keys.open' must be a key name in quotes, like \"R\"",
             ])
         #expect(settings.keys == [.refresh: "R"])

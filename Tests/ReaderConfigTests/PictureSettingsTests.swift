@@ -71,14 +71,20 @@ struct PictureSettingsTests {
         #expect(empty.images == Setting(.auto))
     }
 
-    @Test("NYTREADER_IMAGES sets pictures for one run over the file and NO_COLOR; an unknown value is ignored")
+    @Test("NYTREADER_IMAGES sets pictures for one run over the file and NO_COLOR; an unknown value is said and ignored")
     func environmentVariable() {
         let (set, _) = parse("images = \"symbols\"\n", environment: ["NYTREADER_IMAGES": "off"])
         #expect(set.images == Setting(.off, source: .environment("NYTREADER_IMAGES")))
         let (on, _) = parse("", environment: ["NYTREADER_IMAGES": "kitty", "NO_COLOR": "1"])
         #expect(on.images == Setting(.kitty, source: .environment("NYTREADER_IMAGES")))
-        let (unknown, _) = parse("images = \"sixel\"\n", environment: ["NYTREADER_IMAGES": "ascii"])
+        let (unknown, problems) = parse("images = \"sixel\"\n", environment: ["NYTREADER_IMAGES": "ascii\u{1B}[2J"])
         #expect(unknown.images == Setting(.sixel, source: .configFile(line: 1)))
+        #expect(
+            problems == [
+                "the environment: NYTREADER_IMAGES=ascii is not used: it must be one of auto, kitty, iterm, sixel, symbols, off"
+            ])
+        let (empty, none) = parse("", environment: ["NYTREADER_IMAGES": ""])
+        #expect(empty.images == Setting(.auto) && none.isEmpty, "set empty is as unset")
     }
 
     @Test("The image cache is under XDG_CACHE_HOME, else ~/.cache")
