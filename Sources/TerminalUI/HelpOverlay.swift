@@ -25,13 +25,18 @@ struct HelpOverlay {
         return entries
     }
 
-    /// Every line, from the top: the entries, the config warnings, the attribution.
-    func lines(warnings: [String]) -> [Line] {
+    /// Every line, from the top: the entries, the config warnings wrapped between words at `width` columns
+    /// (their lines after the first indented), the attribution.
+    func lines(warnings: [String], width: Int) -> [Line] {
         var lines = entries().map { Line.entry(keys: $0.keys, summary: $0.summary, name: $0.name) }
         if !warnings.isEmpty {
             lines.append(.text("", .plain))
             lines.append(.text("Config warnings (the setting keeps its default):", TextStyle(role: .error, bold: true)))
-            lines += warnings.map { .text($0.terminalSafe, TextStyle(role: .error)) }
+            let indent = "  "
+            for warning in warnings {
+                let wrapped = WordWrap.lines(warning.terminalSafe, width: max(1, width - indent.count))
+                lines += wrapped.enumerated().map { index, line in .text(index == 0 ? line : indent + line, TextStyle(role: .error)) }
+            }
         }
         lines.append(.text("", .plain))
         lines.append(.text(Self.attribution, TextStyle(role: .muted)))
@@ -47,11 +52,13 @@ struct HelpOverlay {
     /// Draws the lines from `state.helpScroll` on; returns how far the help can scroll and how many lines
     /// show at this size.
     func draw(_ state: ReaderState, in area: Rect, on screen: any Screen) -> (scrollLimit: Int, height: Int) {
-        let lines = lines(warnings: state.configWarnings)
         let entries = entries()
         let keysWidth = min(18, entries.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let summaryWidth = entries.map { DisplayWidth.of($0.summary) }.max() ?? 0
         let nameWidth = entries.map { DisplayWidth.of($0.name) }.max() ?? 0
+        // The warnings are as wide as the entries, or the box where the terminal is narrower.
+        let entriesWidth = keysWidth + 2 + summaryWidth + 2 + nameWidth
+        let lines = lines(warnings: state.configWarnings, width: max(20, min(entriesWidth, area.width - 4)))
         let textWidth =
             lines.map { line -> Int in
                 if case .text(let text, _) = line { return DisplayWidth.of(text) }

@@ -110,7 +110,8 @@ struct ScreenSizeGoldenTests {
             state.overlay = .help
             state.configWarnings = [
                 "~/.config/nytreader/config.toml line 2: unknown key 'colour'",
-                "~/.config/nytreader/config.toml line 5: 'keys.reload': unknown action",
+                "~/.config/nytreader/config.toml line 5: 'keys.reload': unknown action (actions: up, down, page_up, page_down, "
+                    + "top, bottom, open, refresh, quit)",
             ]
             let top = render(state, size: size)
             FrameGolden.expect(top.text, named: "help-top", size: size)
@@ -121,6 +122,8 @@ struct ScreenSizeGoldenTests {
             if size.rows >= 24 {
                 #expect(end.text.contains("Data provided by The New York Times"), "\(size)")
                 #expect(end.text.contains("unknown key 'colour'"), "\(size)")
+                #expect(end.text.contains("top, bottom, open, refresh,") || end.text.contains("refresh, quit)"), "\(size): wrapped whole")
+                #expect(end.text.contains("quit)"), "\(size): the warning's end is shown")
             }
             if size.columns >= 80 {
                 #expect(top.text.contains("refresh from the NYT") && top.text.contains("nyt_search"), "\(size): the [keys] names")
