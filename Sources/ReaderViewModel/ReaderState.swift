@@ -59,6 +59,9 @@ public struct ReaderState: Hashable, Sendable {
     public var overlay: Overlay?
     /// A message about the last thing done, shown in the status line until the next key.
     public var notice: Notice?
+    /// The article whose web address the detail shows whole, over as many lines as it takes (no browser
+    /// could open it: the address is there to copy), instead of on one line cut in the middle.
+    public var wholeLinkShown: ArticleID?
     /// A question waiting for `y` or `n`, shown in the status line.
     public var confirmation: Confirmation?
     /// The keys in force, for every hint the screen gives.

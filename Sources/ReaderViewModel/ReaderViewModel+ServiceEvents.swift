@@ -172,6 +172,7 @@ extension ReaderViewModel {
 
         case .browserFinished(let url, let opened):
             guard opened else {
+                if let entry = state.selectedEntry, entry.article.url == url { state.wholeLinkShown = entry.id }
                 state.notice = Notice("No browser found (set BROWSER) — \(url)", isError: true)
                 return []
             }

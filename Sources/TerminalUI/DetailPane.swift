@@ -32,10 +32,11 @@ struct DetailPane {
         }
         let block = pictures?.block(for: state.photo, article: entry.id, in: rect)
         let prefix = block?.lineCount ?? 0
+        let wholeLink = state.wholeLinkShown == entry.id
         let (textLines, textLimit) = texts.lines(
-            for: entry, width: rect.width, from: max(0, state.detailScroll - prefix), height: rect.height
+            for: entry, width: rect.width, wholeLink: wholeLink, from: max(0, state.detailScroll - prefix), height: rect.height
         ) {
-            DetailText(entry: entry, width: rect.width, dateFormat: dateFormat)
+            DetailText(entry: entry, width: rect.width, dateFormat: dateFormat, wholeLink: wholeLink)
         }
         var lines = textLines
         let limit: Int
@@ -102,7 +103,7 @@ final class DetailTexts: Sendable {
 
     /// Whether the text of `entry` at `width` is kept.
     func holds(_ entry: ArticleEntry, width: Int) -> Bool {
-        recent.withLock { $0.contains { $0.width == width && $0.entry == entry } }
+        recent.withLock { $0.contains { $0.width == width && $0.entry == entry && !$0.wholeLink } }
     }
 
     /// The lines of `entry` at `width` a pane of `height` rows shows from `scroll` (or from the last page,
@@ -110,11 +111,12 @@ final class DetailTexts: Sendable {
     /// kept, and only as far as those lines and the next page.
     /// - Parameter keepingFirst: whether the text drawn last stays first (a text made ahead goes after it).
     func lines(
-        for entry: ArticleEntry, width: Int, from scroll: Int, height: Int, keepingFirst: Bool = false, make: () -> DetailText
+        for entry: ArticleEntry, width: Int, wholeLink: Bool = false, from scroll: Int, height: Int, keepingFirst: Bool = false,
+        make: () -> DetailText
     ) -> (lines: [DetailLine], scrollLimit: Int) {
         recent.withLock { recent in
             var text: DetailText
-            if let index = recent.firstIndex(where: { $0.width == width && $0.entry == entry }) {
+            if let index = recent.firstIndex(where: { $0.width == width && $0.entry == entry && $0.wholeLink == wholeLink }) {
                 text = recent.remove(at: index)
                 text.entry = entry
             } else {

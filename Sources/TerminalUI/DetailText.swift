@@ -18,6 +18,8 @@ struct DetailText {
     /// The article shown (equal ones loaded again replace it, so later comparisons are quick).
     var entry: ArticleEntry
     let width: Int
+    /// Whether the web address is wrapped whole over as many lines as it takes, not cut to one.
+    let wholeLink: Bool
     /// The lines made so far, from the top.
     private(set) var lines: [DetailLine] = []
     private var blocks: [Block]
@@ -32,9 +34,10 @@ struct DetailText {
         case blank
     }
 
-    init(entry: ArticleEntry, width: Int, dateFormat: ArticleDateFormat) {
+    init(entry: ArticleEntry, width: Int, dateFormat: ArticleDateFormat, wholeLink: Bool = false) {
         self.entry = entry
         self.width = width
+        self.wholeLink = wholeLink
         let article = entry.article
         var blocks: [Block] = []
         if !article.kicker.isEmpty {
@@ -52,8 +55,9 @@ struct DetailText {
         blocks.append(.text(facts.joined(separator: " · "), TextStyle(role: .muted), uppercased: false))
         if !article.url.isEmpty {
             // One line, so that selecting it with the mouse gives the address whole when it fits; `y` copies
-            // it whole when it does not.
-            blocks.append(.line(article.url, TextStyle(role: .accent, underline: true)))
+            // it whole when it does not. Whole, over several lines, once no browser could open it.
+            let style = TextStyle(role: .accent, underline: true)
+            blocks.append(wholeLink ? .text(String(article.url.prefix(2_000)), style, uppercased: false) : .line(article.url, style))
         }
         blocks.append(.blank)
         blocks.append(.text(article.leadParagraph, .plain, uppercased: false))

@@ -199,11 +199,13 @@ struct ArticleStateTests {
         #expect(driver.state.selectedEntry?.isRead == true)
         #expect(driver.cached(ArticleID("nyt://article/test-1"))?.isRead == true)
         #expect(driver.state.feedStatus?.unreadCount == 1)
+        #expect(driver.state.wholeLinkShown == nil)
         driver.hasBrowser = false
         driver.send(.openInBrowser)
         #expect(
             driver.state.notice
                 == Notice("No browser found (set BROWSER) — https://www.nytimes.com/2026/11/20/test/article-1.html", isError: true))
+        #expect(driver.state.wholeLinkShown == ArticleID("nyt://article/test-1"), "the detail shows the address whole")
         driver.entries[0].article.url = ""
         driver.reload()
         driver.send(.moveUp)

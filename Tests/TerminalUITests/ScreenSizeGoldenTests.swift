@@ -82,7 +82,7 @@ struct ScreenSizeGoldenTests {
         #expect(ArticleListPane.sectionWidth(listWidth: 200) == 14)
     }
 
-    @Test("A web address is one line in the detail, cut in the middle when it does not fit")
+    @Test("A web address is one line in the detail, cut in the middle when it does not fit; whole once no browser opened it")
     func address() {
         let url = Self.articles[0].article.url
         for size in FrameGolden.sizes {
@@ -97,6 +97,25 @@ struct ScreenSizeGoldenTests {
                 #expect(shown.contains("…") && url.hasPrefix(String(shown.prefix { $0 != "…" })), "\(size): \(shown)")
                 #expect(url.hasSuffix(String(shown.reversed().prefix { $0 != "…" }.reversed())), "\(size): \(shown)")
             }
+        }
+        // Once no browser could open it, the address is shown whole, over the lines it takes.
+        for size in FrameGolden.sizes where size.rows >= 24 {
+            var state = Self.firstRun(size: size)
+            state.wholeLinkShown = state.selectedEntry?.id
+            let lines = render(state, size: size).lines
+            guard let first = lines.firstIndex(where: { $0.contains("https://") }),
+                let column = lines[first].range(of: "https://").map({
+                    lines[first].distance(from: lines[first].startIndex, to: $0.lowerBound)
+                })
+            else {
+                Issue.record("\(size): no address")
+                continue
+            }
+            var joined = ""
+            for line in lines[first...] where joined.count < url.count {
+                joined += String(line.dropFirst(column)).trimmingCharacters(in: .whitespaces)
+            }
+            #expect(joined.hasPrefix(url) && !joined.contains("…"), "\(size): \(joined)")
         }
         #expect(DisplayWidth.middle("https://www.nytimes.com/a/b.html", fitting: 20) == "https://ww…/a/b.html")
         #expect(DisplayWidth.middle("東京の新幹線が六十周年", fitting: 9) == "東京…周年")
