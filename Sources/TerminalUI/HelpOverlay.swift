@@ -22,6 +22,9 @@ struct HelpOverlay {
             (keys: keyMap.keys(for: action).map(\.label).joined(separator: " "), summary: action.summary, name: action.rawValue)
         }
         entries.append((keys: "Ctrl-Z", summary: "suspend (fg to come back)", name: ""))
+        if keyMap.action(for: .control("l")) == nil {
+            entries.append((keys: "Ctrl-L", summary: "redraw the screen", name: ""))
+        }
         return entries
     }
 

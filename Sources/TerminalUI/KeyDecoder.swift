@@ -38,8 +38,10 @@ enum KeyDecoder {
         case KEY_RIGHT: return .right
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
-        case KEY_HOME: return .home
-        case KEY_END: return .end
+        // Find and Select are what xterm's terminfo calls the `ESC [ 1 ~` and `ESC [ 4 ~` that tmux and
+        // PuTTY send for Home and End; A1 and C1 the keypad's corners.
+        case KEY_HOME, KEY_FIND, KEY_A1: return .home
+        case KEY_END, KEY_SELECT, KEY_C1: return .end
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
@@ -67,6 +69,9 @@ enum KeyDecoder {
         case 27: return .escape
         case 8, 127: return .backspace
         case 1...26: return .control(Character(Unicode.Scalar(value + 0x60)!))
+        // NUL (Ctrl-Space), Ctrl-\ ] ^ _ and the C1 controls are no text: typed into a prompt they were
+        // sent to the NYT unseen.
+        case 0, 28...31, 0x80...0x9F: return nil
         default:
             return Unicode.Scalar(value).map { .character(Character($0)) }
         }

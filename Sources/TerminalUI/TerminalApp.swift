@@ -79,6 +79,7 @@ public final class TerminalApp {
         controller.checkForOutsideChanges()
         var lastOutsideCheck = now()
         var needsFrame = true
+        var escapeSequences = EscapeSequences()
         var pollDescriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakePipe.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -131,7 +132,7 @@ public final class TerminalApp {
             while let key = KeyDecoder.next() {
                 if let key { keys.append(key) }
             }
-            for key in TerminalAnswerKeys.removingAnswers(from: keys) {
+            for key in escapeSequences.keys(from: keys) {
                 trace?.keyRead()
                 needsFrame = true
                 handle(key, on: screen)
@@ -161,6 +162,24 @@ public final class TerminalApp {
         case .control("z"):
             suspend(screen)
             return
+        case .control("l") where keyMap.action(for: key) == nil:
+            // Redraws every cell: what another program wrote over the screen goes.
+            screen.invalidate()
+            return
+        default:
+            break
+        }
+        let route = KeyRoute.of(key, in: controller.state, keyMap: keyMap)
+        if Layout(size: screen.size, state: controller.state).panes == nil {
+            // Only "Terminal too small" shows: no key acts on what cannot be seen, but quitting.
+            switch route {
+            case .interrupt: controller.interrupt()
+            case .action(.quit): controller.send(.quit)
+            default: break
+            }
+            return
+        }
+        switch key {
         case .mouse(let event):
             let target = renderer.pointerTarget(
                 row: event.row, column: event.column, state: controller.state, size: screen.size, now: now())
@@ -173,7 +192,7 @@ public final class TerminalApp {
         default:
             break
         }
-        switch KeyRoute.of(key, in: controller.state, keyMap: keyMap) {
+        switch route {
         case .interrupt: controller.interrupt()
         case .edit(let edit): controller.send(edit)
         case .trend(let trendKey): controller.send(trendKey)

@@ -21,6 +21,9 @@ struct KeyDecoderTests {
         #expect(Self.key(OK, 127) == .backspace)
         #expect(Self.key(OK, 0xD800) == nil, "a surrogate is no character")
         #expect(Self.key(OK, 0x110000) == nil)
+        for control: Int32 in [0, 0x1C, 0x1D, 0x1E, 0x1F, 0x80, 0x85, 0x9B, 0x9F] {
+            #expect(Self.key(OK, control) == nil, "\(control): no text to type into a prompt")
+        }
     }
 
     @Test("Function keys; an unknown one or a code out of range is no key")
@@ -29,6 +32,9 @@ struct KeyDecoderTests {
         #expect(Self.key(KEY_CODE_YES, KEY_NPAGE) == .pageDown)
         #expect(Self.key(KEY_CODE_YES, KEY_BTAB) == .backTab)
         #expect(Self.key(KEY_CODE_YES, KEY_RESIZE) == .resize)
+        #expect(Self.key(KEY_CODE_YES, KEY_FIND) == .home, "ESC [ 1 ~ under TERM=xterm-256color (tmux, PuTTY)")
+        #expect(Self.key(KEY_CODE_YES, KEY_SELECT) == .end, "ESC [ 4 ~")
+        #expect(Self.key(KEY_CODE_YES, KEY_A1) == .home && Self.key(KEY_CODE_YES, KEY_C1) == .end)
         #expect(Self.key(KEY_CODE_YES, KEY_F0 + 5) == nil)
         #expect(Self.key(KEY_CODE_YES, -1) == nil)
     }

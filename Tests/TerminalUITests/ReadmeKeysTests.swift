@@ -32,7 +32,7 @@ struct ReadmeKeysTests {
     func tableMatchesDefaults() throws {
         let rows = try Self.rows()
         let map = KeyMap()
-        #expect(rows.count == 26, "the table was found and read whole")
+        #expect(rows.count == 27, "the table was found and read whole")
         var named: [String] = []
         for row in rows where !row.names.isEmpty {
             let actions = row.names.compactMap(Action.init(rawValue:))
@@ -44,10 +44,11 @@ struct ReadmeKeysTests {
         #expect(named.sorted() == Action.allCases.map(\.rawValue).sorted(), "every action once")
     }
 
-    @Test("The row without an action name is Ctrl-Z, which the reader handles itself")
+    @Test("The rows without an action name are Ctrl-Z and Ctrl-L, which the reader handles itself")
     func suspendRow() throws {
         let unnamed = try Self.rows().filter { $0.names.isEmpty }
-        #expect(unnamed.map(\.keys) == [["Ctrl-Z"]])
+        #expect(unnamed.map(\.keys) == [["Ctrl-Z"], ["Ctrl-L"]])
         #expect(KeyMap().action(for: .control("z")) == nil)
+        #expect(KeyMap().action(for: .control("l")) == nil)
     }
 }

@@ -1,0 +1,158 @@
+/// Escape sequences that curses did not make into keys, read as one key or none instead of as the keys of
+/// their bytes. Curses knows the sequences of `TERM`'s terminfo entry; any other (Ctrl-Up under
+/// `TERM=screen`, the keypad, a terminal's late answer to the device attributes query the reader sends at
+/// start, an OSC colour answer, an arrow split across two reads by a slow link) reached the reader as
+/// Escape, `[` or `O` and a final byte, each a key: the `A` of Ctrl-Up marked every article read, the `q`
+/// of the keypad's 1 quit. A sequence that names a key the reader has (an arrow with modifiers, Home and
+/// End in their rxvt and console forms, the keypad's Enter) is that key; any other is left out.
+///
+/// Escape followed by an introducer (`[`, `O`, `]`, `P`, `_`, `^`) in the same read is a sequence: a
+/// person pressing Escape then `[` never sends both at once. An Escape that ends a read is the Esc key;
+/// when the next read, within `continuationWindow`, starts with an introducer, the rest is taken for the
+/// end of a sequence split by the link.
+struct EscapeSequences {
+    /// How long after a read that ended inside a sequence (or with Escape) the next read may continue it.
+    static let continuationWindow: Duration = .milliseconds(300)
+    /// The most keys a sequence holds: past it, what follows is keys again.
+    static let longest = 512
+
+    private enum State: Equatable {
+        case ground
+        /// Escape read; `sent` once it was handed on as the Esc key (it ended a read).
+        case escape(sent: Bool)
+        /// `ESC [` and the parameter and intermediate bytes so far.
+        case controlSequence(parameters: String)
+        /// `ESC O`: the next key ends it.
+        case singleShift
+        /// Keys that end a sequence whatever they are: the one after the Linux console's `ESC [ [` (F1 to
+        /// F5), the three of an X10 mouse report after `ESC [ M`.
+        case skipping(Int)
+        /// `ESC ]`, `P`, `_` or `^`: a string, ended by BEL or `ESC \`.
+        case string(afterEscape: Bool)
+    }
+
+    private var state = State.ground
+    private var length = 0
+    /// When the last read ended inside a sequence.
+    private var pendingSince: ContinuousClock.Instant?
+
+    /// The keys of `batch` (the keys waiting together, read at `now`) with the escape sequences among them
+    /// made into the keys they name, or left out.
+    mutating func keys(from batch: [Key], at now: ContinuousClock.Instant = .now) -> [Key] {
+        if let pendingSince, now - pendingSince > Self.continuationWindow { state = .ground }
+        pendingSince = nil
+        var keys: [Key] = []
+        keys.reserveCapacity(batch.count)
+        for key in batch {
+            take(key, into: &keys)
+        }
+        switch state {
+        case .ground:
+            break
+        case .escape(sent: false):
+            keys.append(.escape)
+            state = .escape(sent: true)
+            pendingSince = now
+        default:
+            pendingSince = now
+        }
+        return keys
+    }
+
+    private mutating func take(_ key: Key, into keys: inout [Key]) {
+        length += 1
+        if length > Self.longest { state = .ground }
+        switch state {
+        case .ground:
+            if key == .escape {
+                begin(.escape(sent: false))
+            } else {
+                keys.append(key)
+            }
+        case .escape(let sent):
+            switch key {
+            case .character("["): begin(.controlSequence(parameters: ""))
+            case .character("O"): begin(.singleShift)
+            case .character("]"), .character("P"), .character("_"), .character("^"): begin(.string(afterEscape: false))
+            default:
+                if !sent { keys.append(.escape) }
+                state = .ground
+                take(key, into: &keys)
+            }
+        case .controlSequence(let parameters):
+            guard case .character(let character) = key, let byte = character.asciiValue, (0x20...0x7E).contains(byte) else {
+                // A control or a key inside a sequence ends it; the key is a key.
+                state = .ground
+                take(key, into: &keys)
+                return
+            }
+            if (0x20...0x3F).contains(byte) {
+                state = .controlSequence(parameters: parameters + String(character))
+            } else if parameters.isEmpty, character == "[" || character == "M" {
+                state = .skipping(character == "[" ? 1 : 3)
+            } else {
+                state = .ground
+                if let named = Self.controlSequenceKey(parameters: parameters, final: character) { keys.append(named) }
+            }
+        case .skipping(let count):
+            state = count > 1 ? .skipping(count - 1) : .ground
+        case .singleShift:
+            state = .ground
+            if case .character(let character) = key, let named = Self.singleShiftKey(final: character) { keys.append(named) }
+        case .string(let afterEscape):
+            switch key {
+            case .control("g"):
+                state = .ground
+            case .character("\\") where afterEscape:
+                state = .ground
+            case .escape:
+                state = .string(afterEscape: true)
+            default:
+                if afterEscape {
+                    // An Escape that does not end the string starts what follows.
+                    begin(.escape(sent: false))
+                    take(key, into: &keys)
+                } else {
+                    state = .string(afterEscape: false)
+                }
+            }
+        }
+    }
+
+    private mutating func begin(_ next: State) {
+        if case .escape = next { length = 0 }
+        state = next
+    }
+
+    /// The key a control sequence names: an arrow (with or without modifiers), Home, End, Page Up and
+    /// Down in their `~` forms (xterm's, rxvt's, the Linux console's), Shift-Tab. Nil for any other.
+    static func controlSequenceKey(parameters: String, final: Character) -> Key? {
+        switch final {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        case "Z": return .backTab
+        case "~":
+            switch parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? "" {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "5": return .pageUp
+            case "6": return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The key of `ESC O` and `final`: an arrow, Home, End, or the keypad's Enter; nil for any other.
+    static func singleShiftKey(final: Character) -> Key? {
+        switch final {
+        case "M": return .enter
+        case "A", "B", "C", "D", "H", "F": return controlSequenceKey(parameters: "", final: final)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What real terminals send that curses does not make into keys, typed into the reader's pane as bytes.
+@Suite("Keys as terminals send them", .serialized, .timeLimit(.minutes(2)))
+struct TuiInputTests {
+    static func bytes(_ reader: TuiHarness, _ text: String) throws {
+        _ = try reader.tmux.command(["send-keys", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
+    @Test(
+        "Under TERM=screen-256color, Ctrl-Up is Up and the keypad's 1 does nothing: their bytes are not keys (A marked every article read, q quit)"
+    )
+    func unknownSequences() throws {
+        let reader = try TuiHarness(environment: ["TERM": "screen-256color"])
+        try reader.launch()
+        try reader.tmux.press("j", "j", "j")
+        try reader.tmux.waitFor("the fourth article") { $0.contains("4/22") }
+        try Self.bytes(reader, "\u{1B}[1;5A")
+        try reader.tmux.waitFor("Ctrl-Up is Up") { $0.contains("3/22") }
+        try Self.bytes(reader, "\u{1B}Oq\u{1B}Om\u{1B}[1;2A")
+        try Self.bytes(reader, "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\")
+        try Self.bytes(reader, "\u{1B}O")
+        Thread.sleep(forTimeInterval: 0.08)
+        try Self.bytes(reader, "B")
+        try reader.tmux.press("j")
+        let screen = try reader.tmux.waitFor("Shift-Up, then an Up split across two reads, then j") { $0.contains("4/22") }
+        #expect(screen.contains("22 unread"), "nothing marked read: \(screen)")
+        #expect(!screen.contains("saved"), "the OSC answer's b saved nothing")
+        #expect(try reader.quit() == 0, "the keypad's 1 did not quit")
+    }
+
+    @Test("Home and End as tmux and PuTTY send them under TERM=xterm-256color (ESC [ 1 ~, ESC [ 4 ~), and the rxvt forms")
+    func homeAndEnd() throws {
+        let reader = try TuiHarness(environment: ["TERM": "xterm-256color"])
+        try reader.launch()
+        try reader.tmux.press("End")
+        try reader.tmux.waitFor("End") { $0.contains("22/22") }
+        try reader.tmux.press("Home")
+        try reader.tmux.waitFor("Home") { $0.contains("1/22") }
+        try Self.bytes(reader, "\u{1B}[8~")
+        try reader.tmux.waitFor("rxvt's End") { $0.contains("22/22") }
+        try Self.bytes(reader, "\u{1B}[7~")
+        try reader.tmux.waitFor("rxvt's Home") { $0.contains("1/22") }
+        #expect(try reader.quit() == 0)
+    }
+
+    @Test("While the terminal is too small for the reader, keys do nothing but quit; Ctrl-L redraws over what another program wrote")
+    func tooSmallAndRedraw() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        try reader.tmux.resize(columns: 15, rows: 5)
+        try reader.tmux.waitFor("too small") { $0.contains("Terminal too") }
+        try reader.tmux.press("A", "j", "b")
+        Thread.sleep(forTimeInterval: 0.3)
+        try reader.tmux.resize(columns: 120, rows: 40)
+        var screen = try reader.tmux.waitFor("the reader again") { $0.contains(TuiHarness.firstHeadline) }
+        #expect(screen.contains("22 unread") && screen.contains("1/22"), "A and j acted unseen: \(screen)")
+        let tty = try reader.tmux.command(["display-message", "-p", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try "\u{1B}[10;10HSTRAY TEXT FROM ANOTHER PROGRAM".write(toFile: tty, atomically: false, encoding: .utf8)
+        try reader.tmux.waitFor("the stray text") { $0.contains("STRAY TEXT") }
+        try reader.tmux.press("C-l")
+        screen = try reader.tmux.waitFor("redrawn") { !$0.contains("STRAY TEXT") }
+        #expect(screen.contains(TuiHarness.firstHeadline))
+        #expect(try reader.quit() == 0)
+    }
+}
