@@ -230,6 +230,9 @@ void nyt_enable_mouse(void) {
     (void)mouseinterval(0);
 }
 
+/* Whether the first button's press was reported and its release not yet read. */
+static int nyt_button1_down = 0;
+
 int nyt_read_mouse(int *row, int *column, int *kind) {
     MEVENT event;
     if (getmouse(&event) != OK) {
@@ -237,8 +240,14 @@ int nyt_read_mouse(int *row, int *column, int *kind) {
     }
     *row = event.y;
     *column = event.x;
-    if (event.bstate & BUTTON1_PRESSED) {
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        nyt_button1_down = !(event.bstate & BUTTON1_CLICKED);
         *kind = 1;
+    } else if (event.bstate & BUTTON1_RELEASED) {
+        /* A press and its release read together (a busy reader, a lagging link, tmux writing both at once)
+           reach curses as the release alone: it is the click. */
+        *kind = nyt_button1_down ? 0 : 1;
+        nyt_button1_down = 0;
     } else if (event.bstate & BUTTON4_PRESSED) {
         *kind = 2;
     } else if (event.bstate & BUTTON5_PRESSED) {

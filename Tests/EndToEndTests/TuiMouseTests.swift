@@ -39,6 +39,18 @@ struct TuiMouseTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test("A press and its release read together (a busy reader, a lagging link) are a click")
+    func pressAndReleaseTogether() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        let report = { (button: Int) in [0x1B, 0x5B, 0x4D, 32 + button, 33 + 10, 33 + 7].map { String($0, radix: 16) } }
+        try reader.tmux.command(["send-keys", "-H"] + report(0) + report(3))
+        try reader.tmux.waitFor("the seventh article") { $0.contains("7/22") }
+        try Self.click(reader, row: 3, column: 10)
+        try reader.tmux.waitFor("a click as two reads still selects once") { $0.contains("3/22") }
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("With mouse = false in the config, clicks do nothing")
     func mouseOff() throws {
         let reader = try TuiHarness()
