@@ -36,7 +36,7 @@ struct FeedWriter {
         ).execute(arguments: [
             fetchedAt, origin.rawValue, stored.ids.count, stored.unreadCount, snapshot.totalHits, snapshot.pageCount, feedID,
         ])
-        try prune(now: fetchedAt, keeping: feedID)
+        try prune(now: fetchedAt, keeping: feedID, byAge: !snapshot.clockDisagrees)
         return RefreshChanges(
             total: stored.ids.count, inserted: stored.inserted, updated: stored.updated, removed: removed, skipped: snapshot.skippedCount
         )
@@ -420,7 +420,13 @@ struct FeedWriter {
     /// Drops search feeds not refreshed within the retention window, then deletes articles in no feed, not
     /// saved and not fetched within the window, then the oldest unsaved articles in no feed while more than
     /// `policy.maximumUnsavedArticles` unsaved articles remain. Articles a feed lists are never deleted.
-    private func prune(now: Int64, keeping feedID: Int64) throws {
+    /// Without `byAge` (this machine's clock is not the server's) only the count is held.
+    private func prune(now: Int64, keeping feedID: Int64, byAge: Bool) throws {
+        if byAge { try pruneByAge(now: now, keeping: feedID) }
+        try pruneByCount()
+    }
+
+    private func pruneByAge(now: Int64, keeping feedID: Int64) throws {
         let cutoff = now - Int64(policy.retention.rounded(.down))
         try db.cachedStatement(sql: "DELETE FROM feed WHERE kind = '\(FeedKind.search.rawValue)' AND lastRefreshedAt < ? AND id != ?")
             .execute(arguments: [cutoff, feedID])
@@ -431,7 +437,9 @@ struct FeedWriter {
                   AND NOT EXISTS (SELECT 1 FROM feedItem WHERE feedItem.articleId = article.id)
                 """
         ).execute(arguments: [cutoff])
+    }
 
+    private func pruneByCount() throws {
         // Archive articles are counted apart and never pruned: every query here reads the index of the others.
         let unsaved =
             try Int.fetchOne(

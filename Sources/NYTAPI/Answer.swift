@@ -9,14 +9,18 @@ struct Answer<Envelope: ResponseEnvelope> {
 
     /// The answer's articles as a snapshot of `feed`.
     func snapshot(of feed: Feed, fetchedDate: Date) -> FeedSnapshot {
-        FeedSnapshot(feed: feed, articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount)
+        FeedSnapshot(
+            feed: feed, articles: stream.articles, fetchedDate: fetchedDate, skippedCount: stream.skippedCount,
+            serverDate: stream.serverDate)
     }
 }
 
 extension Answer where Envelope == ArticleSearchResponse {
     /// The answer as one page of Article Search results.
     var searchPage: SearchPage {
-        SearchPage(articles: stream.articles, documentCount: stream.itemCount, hits: envelope.hits, skippedCount: stream.skippedCount)
+        SearchPage(
+            articles: stream.articles, documentCount: stream.itemCount, hits: envelope.hits, skippedCount: stream.skippedCount,
+            serverDate: stream.serverDate)
     }
 
     /// The answer as an archive month whose articles were all handed on.

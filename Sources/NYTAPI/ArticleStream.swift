@@ -25,6 +25,8 @@ final class ArticleStream<Item: ResponseItem>: @unchecked Sendable {
     private let sink: Sink?
     /// Bytes of the body read so far.
     private(set) var bytesReceived = 0
+    /// The time the server gave with its answer (`Date`), once the answer is in.
+    var serverDate: Date?
     private let batchSize: Int
     /// The publication dates an article must carry to be taken; nil for any.
     private let span: Range<Date>?

@@ -9,9 +9,12 @@ public struct MostPopularList: Sendable, Hashable {
     public var fetchedDate: Date
     /// Items that could not be read.
     public var skippedCount: Int
+    /// The time the server gave with the list (`Date`), when it did.
+    public var serverDate: Date?
 
     /// A list of `articles` fetched at `fetchedDate`.
-    public init(articles: [Article], fetchedDate: Date, skippedCount: Int) {
+    public init(articles: [Article], fetchedDate: Date, skippedCount: Int, serverDate: Date? = nil) {
+        self.serverDate = serverDate
         self.articles = articles
         self.fetchedDate = fetchedDate
         self.skippedCount = skippedCount

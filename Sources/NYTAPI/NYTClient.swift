@@ -149,6 +149,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
         var skipped = 0
         var hits: Int?
         var fetched = 0
+        var serverDate: Date?
         for page in 0..<min(max(1, pages), Self.maximumSearchPages) {
             if page > 0 {
                 do { try await Task.sleep(for: spacing) } catch { throw .cancelled }
@@ -156,6 +157,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             let result = try await articleSearch(query, page: page)
             articles += result.articles.filter { seen.insert($0.id).inserted }
             skipped += result.skippedCount
+            serverDate = result.serverDate
             hits = result.hits ?? hits
             fetched = page + 1
             if result.documentCount < SearchPage.fullPageSize {
@@ -164,7 +166,8 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             }
         }
         return FeedSnapshot(
-            feed: .search(query), articles: articles, fetchedDate: now(), skippedCount: skipped, totalHits: hits, pageCount: fetched
+            feed: .search(query), articles: articles, fetchedDate: now(), skippedCount: skipped, totalHits: hits, pageCount: fetched,
+            serverDate: serverDate
         )
     }
 
@@ -194,7 +197,9 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
     public func mostPopular(_ kind: MostPopularKind, period: MostPopularPeriod) async throws(APIError) -> MostPopularList {
         let fetchedDate = now()
         let answer = try await fetch(.mostPopular(kind, period), as: MostPopularResponse.self, undatedAs: fetchedDate)
-        return MostPopularList(articles: answer.stream.articles, fetchedDate: fetchedDate, skippedCount: answer.stream.skippedCount)
+        return MostPopularList(
+            articles: answer.stream.articles, fetchedDate: fetchedDate, skippedCount: answer.stream.skippedCount,
+            serverDate: answer.stream.serverDate)
     }
 
     /// Decodes a Most Popular body.
@@ -243,6 +248,7 @@ public struct NYTClient: Sendable, CustomStringConvertible, CustomDebugStringCon
             throw Self.apiError(for: error)
         }
         try Self.check(status: response, now: now())
+        stream.serverDate = response.headers["date"].flatMap(HTTPDate.parse)
     }
 
     private func request(path: String, query: [URLQueryItem]) throws(APIError) -> HTTPRequest {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NewsCore
 
 /// One page of Article Search results.
@@ -13,8 +14,11 @@ public struct SearchPage: Sendable, Hashable {
     public var hits: Int?
     /// Documents that could not be read.
     public var skippedCount: Int
+    /// The time the server gave with the page (`Date`), when it did.
+    public var serverDate: Date?
 
-    public init(articles: [Article], documentCount: Int, hits: Int?, skippedCount: Int) {
+    public init(articles: [Article], documentCount: Int, hits: Int?, skippedCount: Int, serverDate: Date? = nil) {
+        self.serverDate = serverDate
         self.articles = articles
         self.documentCount = documentCount
         self.hits = hits

@@ -11,9 +11,22 @@ public struct FeedSnapshot: Sendable {
     public var totalHits: Int?
     /// For a search: the pages of results (10 a page) this snapshot holds, from the first.
     public var pageCount: Int
+    /// The time the NYT's server gave with its answer (its `Date` header), when it did.
+    public var serverDate: Date?
+
+    /// How far the server's time may be from `fetchedDate` for this machine's clock to be trusted.
+    public static let clockTolerance: TimeInterval = 3_600
+
+    /// Whether this machine's clock, which dated the snapshot, is more than `clockTolerance` from the
+    /// server's: nothing is then pruned by age, which a clock a month ahead would have taken for a month.
+    public var clockDisagrees: Bool {
+        guard let serverDate else { return false }
+        return abs(fetchedDate.timeIntervalSince(serverDate)) > Self.clockTolerance
+    }
 
     public init(
-        feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0, totalHits: Int? = nil, pageCount: Int = 0
+        feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0, totalHits: Int? = nil, pageCount: Int = 0,
+        serverDate: Date? = nil
     ) {
         self.feed = feed
         self.articles = articles
@@ -21,5 +34,6 @@ public struct FeedSnapshot: Sendable {
         self.skippedCount = skippedCount
         self.totalHits = totalHits
         self.pageCount = pageCount
+        self.serverDate = serverDate
     }
 }

@@ -62,7 +62,7 @@ extension ReaderService {
         let snapshot = FeedSnapshot(
             feed: feed, articles: page.articles, fetchedDate: now(), skippedCount: page.skippedCount,
             totalHits: isLast ? pageNumber * SearchPage.fullPageSize + page.documentCount : page.hits,
-            pageCount: pageNumber + 1
+            pageCount: pageNumber + 1, serverDate: page.serverDate
         )
         // A page that no longer follows the cached ones (the search was refreshed meanwhile) is not stored.
         let store = self.store
@@ -106,7 +106,9 @@ extension ReaderService {
             return try await client.latest()
         case .mostPopular(let kind, let period):
             let list = try await client.mostPopular(kind, period: period)
-            return FeedSnapshot(feed: feed, articles: list.articles, fetchedDate: list.fetchedDate, skippedCount: list.skippedCount)
+            return FeedSnapshot(
+                feed: feed, articles: list.articles, fetchedDate: list.fetchedDate, skippedCount: list.skippedCount,
+                serverDate: list.serverDate)
         case .saved, .archive, .archiveMatches:
             throw .notFound
         }

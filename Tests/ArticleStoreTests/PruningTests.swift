@@ -32,6 +32,37 @@ struct PruningTests {
         #expect(try store.entries(in: .saved, range: 0..<5).map(\.article.title) == ["Article 1"])
     }
 
+    @Test(
+        "A refresh whose clock is over an hour from the server's prunes nothing by age (a clock a month ahead deleted searches and read articles); the count cap still holds"
+    )
+    func clockAheadOfTheServer() throws {
+        let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 100))
+        let search = Feed.search(SearchQuery(text: "election"))
+        try store.apply(ArticleFactory.snapshot(search, 10..<13, fetched: start), origin: .network)
+        try store.apply(ArticleFactory.snapshot(world, 0..<4, fetched: start), origin: .network)
+        let ahead = start.addingTimeInterval(31 * day)
+        var skewed = ArticleFactory.snapshot(world, [4], fetched: ahead)
+        skewed.serverDate = start.addingTimeInterval(60)
+        #expect(skewed.clockDisagrees)
+        try store.apply(skewed, origin: .network)
+        #expect(try ids(store, 0..<5) == [0, 1, 2, 3, 4], "nothing deleted by the month the clock ran ahead")
+        #expect(try store.status(of: search).count == 3, "the search kept")
+
+        var agreeing = ArticleFactory.snapshot(world, [4], fetched: ahead)
+        agreeing.serverDate = ahead.addingTimeInterval(-300)
+        #expect(!agreeing.clockDisagrees)
+        try store.apply(agreeing, origin: .network)
+        #expect(try ids(store, 0..<5) == [4], "a clock the server agrees with prunes as before")
+        #expect(try store.status(of: search).count == 0)
+
+        let capped = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day, maximumUnsavedArticles: 100))
+        try capped.apply(ArticleFactory.snapshot(world, 0..<150, fetched: start), origin: .network)
+        var skewedCapped = ArticleFactory.snapshot(world, [200], fetched: ahead)
+        skewedCapped.serverDate = start
+        try capped.apply(skewedCapped, origin: .network)
+        #expect(try ids(capped, 0..<150).count == 100 - 1, "the cap on unsaved articles holds whatever the clock")
+    }
+
     @Test("An article fetched again unchanged counts from its last fetch: it outlives the window of its first")
     func refetchedUnchanged() throws {
         let store = try ArticleStore(inMemoryWith: RetentionPolicy(retention: 30 * day))

@@ -255,6 +255,22 @@ struct RetryAfterTests {
         #expect(try await rateLimit(retryAfter: "-3") == .rateLimited(retryAfter: nil))
     }
 
+    @Test("The server's Date comes with the snapshot, so that a clock far from it prunes nothing by age; an unreadable one is none")
+    func serverDate() async throws {
+        let server = try FakeNYTServer()
+        let now = Date(timeIntervalSince1970: 1_795_197_600 + 31 * 86_400)
+        let client = try NYTClient(apiKey: "k", baseURL: server.baseURL, transport: CurlTransport(), timeout: 5, now: { now })
+        let body = try Fixtures.data("topstories_world.json")
+        server.setResponse(
+            .json(body, headers: ["Date": "Fri, 20 Nov 2026 18:00:00 GMT"]), for: FakeNYTServer.topStoriesPath("world"))
+        let snapshot = try await client.topStories(.world)
+        #expect(snapshot.serverDate == Date(timeIntervalSince1970: 1_795_197_600))
+        #expect(snapshot.clockDisagrees, "this clock is 31 days ahead")
+        server.setResponse(.json(body, headers: ["Date": "yesterday"]), for: FakeNYTServer.topStoriesPath("world"))
+        let unreadable = try await client.topStories(.world)
+        #expect(unreadable.serverDate == nil && !unreadable.clockDisagrees)
+    }
+
     /// The error a 429 with `Retry-After: value` becomes, at 2026-11-20 18:00:00 UTC.
     func rateLimit(retryAfter value: String) async throws -> APIError? {
         let server = try FakeNYTServer()
