@@ -41,10 +41,12 @@ extension ArticleStore {
         }
     }
 
-    /// Whether `month` was imported whole: its import completed after the month had ended (an import of the
-    /// month under way holds it as far as it had gone, and is not).
-    public func isComplete(_ month: ArchiveMonth) throws(StoreError) -> Bool {
-        try read { db in
+    /// Whether `month` was imported whole at `now`: its import completed after the month had ended (an import
+    /// of the month under way holds it as far as it had gone, and is not), and the month has ended (an import
+    /// dated after it by a clock ahead, of a month still under way, is not whole either).
+    public func isComplete(_ month: ArchiveMonth, at now: Date = Date()) throws(StoreError) -> Bool {
+        guard now >= month.wholeAfter else { return false }
+        return try read { db in
             try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ? AND completedAt >= ?)"),
                 arguments: [month.description, ArticleColumns.seconds(month.wholeAfter)]) ?? false

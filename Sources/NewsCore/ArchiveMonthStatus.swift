@@ -12,8 +12,9 @@ public struct ArchiveMonthStatus: Hashable, Sendable {
     /// When the import finished.
     public var completedDate: Date
 
-    /// Whether the import holds the whole month: it finished after the month had ended (`wholeAfter`).
-    public var isWhole: Bool { completedDate >= month.wholeAfter }
+    /// Whether the import holds the whole month at `now`: it finished after the month had ended
+    /// (`wholeAfter`), and the month has ended (an import dated later by a clock ahead does not count).
+    public func isWhole(at now: Date) -> Bool { completedDate >= month.wholeAfter && now >= month.wholeAfter }
 
     public init(month: ArchiveMonth, articleCount: Int, hits: Int?, byteCount: Int, completedDate: Date) {
         self.month = month

@@ -52,7 +52,8 @@ extension ReaderService {
 
     /// The unchanged outcome of `month` when it was imported whole before; nil otherwise.
     private func alreadyImported(_ month: ArchiveMonth) async -> ArchiveImport? {
-        guard (try? await lanes.read({ store throws(StoreError) in try store.isComplete(month) })) == true else { return nil }
+        let now = now()
+        guard (try? await lanes.read({ store throws(StoreError) in try store.isComplete(month, at: now) })) == true else { return nil }
         let feed = Feed.archive(month)
         let status = (try? await currentStatus(of: feed)) ?? FeedStatus(feed: feed, count: 0)
         let unchanged = RefreshChanges(total: status.count, inserted: 0, updated: 0, removed: 0, skipped: 0)
@@ -80,7 +81,8 @@ extension ReaderService {
 
     /// Whether `month` was imported whole.
     public nonisolated func isComplete(_ month: ArchiveMonth) async throws(ServiceError) -> Bool {
-        try await reading { store throws(StoreError) in try store.isComplete(month) }
+        let now = now()
+        return try await reading { store throws(StoreError) in try store.isComplete(month, at: now) }
     }
 
     /// Forgets archive months and their articles, unless saved or listed by another feed; returns how many

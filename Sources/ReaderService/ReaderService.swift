@@ -85,7 +85,9 @@ public actor ReaderService: ReaderServing {
         if case .archive = feed { return status.count == 0 }
         guard status.refreshesOnItsOwn else { return false }
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
-        return now().timeIntervalSince(refreshed) >= (maximumAge ?? policy.staleAfter)
+        let age = now().timeIntervalSince(refreshed)
+        // A refresh dated ahead of now was made under a clock since put back: its age is unknown.
+        return age >= (maximumAge ?? policy.staleAfter) || age < -FeedSnapshot.clockTolerance
     }
 
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,

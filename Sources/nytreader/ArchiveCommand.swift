@@ -156,7 +156,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         var status = ExitStatus.ok
         var failed: [ArchiveMonth] = []
         for (index, month) in toImport.enumerated() {
-            let started = Date()
+            let started = ContinuousClock.now
             progress.begin(month, index: index)
             // Not forced, the month is looked at again after its turn: another nytreader may have imported it.
             let imported = await service.importArchiveMonth(
@@ -168,7 +168,7 @@ struct ArchiveCommand: AsyncParsableCommand {
             case .refreshed where imported.summary == nil:
                 Terminal.print("\(month): already imported, by another nytreader meanwhile (--force imports it again)")
             case .refreshed(let changes, _):
-                Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: Date().timeIntervalSince(started)))
+                Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: (ContinuousClock.now - started).seconds))
             case .failed(let failure, _):
                 let reason = ArchiveReport.whyNotImported(failure, imported.summary)
                 status = max(status, ExitStatus.forFailure(failure))

@@ -13,9 +13,10 @@ final class ArchiveProgressLine: @unchecked Sendable {
     private let lock = Mutex(())
     private var month: ArchiveMonth?
     private var index = 0
-    private var started = Date()
-    private var rangeStarted = Date()
-    private var lastDrawn = Date.distantPast
+    // Times on the monotonic clock: a clock set back during a range never makes a rate or a time left negative.
+    private var started = ContinuousClock.now
+    private var rangeStarted = ContinuousClock.now
+    private var lastDrawn: ContinuousClock.Instant?
 
     init(months: Int) {
         self.months = months
@@ -25,7 +26,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
         lock.withLock { _ in
             self.month = month
             self.index = index
-            started = Date()
+            started = .now
             if index == 0 { rangeStarted = started }
         }
     }
@@ -34,10 +35,10 @@ final class ArchiveProgressLine: @unchecked Sendable {
     func update(_ progress: ArchiveProgress) {
         guard isShown else { return }
         lock.withLock { _ in
-            let now = Date()
-            guard now.timeIntervalSince(lastDrawn) >= 0.1, let month else { return }
+            let now = ContinuousClock.now
+            guard lastDrawn.map({ now - $0 >= .milliseconds(100) }) ?? true, let month else { return }
             lastDrawn = now
-            let elapsed = max(0.001, now.timeIntervalSince(started))
+            let elapsed = max(0.001, (now - started).seconds)
             let rate = Double(progress.bytesReceived) / elapsed / 1_000_000
             let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
@@ -47,7 +48,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
                 ("\(GroupedCount(progress.articlesStored)) articles", 2), ("\(DecimalText.fixed(rate, digits: 1)) MB/s", 0),
             ]
             if index > 0 {
-                let perMonth = started.timeIntervalSince(rangeStarted) / Double(index)
+                let perMonth = (started - rangeStarted).seconds / Double(index)
                 let left = Int(min(perMonth * Double(months - index), 1e9).rounded(.up))
                 parts.append(("about \(RelativeTime.duration(seconds: left)) left", 3))
             }
@@ -75,7 +76,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
     func end() {
         guard isShown else { return }
         lock.withLock { _ in
-            lastDrawn = .distantPast
+            lastDrawn = nil
             Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
         }
     }

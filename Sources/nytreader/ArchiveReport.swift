@@ -26,7 +26,7 @@ enum ArchiveReport {
             (
                 month.month.description,
                 "\(month.month)  \(articleCounts(of: month))  \(megabytes(month.byteCount))"
-                    + (month.isWhole ? "" : "  (imported \(day(month.completedDate)), before the month ended)")
+                    + (month.isWhole(at: Date()) ? "" : "  (imported \(day(month.completedDate)), before the month ended)")
             )
         }
         for status in inPart {
@@ -34,7 +34,7 @@ enum ArchiveReport {
             rows.append(
                 (
                     month.description,
-                    "\(month)  \(GroupedCount(status.count)) articles so far, imported in part (nytreader archive \(month) goes on)"
+                    "\(month)  \(Counted(status.count, "article")) so far, imported in part (nytreader archive \(month) goes on)"
                 ))
         }
         return lines + rows.sorted { $0.0 > $1.0 }.map(\.1)
@@ -46,9 +46,10 @@ enum ArchiveReport {
     private static func articleCounts(of month: ArchiveMonthStatus) -> String {
         let count = GroupedCount(month.articleCount)
         // A count below the articles sent is the NYT's mistake: left unsaid rather than "50 of 0".
-        guard let hits = month.hits, hits >= month.articleCount else { return "\(count) articles" }
-        guard hits > month.articleCount else { return "\(count) of \(GroupedCount(hits)) articles" }
-        return "\(count) articles (\(GroupedCount(hits - month.articleCount)) of the NYT's \(GroupedCount(hits)) left out)"
+        guard let hits = month.hits, hits >= month.articleCount else { return "\(Counted(month.articleCount, "article"))" }
+        guard hits > month.articleCount else { return "\(count) of \(Counted(hits, "article"))" }
+        return
+            "\(Counted(month.articleCount, "article")) (\(GroupedCount(hits - month.articleCount)) of the NYT's \(GroupedCount(hits)) left out)"
     }
 
     /// `2026-11-20`, the day (UTC) of `date`.
@@ -61,7 +62,7 @@ enum ArchiveReport {
     static func imported(_ month: ArchiveMonth, _ changes: RefreshChanges, _ summary: ArchiveSummary?, seconds: Double) -> String {
         let outside = summary.map(\.outsideCount).flatMap { $0 > 0 ? ", \(GroupedCount($0)) dated outside the month left out" : nil }
         let skipped = summary.map(\.skippedCount).flatMap { $0 > 0 ? ", \(GroupedCount($0)) unreadable or repeated left out" : nil }
-        return "\(month): \(GroupedCount(changes.total)) articles, \(GroupedCount(changes.inserted)) new\(outside ?? "")\(skipped ?? ""), "
+        return "\(month): \(Counted(changes.total, "article")), \(GroupedCount(changes.inserted)) new\(outside ?? "")\(skipped ?? ""), "
             + "\(DecimalText.fixed(seconds, digits: 1)) s"
     }
 

@@ -57,7 +57,10 @@ struct ArchiveStoreTests {
             try store.appendBatch(articles, to: Self.march, fetchedDate: imported)
             try store.completeImport(of: Self.march, hits: articles.count, byteCount: 1_000, at: imported)
             #expect(try store.isComplete(Self.march) == whole, "imported \(imported)")
-            #expect(try store.archiveMonths().map(\.isWhole) == [whole])
+            #expect(try store.archiveMonths().map { $0.isWhole(at: Date()) } == [whole])
+            // Imported under a clock ahead, dated after the month: before it has ended, it is not whole.
+            #expect(try store.isComplete(Self.march, at: lastEvening) == false)
+            #expect(try store.archiveMonths().map { $0.isWhole(at: lastEvening) } == [false])
             #expect(try store.status(of: .archive(Self.march)).count == 30)
         }
     }

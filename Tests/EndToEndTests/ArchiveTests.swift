@@ -314,6 +314,17 @@ struct ArchiveTests {
         #expect(!after.output.contains("2024-01") && !after.output.contains("2024-02"), "\(after.output)")
     }
 
+    @Test("A month of one article is said in the singular, on import and in --status")
+    func oneArticle() async throws {
+        let home = try CliHome()
+        let server = try FakeNYTServer(servesFixtures: false)
+        server.setBody(ArchiveMonthJSON.body(year: 2024, month: 7, count: 1), for: FakeNYTServer.archivePath(year: 2024, month: 7))
+        let result = try await home.run(["archive", "2024-07", "--api-base-url", server.baseURL.absoluteString])
+        #expect(result.output.hasPrefix("2024-07: 1 article, 1 new, "), "\(result.output)")
+        let status = try await home.run(["archive", "--status"])
+        #expect(status.output.contains("\n2024-07  1 of 1 article  "), "\(status.output)")
+    }
+
     @Test("Docs dated outside the month are left out and counted; a negative hits is an unknown count")
     func outsideTheMonth() async throws {
         let home = try CliHome()

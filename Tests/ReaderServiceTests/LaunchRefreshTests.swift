@@ -44,6 +44,18 @@ struct LaunchRefreshTests {
         #expect(await service.needsRefresh(.topStories(.home)), "another feed has its own age")
     }
 
+    @Test("A refresh dated ahead of now (made under a clock since put back) is stale, not fresh until then")
+    func refreshedUnderAClockAhead() async throws {
+        let clock = TestClock(start.addingTimeInterval(86_400))
+        let service = try await service(clock: clock, transport: try worldTransport())
+        #expect(await service.refresh(.topStories(.world)).failure == nil)
+        #expect(await !service.needsRefresh(.topStories(.world)))
+        clock.advance(by: -86_400)
+        #expect(await service.needsRefresh(.topStories(.world)), "refreshed a day from now")
+        clock.advance(by: 86_400 - 1_800)
+        #expect(await !service.needsRefresh(.topStories(.world)), "half an hour ahead is within the clocks' tolerance")
+    }
+
     @Test("The threshold comes from the policy")
     func policyThreshold() async throws {
         let clock = TestClock(start)
