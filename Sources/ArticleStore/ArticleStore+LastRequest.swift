@@ -46,11 +46,13 @@ extension ArticleStore {
         [last?.slot, last?.ended].map { nextRequestDate(after: $0, spacing: spacing, now: now) }.max() ?? now
     }
 
-    /// The first moment a request may be sent `spacing` after `last`, not before `now`. A `last` further
-    /// ahead than `longestRequestQueue` is ignored.
+    /// The first moment a request may be sent `spacing` after `last`, not before `now`. A slot is only ever
+    /// taken at its process's now, so a `last` ahead of `now` was written under a clock ahead of this one (or
+    /// since set back): it counts as now, a wait of `spacing` at most, not the hour of a clock corrected by
+    /// NTP. One further ahead than `longestRequestQueue` (a damaged cache) is ignored.
     public static func nextRequestDate(after last: Date?, spacing: TimeInterval, now: Date) -> Date {
         guard let last, last.timeIntervalSince(now) <= longestRequestQueue else { return now }
-        return max(now, last.addingTimeInterval(max(0, spacing)))
+        return max(now, min(last, now).addingTimeInterval(max(0, spacing)))
     }
 
     private static func takeSlot(_ slot: Date, api: String, in db: Database) throws {

@@ -49,6 +49,9 @@ struct RateLimitTests {
         let farAhead = now.addingTimeInterval(ArticleStore.longestRequestQueue + 60)
         #expect(ArticleStore.nextRequestDate(after: farAhead, spacing: 12, now: now) == now)
         #expect(ArticleStore.nextRequestDate(after: now.addingTimeInterval(-5), spacing: 12, now: now) == now.addingTimeInterval(7))
+        #expect(
+            ArticleStore.nextRequestDate(after: now.addingTimeInterval(50 * 60), spacing: 12, now: now) == now.addingTimeInterval(12),
+            "a slot taken under a clock 50 minutes ahead: the spacing, not 50 minutes")
         #expect(ArticleStore.nextRequestDate(after: nil, spacing: 12, now: now) == now)
     }
 
