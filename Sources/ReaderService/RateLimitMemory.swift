@@ -27,7 +27,7 @@ public final class TransientRateLimitMemory: RateLimitMemory {
 extension Feed {
     /// The NYT API a refresh of this feed calls (its `Endpoint`'s): rate limits and daily request counts
     /// are kept per API under this name; `none` for a feed the NYT does not serve.
-    var apiName: String {
+    public var apiName: String {
         Endpoint(self)?.api.rawValue ?? "none"
     }
 }

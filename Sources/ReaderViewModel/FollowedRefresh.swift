@@ -4,6 +4,12 @@ import ReaderService
 
 /// The followed feeds refreshed one after another (`R`): which one is under way, and what came of those done.
 public struct FollowedRefresh: Hashable, Sendable {
+    /// A feed that failed, and why.
+    public struct Failure: Hashable, Sendable {
+        public var feed: Feed
+        public var failure: RefreshFailure
+    }
+
     /// The feeds, in the order they are refreshed.
     public var feeds: [Feed]
     /// The position in `feeds` of the one under way.
@@ -14,9 +20,11 @@ public struct FollowedRefresh: Hashable, Sendable {
     public var inserted = 0
     /// Feeds refreshed so far.
     public var refreshed = 0
-    /// The last failure, when one failed, and the feed it was.
-    public var failure: RefreshFailure?
-    public var failedFeed: Feed?
+    /// The feeds that failed, in order, each with why.
+    public var failures: [Failure] = []
+    /// The feeds refreshed or failed so far: at the end, the others were not asked (a failure that would
+    /// stop them too came first: `RefreshStops`).
+    public var asked: Set<Feed> = []
 
     public init(feeds: [Feed]) {
         self.feeds = feeds
@@ -24,6 +32,18 @@ public struct FollowedRefresh: Hashable, Sendable {
 
     /// The feed under way.
     public var feed: Feed { feeds[min(index, feeds.count - 1)] }
+
+    /// What the status line says at the end: the feeds refreshed and the new articles, or the last failure
+    /// with its feed, then the other feeds that failed and those not asked, by name.
+    var summary: Notice {
+        let counted = "Refreshed \(refreshed) of \(Counted(feeds.count, "feed"))"
+        let notAsked = feeds.filter { !asked.contains($0) }.map(\.title)
+        let others =
+            (failures.count > 1 ? "; also failed: " + failures.dropLast().map(\.feed.title).joined(separator: ", ") : "")
+            + (notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", "))
+        guard let last = failures.last else { return Notice("\(counted): \(inserted) new\(others)", isRefreshOutcome: true) }
+        return Notice("\(counted): \(last.feed.title): \(last.failure.message)\(others)", isError: true, isRefreshOutcome: true)
+    }
 }
 
 extension FollowedRefresh {

@@ -50,6 +50,12 @@ public final class ReaderController {
         self.inbox = EventInbox(wake: wake)
     }
 
+    /// Takes the service's waits for the spacing between requests (its `onRequestWait`), from any thread: the
+    /// status line then counts down the wait a refresh under way has come to.
+    public var requestWaits: @Sendable (_ api: String, _ wait: Duration) -> Void {
+        { [inbox] api, wait in inbox.post(.requestWaiting(api: api, until: Date().addingTimeInterval(wait.seconds))) }
+    }
+
     deinit {
         refreshTask?.cancel()
         pagingTask?.cancel()

@@ -16,15 +16,13 @@ extension ReaderViewModel {
             return []
         case .followedRefreshed(let feed, let outcome):
             progress.waitUntil = nil
+            progress.asked.insert(feed)
             switch outcome {
             case .refreshed(let changes, _):
                 progress.refreshed += 1
                 progress.inserted += changes.inserted
             case .failed(let failure, _):
-                if failure != .cancelled {
-                    progress.failure = failure
-                    progress.failedFeed = feed
-                }
+                if failure != .cancelled { progress.failures.append(FollowedRefresh.Failure(feed: feed, failure: failure)) }
             }
             state.followedRefresh = progress
             var effects: [Effect] = state.overlay == nil ? [.loadCounts(state.feed)] : [.loadPickerFeeds]
@@ -39,13 +37,7 @@ extension ReaderViewModel {
             return effects
         case .followedRefreshEnded:
             state.followedRefresh = nil
-            let feeds = "\(progress.refreshed) of \(progress.feeds.count) feed\(progress.feeds.count == 1 ? "" : "s")"
-            if let failure = progress.failure {
-                let which = progress.failedFeed.map { "\($0.title): " } ?? ""
-                state.notice = Notice("Refreshed \(feeds): \(which)\(failure.message)", isError: true, isRefreshOutcome: true)
-            } else {
-                state.notice = Notice("Refreshed \(feeds): \(progress.inserted) new", isRefreshOutcome: true)
-            }
+            state.notice = progress.summary
             return []
         default:
             return []

@@ -93,6 +93,16 @@ extension ReaderViewModel {
             state.refresh = .running(startedDate: started, waitUntil: until)
             return []
 
+        case .requestWaiting(let api, let until):
+            if case .running(let started, _) = state.refresh, state.feed.apiName == api {
+                state.refresh = .running(startedDate: started, waitUntil: until)
+            }
+            if var progress = state.followedRefresh, progress.feed.apiName == api {
+                progress.waitUntil = until
+                state.followedRefresh = progress
+            }
+            return []
+
         case .refreshFinished(let feed, let outcome):
             guard feed == state.feed else { return [] }
             planAutoRefresh(after: outcome)

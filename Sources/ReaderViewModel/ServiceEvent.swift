@@ -27,6 +27,9 @@ public enum ServiceEvent: Hashable, Sendable {
     case savedWritten(saved: Bool)
     /// The refresh of the shown feed waits until `until` for the spacing between requests before it asks.
     case refreshWaiting(Feed, until: Date)
+    /// A request to the NYT API named `api` waits until `until` for the spacing between requests: another
+    /// process took the turn the refresh under way was told of, or took it meanwhile.
+    case requestWaiting(api: String, until: Date)
     /// A followed feed's refresh (`R`) starts: its position in the list, and when it may be sent while it
     /// waits for the spacing between requests.
     case followedRefreshStarted(index: Int, waitUntil: Date?)

@@ -59,8 +59,10 @@ struct ReaderCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.notATerminal)
         }
         let signal = try await Terminal.reportingFailures { () async throws -> Int32? in
+            let requestWaits = RequestWaitRelay()
             let environment = try await Environment(
-                options: common, policy: RefreshPolicy(requestSpacing: .milliseconds(Int(requestSpacing * 1000)))
+                options: common, policy: RefreshPolicy(requestSpacing: .milliseconds(Int(requestSpacing * 1000))),
+                onRequestWait: requestWaits.observer
             )
             let settings = environment.settings
             // Its problems were reported with the rest of the config file's (Environment).
@@ -86,6 +88,7 @@ struct ReaderCommand: AsyncParsableCommand {
                 saveHistory: { historyFile.write($0.byName) },
                 wake: { [wakePipe] in wakePipe.wake() }
             )
+            requestWaits.forward(to: controller.requestWaits)
             let app = TerminalApp(
                 controller: controller, wakePipe: wakePipe, keyMap: keyMap, colors: settings.colors.value, mouse: settings.mouse.value,
                 theme: settings.colorTheme.mapValues(\.value), pictures: pictures

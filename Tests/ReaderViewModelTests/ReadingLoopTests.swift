@@ -236,7 +236,56 @@ struct ReadingLoopTests {
         #expect(driver.state.refresh == .succeeded(RefreshChanges(total: 5, inserted: 1, updated: 0, removed: 0)))
         driver.run(driver.viewModel.apply(.followedRefreshEnded))
         #expect(driver.state.followedRefresh == nil)
-        #expect(driver.state.notice == Notice("Refreshed 1 of 3 feeds: 1 new", isRefreshOutcome: true))
+        #expect(
+            driver.state.notice
+                == Notice("Refreshed 1 of 3 feeds: 1 new; not asked: Home Page, \(Self.popular.title)", isRefreshOutcome: true),
+            "the two without an outcome were not asked")
+    }
+
+    @Test("R's summary names every feed that failed and those not asked, the last failure with its reason")
+    func refreshFollowedSeveralFailures() {
+        let feeds: [Feed] = [.topStories(.home), .topStories(.world), .latest, Self.popular]
+        var driver = ViewModelDriver(count: 4, followedFeeds: feeds)
+        driver.send(.refreshFollowed)
+        let outcomes: [(Feed, RefreshOutcome)] = [
+            (.topStories(.home), .failed(.server(status: 500), driver.status(of: .topStories(.home)))),
+            (
+                .topStories(.world),
+                .refreshed(RefreshChanges(total: 4, inserted: 2, updated: 0, removed: 0), driver.status(of: .topStories(.world)))
+            ),
+            (.latest, .failed(.timeout, driver.status(of: .latest))),
+        ]
+        for (index, (feed, outcome)) in outcomes.enumerated() {
+            driver.run(driver.viewModel.apply(.followedRefreshStarted(index: index, waitUntil: nil)))
+            driver.run(driver.viewModel.apply(.followedRefreshed(feed, outcome)))
+        }
+        driver.run(driver.viewModel.apply(.followedRefreshEnded))
+        #expect(
+            driver.state.notice
+                == Notice(
+                    "Refreshed 1 of 4 feeds: \(Feed.latest.title): \(RefreshFailure.timeout.message); also failed: Home Page; "
+                        + "not asked: \(Self.popular.title)", isError: true, isRefreshOutcome: true))
+    }
+
+    @Test("A wait for the spacing met after the refresh began (another process took the turn) is counted down, for r and for R")
+    func secondWaitShown() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home), .latest])
+        driver.send(.refresh)
+        let until = ViewModelDriver.now.addingTimeInterval(12)
+        driver.run(driver.viewModel.apply(.requestWaiting(api: "topstories", until: until)))
+        guard case .running(_, let waitUntil) = driver.state.refresh else {
+            Issue.record("no refresh under way: \(driver.state.refresh)")
+            return
+        }
+        #expect(waitUntil == until)
+        driver.run(driver.viewModel.apply(.requestWaiting(api: "articlesearch", until: until.addingTimeInterval(30))))
+        guard case .running(_, let unchanged) = driver.state.refresh else { return }
+        #expect(unchanged == until, "another API's wait is not this refresh's")
+        driver.finishRefresh { .refreshed(RefreshChanges(total: 4, inserted: 0, updated: 0, removed: 0), $0) }
+        driver.send(.refreshFollowed)
+        driver.run(driver.viewModel.apply(.followedRefreshStarted(index: 1, waitUntil: nil)))
+        driver.run(driver.viewModel.apply(.requestWaiting(api: "newswire", until: until)))
+        #expect(driver.state.followedRefresh?.waitUntil == until)
     }
 
     @Test("R clears what an earlier r said of the feed on screen: its progress is not shown beside an old outcome")
@@ -283,7 +332,9 @@ struct ReadingLoopTests {
         failing.finishFollowed(failure: .rateLimited(retryAfter: 30))
         #expect(
             failing.state.notice
-                == Notice("Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s", isError: true, isRefreshOutcome: true))
+                == Notice(
+                    "Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s; not asked: \(Feed.latest.title)", isError: true,
+                    isRefreshOutcome: true))
     }
 
     @Test("What R said gives way to the outcome of a later refresh of the feed on screen (an automatic one, no key between)")
