@@ -13,24 +13,41 @@ import TestSupport
 /// draws after every key; drawing less lets many more inputs run, and the drawing must cope with a state
 /// the last frame did not measure, as it does after a refresh).
 ///
+/// The keys read together go through `EscapeSequences` as the reader reads them: a batch ends at a new
+/// screen size and at the end of the input, and the sequences it holds (or began in the batch before, a
+/// few milliseconds earlier or later) come out as one key or none; no batch gives more keys than it took.
+///
 /// The input: three bytes for the screen's rows, columns and the feed's article count, then events, each a
 /// tag byte and its operands: a character (3 bytes of code), a function key (2 bytes, from `KEY_MIN`), a
-/// mouse report (2 bytes row, 2 column, 1 kind), or a new screen size (2 bytes, rows and columns).
+/// mouse report (2 bytes row, 2 column, 1 kind), a new screen size (2 bytes, rows and columns, then 1 byte
+/// of tens of milliseconds until the next batch), or a character of one byte (an escape sequence's bytes).
 enum KeyTarget {
     private static let now = Date(timeIntervalSince1970: 1_763_600_000)
     nonisolated(unsafe) private static let renderer = FrameRenderer(timeZone: TimeZone(secondsFromGMT: 0))
     private static let keyMap = KeyMap()
+
+    /// Where the batches' times start: fixed, so that an input always runs the same way.
+    private static let start = ContinuousClock.now
 
     static let target = FuzzTarget(name: "keys") { bytes in
         var input = ByteReader(bytes)
         var size = screenSize(&input)
         var reader = Reader(articleCount: Int(input.byte() % 64))
         reader.draw(size)
+        var sequences = EscapeSequences()
+        var batch: [Key] = []
+        var elapsed = Duration.zero
+        func endBatch() {
+            let keys = sequences.keys(from: batch, at: start + elapsed)
+            FuzzCheck.require(keys.count <= batch.count, "\(batch.count) keys read gave \(keys.count)")
+            for key in keys { reader.handle(key, size: size) }
+            batch.removeAll()
+        }
         while !input.isAtEnd {
             let tag = input.byte()
             var mouse: KeyDecoder.MouseReport?
             let key: Key?
-            switch tag % 4 {
+            switch tag % 5 {
             case 0:
                 key = KeyDecoder.key(status: OK, code: input.integer(bytes: 3), mouse: { nil })
             case 1:
@@ -42,17 +59,22 @@ enum KeyTarget {
                 )
                 mouse = report
                 key = KeyDecoder.key(status: KEY_CODE_YES, code: UInt32(KEY_MOUSE), mouse: { report })
-            default:
+            case 3:
+                endBatch()
                 size = screenSize(&input)
+                elapsed += .milliseconds(10 * Int(input.byte()))
                 key = nil
+            default:
+                key = KeyDecoder.key(status: OK, code: UInt32(input.byte()), mouse: { nil })
             }
             if let key {
                 check(key, from: mouse)
-                reader.handle(key, size: size)
-            } else {
+                batch.append(key)
+            } else if tag % 5 == 3 {
                 reader.draw(size)
             }
         }
+        endBatch()
         reader.draw(size)
     }
 
