@@ -22,6 +22,14 @@ extension ArticleStore {
     /// check at once, one takes the slot and the others see it taken (`refresh --no-wait`).
     public func reserveRequestNow(api: String, spacing: TimeInterval, at now: Date) throws(StoreError) -> Date? {
         try write { db in
+            // Times stored ahead of now (a clock since put back) are brought back to now: counted as now at
+            // every look, they would put the turn off by the spacing again and again until the clock caught up.
+            try db.cachedStatement(
+                sql: """
+                    UPDATE lastRequest SET requestedAt = MIN(requestedAt, ?1), endedAt = MIN(endedAt, ?1)
+                    WHERE api = ?2 AND (requestedAt > ?1 OR endedAt > ?1)
+                    """
+            ).execute(arguments: [now.timeIntervalSince1970, api])
             let start = Self.firstFreeDate(after: try Self.lastRequest(api: api, in: db), spacing: spacing, now: now)
             guard start <= now else { return start }
             try Self.takeSlot(now, api: api, in: db)

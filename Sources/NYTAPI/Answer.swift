@@ -27,7 +27,8 @@ extension Answer where Envelope == ArticleSearchResponse {
     var archiveSummary: ArchiveSummary {
         ArchiveSummary(
             hits: envelope.hits, documentCount: stream.itemCount, articleCount: stream.takenCount,
-            skippedCount: stream.skippedCount, outsideCount: stream.outsideCount, byteCount: stream.bytesReceived
+            skippedCount: stream.skippedCount, outsideCount: stream.outsideCount, byteCount: stream.bytesReceived,
+            serverDate: stream.serverDate
         )
     }
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What one archive month's response held, once its articles were all handed on.
 public struct ArchiveSummary: Hashable, Sendable {
     /// The month's count of articles as the NYT reports it; nil when it reports none (or a negative one).
@@ -12,8 +14,14 @@ public struct ArchiveSummary: Hashable, Sendable {
     public var outsideCount: Int
     /// Bytes of the body.
     public var byteCount: Int
+    /// The time the server gave with its answer (`Date`), when it did.
+    public var serverDate: Date?
 
-    public init(hits: Int?, documentCount: Int, articleCount: Int, skippedCount: Int, outsideCount: Int = 0, byteCount: Int) {
+    public init(
+        hits: Int?, documentCount: Int, articleCount: Int, skippedCount: Int, outsideCount: Int = 0, byteCount: Int,
+        serverDate: Date? = nil
+    ) {
+        self.serverDate = serverDate
         self.hits = hits
         self.documentCount = documentCount
         self.articleCount = articleCount

@@ -14,15 +14,9 @@ public struct FeedSnapshot: Sendable {
     /// The time the NYT's server gave with its answer (its `Date` header), when it did.
     public var serverDate: Date?
 
-    /// How far the server's time may be from `fetchedDate` for this machine's clock to be trusted.
-    public static let clockTolerance: TimeInterval = 3_600
-
-    /// Whether this machine's clock, which dated the snapshot, is more than `clockTolerance` from the
+    /// Whether this machine's clock, which dated the snapshot, is more than `ServerClock.tolerance` from the
     /// server's: nothing is then pruned by age, which a clock a month ahead would have taken for a month.
-    public var clockDisagrees: Bool {
-        guard let serverDate else { return false }
-        return abs(fetchedDate.timeIntervalSince(serverDate)) > Self.clockTolerance
-    }
+    public var clockDisagrees: Bool { ServerClock.disagrees(local: fetchedDate, server: serverDate) }
 
     public init(
         feed: Feed, articles: [Article], fetchedDate: Date, skippedCount: Int = 0, totalHits: Int? = nil, pageCount: Int = 0,

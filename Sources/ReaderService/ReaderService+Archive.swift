@@ -117,7 +117,9 @@ extension ReaderService {
         written.finish(summary)
         if Task.isCancelled { throw .cancelled }
         guard summary.missingCount == 0 else { throw .malformed }
-        let completed = now()
+        // Dated by the server's clock when this one is far from it: a month imported under a clock ahead
+        // would otherwise count as imported after its end, and whole for good.
+        let completed = ServerClock.trusted(local: now(), server: summary.serverDate)
         let changes = RefreshChanges(
             total: summary.articleCount, inserted: written.inserted, updated: 0, removed: 0, skipped: summary.skippedCount
         )

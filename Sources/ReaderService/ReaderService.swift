@@ -87,7 +87,7 @@ public actor ReaderService: ReaderServing {
         guard status.origin == .network, let refreshed = status.lastRefreshedDate else { return true }
         let age = now().timeIntervalSince(refreshed)
         // A refresh dated ahead of now was made under a clock since put back: its age is unknown.
-        return age >= (maximumAge ?? policy.staleAfter) || age < -FeedSnapshot.clockTolerance
+        return age >= (maximumAge ?? policy.staleAfter) || age < -ServerClock.tolerance
     }
 
     /// Fetches `feed` and stores it in one transaction. A newer refresh of the same feed cancels this one,

@@ -33,16 +33,23 @@ public struct FollowedRefresh: Hashable, Sendable {
     /// The feed under way.
     public var feed: Feed { feeds[min(index, feeds.count - 1)] }
 
-    /// What the status line says at the end: the feeds refreshed and the new articles, or the last failure
-    /// with its feed, then the other feeds that failed and those not asked, by name.
+    /// What the status line says at the end: the feeds refreshed and the new articles; or the feed that
+    /// failed and why; or, when several failed or some were not asked, their names first (the line is cut
+    /// at its end), then the last failure's reason.
     var summary: Notice {
         let counted = "Refreshed \(refreshed) of \(Counted(feeds.count, "feed"))"
         let notAsked = feeds.filter { !asked.contains($0) }.map(\.title)
-        let others =
-            (failures.count > 1 ? "; also failed: " + failures.dropLast().map(\.feed.title).joined(separator: ", ") : "")
+        guard let last = failures.last else {
+            let unasked = notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", ")
+            return Notice("\(counted): \(inserted) new\(unasked)", isRefreshOutcome: true)
+        }
+        guard failures.count > 1 || !notAsked.isEmpty else {
+            return Notice("\(counted): \(last.feed.title): \(last.failure.message)", isError: true, isRefreshOutcome: true)
+        }
+        let names =
+            "; failed: " + failures.map(\.feed.title).joined(separator: ", ")
             + (notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", "))
-        guard let last = failures.last else { return Notice("\(counted): \(inserted) new\(others)", isRefreshOutcome: true) }
-        return Notice("\(counted): \(last.feed.title): \(last.failure.message)\(others)", isError: true, isRefreshOutcome: true)
+        return Notice("\(counted)\(names) — \(last.feed.title): \(last.failure.message)", isError: true, isRefreshOutcome: true)
     }
 }
 

@@ -73,6 +73,14 @@ struct RateLimitTests {
             "spaced after the last request ended, too")
         #expect(try other.reserveRequestNow(api: "topstories", spacing: 12, at: now.addingTimeInterval(22)) == nil)
         #expect(try one.lastRequest(api: "topstories")?.slot == now.addingTimeInterval(22))
+
+        // A turn taken and a request ended under a clock 50 minutes ahead, then the clock put back: one wait
+        // of the spacing, then the turn is free (it was put off by 12 s at every look, for 50 minutes).
+        let ahead = now.addingTimeInterval(3_000)
+        #expect(try one.reserveRequestNow(api: "newswire", spacing: 12, at: ahead) == nil)
+        try one.noteRequestEnded(api: "newswire", at: ahead.addingTimeInterval(1))
+        #expect(try other.reserveRequestNow(api: "newswire", spacing: 12, at: now) == now.addingTimeInterval(12))
+        #expect(try other.reserveRequestNow(api: "newswire", spacing: 12, at: now.addingTimeInterval(12)) == nil)
     }
 
     @Test("The version 1 database gains the rate-limit table")

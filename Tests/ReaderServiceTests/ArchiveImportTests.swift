@@ -66,6 +66,22 @@ struct ArchiveImportTests {
         #expect(try await service.archiveMonths().map(\.articleCount) == [5])
     }
 
+    @Test("Imported under a clock days ahead of the server's, the month under way is dated by the server's clock: not whole once it ends")
+    func clockAhead() async throws {
+        let transport = PathTransport()
+        transport.set(
+            HTTPResponse(status: 200, headers: ["Date": "Thu, 28 Mar 2024 12:00:00 GMT"], body: Self.body(docs: Self.list(5), hits: "5")),
+            for: Self.path)
+        let client = try NYTClient(apiKey: "test-key", transport: transport)
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let april3 = Date(timeIntervalSince1970: 1_712_145_600)  // 2024-04-03 12:00 UTC, five days ahead
+        let service = ReaderService(store: store, client: client, policy: RefreshPolicy(requestSpacing: .zero), now: { april3 })
+        let imported = await service.importArchiveMonth(Self.march, force: false) { _ in }
+        #expect(imported.outcome.changes?.total == 5)
+        #expect(try store.archiveMonths().map(\.completedDate) == [Date(timeIntervalSince1970: 1_711_627_200)], "the server's time")
+        #expect(try !store.isComplete(Self.march, at: Date(timeIntervalSince1970: 1_713_000_000)), "imported before March ended")
+    }
+
     @Test("A negative hits is unknown: the month completes with what arrived, its count unknown")
     func negativeHits() async throws {
         let service = try service(PathTransport([Self.path: Self.body(docs: Self.list(3), hits: "-5")]))

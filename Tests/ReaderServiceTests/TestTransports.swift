@@ -133,6 +133,11 @@ final class PathTransport: HTTPTransport {
         state.withLock { $0.answers[path] = HTTPResponse(status: 200, body: body) }
     }
 
+    /// Answers `path` with `response`, headers and all.
+    func set(_ response: HTTPResponse, for path: String) {
+        state.withLock { $0.answers[path] = response }
+    }
+
     func set(status: Int, for path: String) {
         state.withLock { $0.answers[path] = HTTPResponse(status: status, body: Data("{}".utf8)) }
     }

@@ -263,8 +263,8 @@ struct ReadingLoopTests {
         #expect(
             driver.state.notice
                 == Notice(
-                    "Refreshed 1 of 4 feeds: \(Feed.latest.title): \(RefreshFailure.timeout.message); also failed: Home Page; "
-                        + "not asked: \(Self.popular.title)", isError: true, isRefreshOutcome: true))
+                    "Refreshed 1 of 4 feeds; failed: Home Page, \(Feed.latest.title); not asked: \(Self.popular.title) — "
+                        + "\(Feed.latest.title): \(RefreshFailure.timeout.message)", isError: true, isRefreshOutcome: true))
     }
 
     @Test("A wait for the spacing met after the refresh began (another process took the turn) is counted down, for r and for R")
@@ -333,8 +333,8 @@ struct ReadingLoopTests {
         #expect(
             failing.state.notice
                 == Notice(
-                    "Refreshed 0 of 2 feeds: Home Page: Rate limited — try again in 30 s; not asked: \(Feed.latest.title)", isError: true,
-                    isRefreshOutcome: true))
+                    "Refreshed 0 of 2 feeds; failed: Home Page; not asked: \(Feed.latest.title) — Home Page: Rate limited — try again in 30 s",
+                    isError: true, isRefreshOutcome: true))
     }
 
     @Test("What R said gives way to the outcome of a later refresh of the feed on screen (an automatic one, no key between)")
