@@ -258,6 +258,11 @@ int nyt_read_mouse(int *row, int *column, int *kind) {
     return 0;
 }
 
+const char *nyt_key_name(int code) {
+    /* NULL for a code curses does not know; the terminal's own extended keys (kUP5, kDN3…) by name. */
+    return keyname(code);
+}
+
 int nyt_wcwidth(wchar_t character) {
     return wcwidth(character);
 }

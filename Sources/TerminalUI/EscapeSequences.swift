@@ -7,9 +7,12 @@
 /// End in their rxvt and console forms, the keypad's Enter) is that key; any other is left out.
 ///
 /// Escape followed by an introducer (`[`, `O`, `]`, `P`, `_`, `^`) in the same read is a sequence: a
-/// person pressing Escape then `[` never sends both at once. An Escape that ends a read is the Esc key;
-/// when the next read, within `continuationWindow`, starts with an introducer, the rest is taken for the
-/// end of a sequence split by the link.
+/// person pressing Escape then `[` never sends both at once; Escape and another character read together
+/// are Alt and that character. An Escape that ends a read is the Esc key; when the next read, within
+/// `continuationWindow`, starts with the rest of a sequence that names a key (`[A`, `O`, `A`), it is taken
+/// for the end of a sequence split by the link; anything else there (a key bound to `O` pressed just
+/// after Esc) is keys. A sequence begun in one read goes on in the next within the window. A resize or a
+/// mouse report among the keys of a sequence goes through without ending it.
 struct EscapeSequences {
     /// How long after a read that ended inside a sequence (or with Escape) the next read may continue it.
     static let continuationWindow: Duration = .milliseconds(300)
@@ -40,6 +43,7 @@ struct EscapeSequences {
     /// made into the keys they name, or left out.
     mutating func keys(from batch: [Key], at now: ContinuousClock.Instant = .now) -> [Key] {
         if let pendingSince, now - pendingSince > Self.continuationWindow { state = .ground }
+        if state == .escape(sent: true), !Self.endsNamedSequence(batch) { state = .ground }
         pendingSince = nil
         var keys: [Key] = []
         keys.reserveCapacity(batch.count)
@@ -60,6 +64,14 @@ struct EscapeSequences {
     }
 
     private mutating func take(_ key: Key, into keys: inout [Key]) {
+        switch key {
+        case .resize, .mouse:
+            // Curses' own: a sequence they land in goes on after them.
+            keys.append(key)
+            return
+        default:
+            break
+        }
         length += 1
         if length > Self.longest { state = .ground }
         switch state {
@@ -74,6 +86,9 @@ struct EscapeSequences {
             case .character("["): begin(.controlSequence(parameters: ""))
             case .character("O"): begin(.singleShift)
             case .character("]"), .character("P"), .character("_"), .character("^"): begin(.string(afterEscape: false))
+            case .character(let character) where !sent:
+                state = .ground
+                keys.append(.alt(character))
             default:
                 if !sent { keys.append(.escape) }
                 state = .ground
@@ -147,12 +162,42 @@ struct EscapeSequences {
         }
     }
 
-    /// The key of `ESC O` and `final`: an arrow, Home, End, or the keypad's Enter; nil for any other.
+    /// The key of `ESC O` and `final`: an arrow, Home, End, or a key of the keypad in its application mode
+    /// (which curses turns on): Enter, the digits (`p` to `y`) and `* + , - . /`; nil for any other.
     static func singleShiftKey(final: Character) -> Key? {
         switch final {
         case "M": return .enter
         case "A", "B", "C", "D", "H", "F": return controlSequenceKey(parameters: "", final: final)
-        default: return nil
+        default: return keypadCharacters[final].map { .character($0) }
+        }
+    }
+
+    /// What the keypad's keys type, by the final character of their single-shift sequence.
+    private static let keypadCharacters = Dictionary(uniqueKeysWithValues: zip("jklmnopqrstuvwxy", "*+,-./0123456789"))
+
+    /// Whether `keys` begin with the rest of a control or single-shift sequence that names a key: what may
+    /// follow, in the next read, an Escape already handed on as the Esc key.
+    static func endsNamedSequence(_ keys: [Key]) -> Bool {
+        switch keys.first {
+        case .character("["):
+            var parameters = ""
+            for key in keys.dropFirst() {
+                guard case .character(let character) = key, let byte = character.asciiValue, (0x20...0x7E).contains(byte) else {
+                    return false
+                }
+                if (0x20...0x3F).contains(byte) {
+                    parameters.append(character)
+                } else {
+                    return controlSequenceKey(parameters: parameters, final: character) != nil
+                }
+            }
+            return false
+        case .character("O"):
+            // The cursor keys only: `O` then `j` is as likely a key bound to O and j as the keypad's `*`.
+            guard keys.count > 1, case .character(let final) = keys[1] else { return false }
+            return "ABCDHF".contains(final)
+        default:
+            return false
         }
     }
 }

@@ -10,6 +10,9 @@ public enum Key: Hashable, Sendable {
     case resize
     /// A press of the first mouse button or a turn of the wheel, at a cell of the screen.
     case mouse(MouseEvent)
+    /// Alt (Meta) and a character: Escape and the character read together (`EscapeSequences`). Esc, then the
+    /// character; in a prompt, Esc alone (`TerminalApp`).
+    case alt(Character)
 
     /// The key a config file names: one character (`R`, `/`), `ctrl-x` (or `C-x`, `^x`), or a name
     /// such as `up`, `pgdn`, `home`, `enter`, `esc`, `tab`, `space`. Nil for anything else.
@@ -59,6 +62,7 @@ public enum Key: Hashable, Sendable {
         case .backspace: return "Backspace"
         case .resize: return "resize"
         case .mouse: return "mouse"
+        case .alt(let character): return "Alt-" + String(character)
         }
     }
 

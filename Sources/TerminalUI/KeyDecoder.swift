@@ -39,16 +39,36 @@ enum KeyDecoder {
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
         // Find and Select are what xterm's terminfo calls the `ESC [ 1 ~` and `ESC [ 4 ~` that tmux and
-        // PuTTY send for Home and End; A1 and C1 the keypad's corners.
-        case KEY_HOME, KEY_FIND, KEY_A1: return .home
-        case KEY_END, KEY_SELECT, KEY_C1: return .end
+        // PuTTY send for Home and End.
+        case KEY_HOME, KEY_FIND: return .home
+        case KEY_END, KEY_SELECT: return .end
+        // The keypad's digits in its application mode, where terminfo names five of them.
+        case KEY_A1: return .character("7")
+        case KEY_A3: return .character("9")
+        case KEY_B2: return .character("5")
+        case KEY_C1: return .character("1")
+        case KEY_C3: return .character("3")
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case KEY_MOUSE: return mouse().flatMap(mouseEvent)
-        default: return nil
+        default: return nyt_key_name(code).flatMap { modifiedKey(named: String(cString: $0)) }
         }
+    }
+
+    /// The key of a terminal's extended key named `name` by its terminfo entry: an arrow, Home, End or a
+    /// page key with Shift, Ctrl or Alt (`kUP5`, `kEND3`, `kNXT5`) is the key without them.
+    static func modifiedKey(named name: String) -> Key? {
+        let keys: [(prefix: String, key: Key)] = [
+            ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end), ("kPRV", .pageUp),
+            ("kNXT", .pageDown),
+        ]
+        for (prefix, key) in keys where name.hasPrefix(prefix) {
+            let modifier = name.dropFirst(prefix.count)
+            if !modifier.isEmpty, modifier.allSatisfy(\.isNumber) { return key }
+        }
+        return nil
     }
 
     private static func mouseEvent(_ report: MouseReport) -> Key? {

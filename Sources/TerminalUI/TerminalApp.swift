@@ -162,6 +162,14 @@ public final class TerminalApp {
         case .control("z"):
             suspend(screen)
             return
+        case .alt(let character):
+            // Esc, then the key; in a prompt Esc alone: what a prompt's Esc ends is not followed by the key
+            // acting on the list (Alt-q quit, Alt-b saved the article), whether Alt was meant (readline's
+            // Alt-b) or Esc and a key were typed faster than the reader read them.
+            let inPrompt = if case .edit = KeyRoute.of(.escape, in: controller.state, keyMap: keyMap) { true } else { false }
+            handle(.escape, on: screen)
+            if !inPrompt { handle(.character(character), on: screen) }
+            return
         case .control("l") where keyMap.action(for: key) == nil:
             // Redraws every cell: what another program wrote over the screen goes.
             screen.invalidate()

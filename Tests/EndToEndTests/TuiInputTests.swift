@@ -46,6 +46,33 @@ struct TuiInputTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test(
+        "Under TERM=xterm-256color, Ctrl-Up is Up (curses' kUP5); a key bound to O acts just after Esc; Alt-q in a prompt closes it without quitting"
+    )
+    func modifiersAndAlt() throws {
+        let reader = try TuiHarness(environment: ["TERM": "xterm-256color"])
+        try reader.writeConfig("[keys]\ndown = \"j, O\"\n")
+        try reader.launch()
+        try reader.tmux.press("j", "j")
+        try reader.tmux.waitFor("the third article") { $0.contains("3/22") }
+        try reader.tmux.press("C-Up")
+        try reader.tmux.waitFor("Ctrl-Up is Up") { $0.contains("2/22") }
+        try reader.tmux.press("Escape")
+        Thread.sleep(forTimeInterval: 0.1)
+        try reader.tmux.press("O")
+        try reader.tmux.waitFor("O, bound to down, just after Esc") { $0.contains("3/22") }
+        try reader.tmux.press("f")
+        try reader.tmux.waitFor("the NYT search prompt") { $0.contains("Search the NYT") }
+        _ = try reader.tmux.command(["send-keys", "-l", "climate"])
+        try reader.tmux.waitFor("the words") { $0.contains("climate") }
+        try Self.bytes(reader, "\u{1B}q")
+        try reader.tmux.waitFor("the prompt closed") { !$0.contains("Search the NYT") }
+        try reader.tmux.press("j")
+        let screen = try reader.tmux.waitFor("j after it") { $0.contains("4/22") }
+        #expect(!screen.contains("EXIT="), "Alt-q did not quit")
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("While the terminal is too small for the reader, keys do nothing but quit; Ctrl-L redraws over what another program wrote")
     func tooSmallAndRedraw() throws {
         let reader = try TuiHarness()

@@ -58,6 +58,8 @@ struct TuiKeysAndPromptsTests {
         try reader.tmux.press("C-u")
         try reader.tmux.waitFor("Ctrl-U clearing the field") { $0.contains("/▏ type to search") }
         try reader.tmux.press("Escape")
+        // Esc and a key read together are Alt and the key, which a prompt takes as Esc alone.
+        try reader.tmux.waitFor("the field closed") { !$0.contains("type to search") }
         #expect(try reader.quit() == 0)
     }
 

@@ -38,18 +38,20 @@ struct EscapeSequencesTests {
         #expect(Self.read("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[H\u{1B}[F") == [.home, .end, .home, .end, .home, .end])
         #expect(Self.read("\u{1B}[5~\u{1B}[6;5~\u{1B}[Z") == [.pageUp, .pageDown, .backTab])
         #expect(Self.read("\u{1B}OA\u{1B}OH\u{1B}OM") == [.up, .home, .enter])
-        #expect(Self.read("\u{1B}Oq\u{1B}Oo\u{1B}Om\u{1B}On") == [], "the keypad's 1, /, - and . (quit, browser, mark read)")
+        #expect(
+            Self.read("\u{1B}Oq\u{1B}Oo\u{1B}Om\u{1B}On") == Self.keys("1/-."), "the keypad's 1, /, - and . (were quit, browser, mark read)"
+        )
         #expect(Self.read("\u{1B}[200~mj\u{1B}[201~") == Self.keys("mj"), "a paste's brackets go, the text is typed")
         #expect(Self.read("\u{1B}[2~\u{1B}[3~\u{1B}[15~\u{1B}[24;2~") == [], "Insert, Delete, F5, F12")
         #expect(Self.read("\u{1B}[[A\u{1B}[[E") == [], "the Linux console's F1 and F5")
         #expect(Self.read("\u{1B}[M !!j") == Self.keys("j"), "an X10 mouse report curses did not read")
     }
 
-    @Test("Escape with anything but an introducer is the Esc key and that key; Escape ending a read is Esc at once")
+    @Test("Escape and a character read together are Alt and the character; Escape ending a read is Esc at once")
     func escapeKept() {
         #expect(Self.read("\u{1B}") == [.escape])
-        #expect(Self.read("\u{1B}q") == Self.keys("\u{1B}q"))
-        #expect(Self.read("\u{1B}\u{1B}j") == Self.keys("\u{1B}\u{1B}j"))
+        #expect(Self.read("\u{1B}q") == [.alt("q")])
+        #expect(Self.read("\u{1B}\u{1B}j") == [.escape, .alt("j")])
         #expect(Self.read("?") == Self.keys("?"))
         #expect(Self.read("[?1c") == Self.keys("[?1c"))
         var sequences = EscapeSequences()
@@ -72,6 +74,41 @@ struct EscapeSequencesTests {
         #expect(sequences.keys(from: Self.keys("[A"), at: start + .seconds(2)) == Self.keys("[A"), "typed long after: keys")
         #expect(sequences.keys(from: Self.keys("\u{1B}"), at: start) == [.escape])
         #expect(sequences.keys(from: Self.keys("jk"), at: start + .milliseconds(50)) == Self.keys("jk"))
+    }
+
+    @Test(
+        "After an Esc handed on, the next read continues a sequence only with the rest of one that names a key: a key bound to O, P or [ pressed just after Esc acts"
+    )
+    func keysAfterEsc() {
+        let start = ContinuousClock.Instant.now
+        for (text, expected) in [
+            ("Oj", Self.keys("Oj")), ("O", Self.keys("O")), ("[j", Self.keys("[j")), ("Pjjj", Self.keys("Pjjj")), ("]x", Self.keys("]x")),
+            ("^_", Self.keys("^_")), ("Om", Self.keys("Om")), ("[A", [.up]), ("OB", [.down]), ("[1;5Dj", [.left, .character("j")]),
+        ] as [(String, [Key])] {
+            var sequences = EscapeSequences()
+            #expect(sequences.keys(from: [.escape], at: start) == [.escape])
+            #expect(sequences.keys(from: Self.keys(text), at: start + .milliseconds(150)) == expected, "\(text)")
+        }
+    }
+
+    @Test(
+        "A resize or a mouse report among a sequence's keys goes through and the sequence goes on (a resize inside Up marked every article read)"
+    )
+    func resizeInside() {
+        let press = Key.mouse(MouseEvent(kind: .press, row: 1, column: 1))
+        #expect(EscapeSequencesTests.run([.escape, .character("O"), .resize, .character("A")]) == [.resize, .up])
+        #expect(EscapeSequencesTests.run(Self.keys("\u{1B}[1;5") + [.resize, press] + Self.keys("A")) == [.resize, press, .up])
+        #expect(EscapeSequencesTests.run([.escape, .resize] + Self.keys("[A")) == [.resize, .up])
+    }
+
+    @Test("The keypad in its application mode types its digits and signs")
+    func keypad() {
+        #expect(Self.read("\u{1B}Op\u{1B}Oy\u{1B}Oj\u{1B}Ok\u{1B}Om\u{1B}On\u{1B}Oo") == Self.keys("09*+-./"))
+    }
+
+    static func run(_ keys: [Key]) -> [Key] {
+        var sequences = EscapeSequences()
+        return sequences.keys(from: keys)
     }
 
     @Test("A string without its end gives the keys back after the longest a sequence may be")

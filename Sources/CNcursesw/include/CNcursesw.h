@@ -88,6 +88,8 @@ int nyt_read_mouse(int *row, int *column, int *kind);
 
 /* Display width of a character under the current locale (-1 for non-printables). */
 int nyt_wcwidth(wchar_t character);
+/* keyname(3) of a key code: the name of a terminal's extended key (kUP5 for Ctrl-Up), or NULL. */
+const char *nyt_key_name(int code);
 
 /* Installs handlers so that SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to `fd` (a pipe),
    and fatal signals restore the terminal before the default action. Call after nyt_start. Returns 0, or the
