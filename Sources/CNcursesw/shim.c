@@ -258,6 +258,21 @@ int nyt_read_mouse(int *row, int *column, int *kind) {
     return 0;
 }
 
+int nyt_key_single_shift(int code) {
+    /* The final byte when the terminal's entry binds `code` to ESC O and one byte (the keypad in its
+       application mode: xterm's kpZRO, vt100's ka1), else -1. keybound returns a copy, or NULL. */
+    char *bound = keybound(code, 0);
+    if (bound == NULL) {
+        return -1;
+    }
+    int final = -1;
+    if (bound[0] == '\033' && bound[1] == 'O' && bound[2] != '\0' && bound[3] == '\0') {
+        final = (unsigned char)bound[2];
+    }
+    free(bound);
+    return final;
+}
+
 const char *nyt_key_name(int code) {
     /* NULL for a code curses does not know; the terminal's own extended keys (kUP5, kDN3…) by name. */
     return keyname(code);

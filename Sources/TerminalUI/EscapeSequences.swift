@@ -43,7 +43,16 @@ struct EscapeSequences {
     /// made into the keys they name, or left out.
     mutating func keys(from batch: [Key], at now: ContinuousClock.Instant = .now) -> [Key] {
         if let pendingSince, now - pendingSince > Self.continuationWindow { state = .ground }
-        if state == .escape(sent: true), !Self.endsNamedSequence(batch) { state = .ground }
+        if state == .escape(sent: true) {
+            // A resize or a mouse report goes through (`take`); the keys after them decide.
+            let rest = batch.filter { key in
+                switch key {
+                case .resize, .mouse: false
+                default: true
+                }
+            }
+            if !rest.isEmpty, !Self.endsNamedSequence(rest) { state = .ground }
+        }
         pendingSince = nil
         var keys: [Key] = []
         keys.reserveCapacity(batch.count)

@@ -42,18 +42,28 @@ enum KeyDecoder {
         // PuTTY send for Home and End.
         case KEY_HOME, KEY_FIND: return .home
         case KEY_END, KEY_SELECT: return .end
-        // The keypad's digits in its application mode, where terminfo names five of them.
-        case KEY_A1: return .character("7")
-        case KEY_A3: return .character("9")
-        case KEY_B2: return .character("5")
-        case KEY_C1: return .character("1")
-        case KEY_C3: return .character("3")
+        // Shift and an arrow, Home, End or a page key, by their own codes.
+        case KEY_SR: return .up
+        case KEY_SF: return .down
+        case KEY_SLEFT: return .left
+        case KEY_SRIGHT: return .right
+        case KEY_SHOME: return .home
+        case KEY_SEND: return .end
+        case KEY_SPREVIOUS: return .pageUp
+        case KEY_SNEXT: return .pageDown
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case KEY_MOUSE: return mouse().flatMap(mouseEvent)
-        default: return nyt_key_name(code).flatMap { modifiedKey(named: String(cString: $0)) }
+        default:
+            // The keypad in its application mode, by the bytes the terminal's entry binds (xterm's kpZRO,
+            // vt100's ka1 and kf5 are the keypad's 0, 1 and 4), then the modified keys by their names.
+            let final = nyt_key_single_shift(code)
+            if final > 0, let scalar = Unicode.Scalar(UInt32(final)), let key = EscapeSequences.singleShiftKey(final: Character(scalar)) {
+                return key
+            }
+            return nyt_key_name(code).flatMap { modifiedKey(named: String(cString: $0)) }
         }
     }
 

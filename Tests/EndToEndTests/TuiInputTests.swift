@@ -70,6 +70,13 @@ struct TuiInputTests {
         try reader.tmux.press("j")
         let screen = try reader.tmux.waitFor("j after it") { $0.contains("4/22") }
         #expect(!screen.contains("EXIT="), "Alt-q did not quit")
+        // The keypad in its application mode, which xterm's entry names key by key (kpZRO, kpSUB, kc1…).
+        try reader.tmux.press("f")
+        try reader.tmux.waitFor("the prompt again") { $0.contains("Search the NYT") }
+        try reader.tmux.press("KP2", "KP0", "KP2", "KP4", "KP-", "KP1", "KP7", "KP.", "KP5")
+        try reader.tmux.waitFor("the keypad's digits and signs") { $0.contains("2024-17.5") }
+        try reader.tmux.press("Escape")
+        try reader.tmux.waitFor("the prompt closed") { !$0.contains("Search the NYT") }
         #expect(try reader.quit() == 0)
     }
 

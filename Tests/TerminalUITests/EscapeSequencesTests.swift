@@ -99,6 +99,11 @@ struct EscapeSequencesTests {
         #expect(EscapeSequencesTests.run([.escape, .character("O"), .resize, .character("A")]) == [.resize, .up])
         #expect(EscapeSequencesTests.run(Self.keys("\u{1B}[1;5") + [.resize, press] + Self.keys("A")) == [.resize, press, .up])
         #expect(EscapeSequencesTests.run([.escape, .resize] + Self.keys("[A")) == [.resize, .up])
+        let start = ContinuousClock.Instant.now
+        var sequences = EscapeSequences()
+        #expect(sequences.keys(from: [.escape], at: start) == [.escape])
+        #expect(sequences.keys(from: [.resize], at: start + .milliseconds(50)) == [.resize], "a resize alone after Esc")
+        #expect(sequences.keys(from: Self.keys("OA"), at: start + .milliseconds(130)) == [.up], "was A: every article marked read")
     }
 
     @Test("The keypad in its application mode types its digits and signs")

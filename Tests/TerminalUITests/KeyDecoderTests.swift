@@ -34,7 +34,7 @@ struct KeyDecoderTests {
         #expect(Self.key(KEY_CODE_YES, KEY_RESIZE) == .resize)
         #expect(Self.key(KEY_CODE_YES, KEY_FIND) == .home, "ESC [ 1 ~ under TERM=xterm-256color (tmux, PuTTY)")
         #expect(Self.key(KEY_CODE_YES, KEY_SELECT) == .end, "ESC [ 4 ~")
-        #expect(Self.key(KEY_CODE_YES, KEY_A1) == .character("7") && Self.key(KEY_CODE_YES, KEY_C1) == .character("1"), "the keypad's")
+        #expect(Self.key(KEY_CODE_YES, KEY_SR) == .up && Self.key(KEY_CODE_YES, KEY_SNEXT) == .pageDown, "with Shift")
         for (name, key) in [
             ("kUP5", Key.up), ("kDN2", .down), ("kLFT3", .left), ("kRIT6", .right), ("kHOM5", .home), ("kEND7", .end),
             ("kPRV5", .pageUp), ("kNXT3", .pageDown),

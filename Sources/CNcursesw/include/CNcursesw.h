@@ -90,6 +90,8 @@ int nyt_read_mouse(int *row, int *column, int *kind);
 int nyt_wcwidth(wchar_t character);
 /* keyname(3) of a key code: the name of a terminal's extended key (kUP5 for Ctrl-Up), or NULL. */
 const char *nyt_key_name(int code);
+/* The final byte of the ESC O sequence the terminal's entry binds to `code`, or -1. */
+int nyt_key_single_shift(int code);
 
 /* Installs handlers so that SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to `fd` (a pipe),
    and fatal signals restore the terminal before the default action. Call after nyt_start. Returns 0, or the
