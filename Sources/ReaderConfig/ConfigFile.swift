@@ -170,7 +170,7 @@ import TerminalPictures
             }
         },
         "images": { value, source, settings in
-            let names = PictureSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = PictureSetting.configValues
             guard let name = value.string, let images = PictureSetting(configValue: name) else {
                 return "'images' must be one of \(names) in quotes, like \"auto\"\(shown(value))"
             }

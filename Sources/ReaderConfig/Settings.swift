@@ -138,18 +138,20 @@ extension Settings {
         } else if noColor, colors.source == .defaultValue {
             colors = Setting(false, source: .environment("NO_COLOR"))
         }
-        let imagesValue = environment[Self.imagesVariable].flatMap { $0.isEmpty ? nil : $0 }
-        if let imagesValue, let setting = PictureSetting(configValue: imagesValue) {
-            images = Setting(setting, source: .environment(Self.imagesVariable))
-        } else if noColor, images.source == .defaultValue {
-            images = Setting(.off, source: .environment("NO_COLOR"))
+        if let value = environment[Self.imagesVariable], !value.isEmpty {
+            if let setting = PictureSetting(configValue: value) {
+                images = Setting(setting, source: .environment(Self.imagesVariable))
+            } else {
+                problems.append(
+                    ConfigProblem(
+                        file: "the environment", line: nil, key: nil,
+                        message:
+                            "\(Self.imagesVariable)=\(value.terminalSafe.prefix(60)) is not used: it must be one of \(PictureSetting.configValues)"
+                    ))
+            }
         }
-        if let imagesValue, PictureSetting(configValue: imagesValue) == nil {
-            let names = PictureSetting.allCases.map(\.rawValue).joined(separator: ", ")
-            problems.append(
-                ConfigProblem(
-                    file: "the environment", line: nil, key: nil,
-                    message: "\(Self.imagesVariable)=\(imagesValue.terminalSafe.prefix(60)) is not used: it must be one of \(names)"))
+        if noColor, images.source == .defaultValue {
+            images = Setting(.off, source: .environment("NO_COLOR"))
         }
         return problems
     }

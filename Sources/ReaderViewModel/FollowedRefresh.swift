@@ -39,17 +39,12 @@ public struct FollowedRefresh: Hashable, Sendable {
     var summary: Notice {
         let counted = "Refreshed \(refreshed) of \(Counted(feeds.count, "feed"))"
         let notAsked = feeds.filter { !asked.contains($0) }.map(\.title)
-        guard let last = failures.last else {
-            let unasked = notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", ")
-            return Notice("\(counted): \(inserted) new\(unasked)", isRefreshOutcome: true)
-        }
-        guard failures.count > 1 || !notAsked.isEmpty else {
-            return Notice("\(counted): \(last.feed.title): \(last.failure.message)", isError: true, isRefreshOutcome: true)
-        }
-        let names =
-            "; failed: " + failures.map(\.feed.title).joined(separator: ", ")
-            + (notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", "))
-        return Notice("\(counted)\(names) — \(last.feed.title): \(last.failure.message)", isError: true, isRefreshOutcome: true)
+        let unasked = notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", ")
+        guard let last = failures.last else { return Notice("\(counted): \(inserted) new\(unasked)", isRefreshOutcome: true) }
+        let reason = "\(last.feed.title): \(last.failure.message)"
+        guard failures.count > 1 || !unasked.isEmpty else { return Notice("\(counted): \(reason)", isError: true, isRefreshOutcome: true) }
+        let failed = "; failed: " + failures.map(\.feed.title).joined(separator: ", ")
+        return Notice("\(counted)\(failed)\(unasked) — \(reason)", isError: true, isRefreshOutcome: true)
     }
 }
 

@@ -9,4 +9,7 @@ public enum PictureSetting: String, Hashable, Sendable, CaseIterable {
 
     /// The setting named `value` (`auto|kitty|iterm|sixel|symbols|off`), or nil.
     public init?(configValue value: String) { self.init(rawValue: value) }
+
+    /// Every value, as the config's messages list them: `auto, kitty, iterm, sixel, symbols, off`.
+    public static var configValues: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

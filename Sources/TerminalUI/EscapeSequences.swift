@@ -45,12 +45,7 @@ struct EscapeSequences {
         if let pendingSince, now - pendingSince > Self.continuationWindow { state = .ground }
         if state == .escape(sent: true) {
             // A resize or a mouse report goes through (`take`); the keys after them decide.
-            let rest = batch.filter { key in
-                switch key {
-                case .resize, .mouse: false
-                default: true
-                }
-            }
+            let rest = batch.filter { !Self.passesThrough($0) }
             if !rest.isEmpty, !Self.endsNamedSequence(rest) { state = .ground }
         }
         pendingSince = nil
@@ -73,13 +68,9 @@ struct EscapeSequences {
     }
 
     private mutating func take(_ key: Key, into keys: inout [Key]) {
-        switch key {
-        case .resize, .mouse:
-            // Curses' own: a sequence they land in goes on after them.
+        guard !Self.passesThrough(key) else {
             keys.append(key)
             return
-        default:
-            break
         }
         length += 1
         if length > Self.longest { state = .ground }
@@ -104,13 +95,13 @@ struct EscapeSequences {
                 take(key, into: &keys)
             }
         case .controlSequence(let parameters):
-            guard case .character(let character) = key, let byte = character.asciiValue, (0x20...0x7E).contains(byte) else {
+            guard let (character, isFinal) = Self.controlSequenceByte(key) else {
                 // A control or a key inside a sequence ends it; the key is a key.
                 state = .ground
                 take(key, into: &keys)
                 return
             }
-            if (0x20...0x3F).contains(byte) {
+            if !isFinal {
                 state = .controlSequence(parameters: parameters + String(character))
             } else if parameters.isEmpty, character == "[" || character == "M" {
                 state = .skipping(character == "[" ? 1 : 3)
@@ -141,6 +132,21 @@ struct EscapeSequences {
                 }
             }
         }
+    }
+
+    /// Whether `key` is curses' own (a resize, a mouse report): a sequence it lands in goes on after it.
+    private static func passesThrough(_ key: Key) -> Bool {
+        switch key {
+        case .resize, .mouse: true
+        default: false
+        }
+    }
+
+    /// The character of a control sequence's byte after `ESC [`, and whether it ends the sequence (a final
+    /// byte, not a parameter or intermediate one); nil for a key that cannot be in one.
+    private static func controlSequenceByte(_ key: Key) -> (character: Character, isFinal: Bool)? {
+        guard case .character(let character) = key, let byte = character.asciiValue, (0x20...0x7E).contains(byte) else { return nil }
+        return (character, byte > 0x3F)
     }
 
     private mutating func begin(_ next: State) {
@@ -191,14 +197,12 @@ struct EscapeSequences {
         case .character("["):
             var parameters = ""
             for key in keys.dropFirst() {
-                guard case .character(let character) = key, let byte = character.asciiValue, (0x20...0x7E).contains(byte) else {
-                    return false
-                }
-                if (0x20...0x3F).contains(byte) {
+                guard let (character, isFinal) = controlSequenceByte(key) else { return false }
+                guard isFinal else {
                     parameters.append(character)
-                } else {
-                    return controlSequenceKey(parameters: parameters, final: character) != nil
+                    continue
                 }
+                return controlSequenceKey(parameters: parameters, final: character) != nil
             }
             return false
         case .character("O"):

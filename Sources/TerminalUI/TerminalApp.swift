@@ -181,11 +181,9 @@ public final class TerminalApp {
         if Layout(size: screen.size, state: controller.state).panes == nil {
             // Only "Terminal too small" shows: no key acts on what cannot be seen, but quitting.
             switch route {
-            case .interrupt: controller.interrupt()
-            case .action(.quit): controller.send(.quit)
-            default: break
+            case .interrupt, .action(.quit): break
+            default: return
             }
-            return
         }
         switch key {
         case .mouse(let event):
