@@ -41,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "SQLite", dependencies: ["CSQLite"], exclude: ["README.md"], swiftSettings: strictImports),
         .target(name: "CFTSRank", exclude: ["README.md"], linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CPackedText", exclude: ["README.md"], linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "NYTAPI",
             dependencies: ["NewsCore", "CCurl", "JSONStream"],
@@ -49,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "ArticleStore",
-            dependencies: ["NewsCore", "SQLite", "CFTSRank"],
+            dependencies: ["NewsCore", "SQLite", "CFTSRank", "CPackedText"],
             exclude: ["README.md"],
             swiftSettings: strictImports
         ),
@@ -160,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ArticleStoreTests",
-            dependencies: ["ArticleStore", "TestSupport", "store-crash-child"],
+            dependencies: ["ArticleStore", "CPackedText", "TestSupport", "store-crash-child"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),

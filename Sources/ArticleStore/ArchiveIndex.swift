@@ -54,9 +54,16 @@ enum ArchiveIndex {
                 \(creation(of: table, tokenizer: tokenizer, detail: "column", ifNotExists: true))
                 CREATE TRIGGER IF NOT EXISTS \(table)_delete AFTER DELETE ON article WHEN old.ftsPartition = \(partition) BEGIN
                     INSERT INTO \(table)(\(table), rowid, title, abstract, leadParagraph, byline)
-                    VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+                    VALUES ('delete', old.id, \(indexedText(of: "old")));
                 END;
                 """)
+    }
+
+    /// The SQL of the text the indexes take from an `article` row (named `row` when given): its title,
+    /// abstract, lead paragraph and byline, unpacked (`PackedText`). An article is taken out of an index
+    /// with the text it was indexed with.
+    static func indexedText(of row: String? = nil) -> String {
+        ["title", "abstract", "leadParagraph", "byline"].map { PackedText.read($0, of: row) }.joined(separator: ", ")
     }
 
     /// Drops the table of `partition` and makes it anew with `tokenizer` and, when given, `detail` (FTS5's
@@ -84,7 +91,7 @@ enum ArchiveIndex {
                 DROP TABLE \(table);
                 \(creation(of: table, tokenizer: tokenizer, detail: detail))
                 INSERT INTO \(table) (rowid, title, abstract, leadParagraph, byline)
-                SELECT a.id, a.title, a.abstract, a.leadParagraph, a.byline FROM \(source);
+                SELECT a.id, \(indexedText(of: "a")) FROM \(source);
                 """)
         if listedByIndex { try db.execute(sql: "DROP TABLE temp.indexedArticle") }
     }

@@ -5,10 +5,10 @@ import SQLite
 /// How an `ArticleEntry` is laid out in the `article` table, in one place for every query.
 enum ArticleColumns {
     /// The selected columns, in the order `entry(from:)` reads them.
-    static let selection = """
-        a.uri, a.url, a.title, a.kicker, a.byline, a.abstract, a.leadParagraph, a.section, a.subsection, \
-        a.itemType, a.publishedAt, a.updatedAt, a.thumbnailURL, a.photo, a.readAt, a.savedAt
-        """
+    static let selection = [
+        "uri", "url", "title", "kicker", "byline", "abstract", "leadParagraph", "section", "subsection", "itemType", "publishedAt",
+        "updatedAt", "thumbnailURL", "photo", "readAt", "savedAt",
+    ].map { PackedText.read($0, of: "a") }.joined(separator: ", ")
 
     /// The columns a refresh writes from an article's text, in the order of `writtenValues(of:)`.
     static let written = [

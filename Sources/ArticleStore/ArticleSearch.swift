@@ -1,4 +1,3 @@
-import CFTSRank
 import NewsCore
 import SQLite
 
@@ -23,14 +22,6 @@ struct ArticleSearch {
 
     /// Weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
-
-    /// Makes `nytrank` (CFTSRank: bm25 without its document frequencies, which FTS5 finds by reading every
-    /// match of each word in the whole index) and the `nytfold` tokenizer the indexes are made with
-    /// (`SearchTerms.fold`) available on `db`.
-    static let registerFullText: @Sendable (Database) throws -> Void = { db in
-        let code = nyt_register_full_text(db.sqliteConnection)
-        guard code == sqliteOK else { throw FullTextUnavailable(code: code) }
-    }
 
     /// The best `limit` matches of `terms`, or when there are none, of `terms.everyWordAsPrefix`; each
     /// snippet marks the words of the terms that found it.
@@ -135,12 +126,3 @@ struct ArticleSearch {
             """
     }
 }
-
-/// The ranking function or the folding tokenizer could not be added to a connection (an SQLite without FTS5).
-struct FullTextUnavailable: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { "full-text search is not available in this SQLite (error \(code))" }
-}
-
-/// SQLITE_OK, as the C function answers it.
-private let sqliteOK: Int32 = 0

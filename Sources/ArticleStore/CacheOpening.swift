@@ -58,7 +58,7 @@ enum CacheOpening {
     private static func configuration(readonly: Bool = false) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.prepareConnection = ArticleSearch.registerFullText
+        configuration.prepareConnection = ConnectionExtensions.register
         configuration.readonly = readonly
         configuration.busyTimeout = ArticleStore.busyTimeout
         if !readonly {

@@ -196,7 +196,7 @@ struct FeedWriter {
         try db.cachedStatement(
             sql: """
                 INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-                SELECT id, title, abstract, leadParagraph, byline FROM article WHERE id >= ?
+                SELECT id, \(ArchiveIndex.indexedText()) FROM article WHERE id >= ?
                 """
         ).execute(arguments: [firstNewID])
         try update(changed, fetchedAt: fetchedAt)
@@ -270,7 +270,7 @@ struct FeedWriter {
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, uri, readAt, ftsPartition, \(ArticleColumns.written.joined(separator: ", "))
+                        SELECT id, uri, readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
                         FROM article WHERE uri IN (\(placeholders))
                         """),
                 arguments: arguments
@@ -299,13 +299,13 @@ struct FeedWriter {
         let columns = ["uri"] + ArticleColumns.written + ["fetchedAt", "ftsPartition", "inArchive"]
         return """
             INSERT INTO article (\(columns.joined(separator: ", ")))
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+            VALUES (\(columns.map(PackedText.written).joined(separator: ", ")))
             """
     }()
 
     /// Updates one article's `written` columns and `fetchedAt`, by `id`.
     private static let updateSQL =
-        "UPDATE article SET \((ArticleColumns.written + ["fetchedAt"]).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        "UPDATE article SET \((ArticleColumns.written + ["fetchedAt"]).map { "\($0) = \(PackedText.written($0))" }.joined(separator: ", ")) WHERE id = ?"
 
     /// Inserts `article` with `insert`, the statement of `insertSQL`; returns its row id. An article indexed
     /// in an archive partition (not 0) is archived.
@@ -341,7 +341,7 @@ struct FeedWriter {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO \(index) (\(index), rowid, title, abstract, leadParagraph, byline)
-                        SELECT 'delete', id, title, abstract, leadParagraph, byline FROM article
+                        SELECT 'delete', id, \(ArchiveIndex.indexedText()) FROM article
                         WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
                         """
                 ).execute(arguments: arguments)
@@ -357,7 +357,7 @@ struct FeedWriter {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-                        SELECT id, title, abstract, leadParagraph, byline FROM article
+                        SELECT id, \(ArchiveIndex.indexedText()) FROM article
                         WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
                         """
                 ).execute(arguments: arguments)

@@ -19,6 +19,7 @@ enum Schema {
         ("v12-fts-nytfold", foldUndecomposedLetters),
         ("v13-article-urlTail", indexURLTails),
         ("v14-articleFTS-detail-column", keepColumnsOnlyInLiveIndex),
+        ("v15-packed-text", unpackTextTakenOutOfIndexes),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -76,7 +77,7 @@ enum Schema {
         );
         CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
             INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
-            VALUES ('delete', old.id, old.title, old.abstract, old.leadParagraph, old.byline);
+            VALUES ('delete', old.id, nyttext(old.title), nyttext(old.abstract), nyttext(old.leadParagraph), nyttext(old.byline));
         END;
         CREATE VIRTUAL TABLE articleCJK USING fts5(bigrams, tokenize='unicode61');
         CREATE TRIGGER article_cjk_delete AFTER DELETE ON article BEGIN
@@ -343,5 +344,22 @@ enum Schema {
     private static func keepColumnsOnlyInLiveIndex(_ db: Database) throws {
         try ArchiveIndex.rebuild(
             ArchiveIndex.livePartition, tokenizer: "nytfold unicode61 remove_diacritics 2", detail: "column", listedByIndex: true, in: db)
+    }
+
+    /// Article text is stored packed from now on (`PackedText`): each full-text index's delete trigger takes
+    /// an article out of it with its text unpacked, the text it was indexed with.
+    private static func unpackTextTakenOutOfIndexes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER article_fts_delete;
+                CREATE TRIGGER article_fts_delete AFTER DELETE ON article WHEN old.ftsPartition = 0 BEGIN
+                    INSERT INTO articleFTS(articleFTS, rowid, title, abstract, leadParagraph, byline)
+                    VALUES ('delete', old.id, nyttext(old.title), nyttext(old.abstract), nyttext(old.leadParagraph), nyttext(old.byline));
+                END;
+                """)
+        for partition in try ArchiveIndex.partitions(in: db) {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS \(ArchiveIndex.table(partition))_delete")
+            try ArchiveIndex.ensure(partition: partition, in: db)
+        }
     }
 }

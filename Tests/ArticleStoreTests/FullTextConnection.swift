@@ -7,7 +7,7 @@ extension Configuration {
     /// indexes are made with (without them, SQLite cannot create, change or drop those indexes).
     static var fullText: Configuration {
         var configuration = Configuration()
-        configuration.prepareConnection = ArticleSearch.registerFullText
+        configuration.prepareConnection = ConnectionExtensions.register
         return configuration
     }
 }

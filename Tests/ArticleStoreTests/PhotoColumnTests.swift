@@ -71,7 +71,9 @@ struct PhotoColumnTests {
         try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
         #expect(try store.entry(for: article.id)?.article == article)
         let stored = try store.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT thumbnailURL, photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
+            try Row.fetchOne(
+                db, sql: "SELECT nyttext(thumbnailURL) AS thumbnailURL, nyttext(photo) AS photo FROM article WHERE uri = ?",
+                arguments: [article.id.rawValue])
         }
         #expect(try stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
         #expect(try stored?["photo"] == "c\nd\n2048 1365 \t34 superJumbo.jpg\n75 75 =\n10 10 https://other.example/b.jpg")
@@ -96,7 +98,7 @@ struct PhotoColumnTests {
         try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
         #expect(try store.entry(for: article.id)?.article == article)
         let stored: String? = try store.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT photo FROM article WHERE uri = ?", arguments: [article.id.rawValue])
+            try String.fetchOne(db, sql: "SELECT nyttext(photo) FROM article WHERE uri = ?", arguments: [article.id.rawValue])
         }
         let lines = stored?.split(separator: "\n").map(String.init) ?? []
         #expect(lines.count == 7)

@@ -123,11 +123,13 @@ struct TrendTests {
 
         /// The reference's rule as SQL over the article rows `a`, and its arguments.
         private func condition() -> (sql: String, arguments: [String]) {
-            let text = "(' ' || replace(replace(lower(a.title || ' ' || a.leadParagraph), ':', ' '), '.', ' ') || ' ')"
+            let text = "(' ' || replace(replace(lower(nyttext(a.title) || ' ' || nyttext(a.leadParagraph)), ':', ' '), '.', ' ') || ' ')"
             var conditions = words.map { _ in "\(text) LIKE ?" }
             var arguments = words.map { "% \($0) %" }
             if let cjk {
-                conditions.append("instr(a.title || ' ' || a.abstract || ' ' || a.leadParagraph || ' ' || a.byline, ?) > 0")
+                conditions.append(
+                    "instr(nyttext(a.title) || ' ' || nyttext(a.abstract) || ' ' || nyttext(a.leadParagraph) || ' ' || nyttext(a.byline), ?) > 0"
+                )
                 arguments.append(cjk)
             }
             return (conditions.joined(separator: " AND "), arguments)
