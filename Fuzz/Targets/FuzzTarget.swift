@@ -17,6 +17,7 @@ struct FuzzTarget: Sendable {
             ConfigTarget.target,
             KeyTarget.target,
             PictureTarget.target,
+            PackedTextTarget.target,
         ]
 
     static func named(_ name: String) -> FuzzTarget? {
