@@ -6,8 +6,9 @@
 /// see only text. Rows written before packing keep their TEXT, which `nyttext` gives back as it is.
 enum PackedText {
     /// The `article` columns stored packed: every text but the short codes (section, item type) and the
-    /// address, whose end is indexed (`article_urlTail`).
-    static let columns: Set<String> = ["title", "kicker", "byline", "abstract", "leadParagraph", "thumbnailURL", "photo"]
+    /// `uri`, the key every refresh and read looks an article up by. The address is indexed by a key made
+    /// from its text (`nytkey(nyttext(url))`, `article_urlKey`), whichever form a row holds.
+    static let columns: Set<String> = ["url", "title", "kicker", "byline", "abstract", "leadParagraph", "thumbnailURL", "photo"]
 
     /// The SQL reading `column` of `article` (named through `table`, an alias, when given) as text.
     static func read(_ column: String, of table: String? = nil) -> String {

@@ -18,13 +18,12 @@ enum ReadQueries {
     /// One article by `uri`.
     static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?"
 
-    /// The articles with the web address `?` (the caller takes the first stored), given twice: found by
-    /// the address's last 24 characters (`article_urlTail`; an index on the whole address was three
-    /// times the size), then compared whole. The `+` keeps SQLite from putting the address itself into the
-    /// indexed expression, which would then match the index no more.
+    /// The articles with the web address `?` (the caller takes the first stored), given twice: found by the
+    /// key of its text (`article_urlKey`: 14 bytes an article, where an index on the address's last 24
+    /// characters took 36 and one on the whole address 121), then compared whole, packed or not.
     static let byURL = """
         SELECT \(ArticleColumns.selection), a.id FROM article a
-        WHERE substr(a.url, -24) = substr(?, -24) AND +a.url = ?
+        WHERE nytkey(nyttext(a.url)) = nytkey(?) AND nyttext(a.url) = ?
         """
 
     /// The position of the article with `uri = ?` in the feed with key `?`.

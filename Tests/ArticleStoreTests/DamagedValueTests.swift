@@ -23,7 +23,8 @@ struct DamagedValueTests {
             try store.apply(ArticleFactory.snapshot(world, 0..<3), origin: .network)
             try ArchiveStoreTests.importMonth(store, march, ArchiveStoreTests.articles(0..<2))
         }
-        let connection = try DatabaseQueue(path: path)
+        // With the store's SQL functions: the address's index is made with them.
+        let connection = try DatabaseQueue(path: path, configuration: .fullText)
         try connection.write { db in try db.execute(sql: sql) }
         return (try ArticleStore(path: path), directory)
     }

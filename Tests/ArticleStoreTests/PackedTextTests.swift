@@ -80,17 +80,19 @@ struct PackedTextTests {
         try store.writer.write { db in
             try db.execute(
                 sql: """
-                    UPDATE article SET title = nyttext(title), byline = nyttext(byline), abstract = nyttext(abstract),
-                    thumbnailURL = nyttext(thumbnailURL)
+                    UPDATE article SET url = nyttext(url), title = nyttext(title), byline = nyttext(byline),
+                    abstract = nyttext(abstract), thumbnailURL = nyttext(thumbnailURL)
                     """)
         }
         #expect(try Self.stored(article.id, in: store)["abstract"]?.type == "text")
         #expect(try store.entry(for: article.id)?.article == article)
+        #expect(try store.entry(forURL: article.url)?.id == article.id, "found by the key of its address as text")
         #expect(try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network).updated == 0)
         article.abstract += " Talks resume on Monday."
         #expect(try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network).updated == 1)
         #expect(try Self.stored(article.id, in: store)["abstract"]?.type == "blob")
         #expect(try store.entry(for: article.id)?.article == article)
+        #expect(try store.entry(forURL: article.url)?.id == article.id, "found by the key of its packed address")
     }
 
     @Test("An article changed or deleted leaves the live index with its new words only, and then none")

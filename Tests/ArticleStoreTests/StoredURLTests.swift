@@ -17,7 +17,7 @@ struct StoredURLTests {
         elsewhere.url = "https://example.com/x"
         try store.apply(
             FeedSnapshot(feed: .topStories(.world), articles: [ArticleFactory.article(0), elsewhere], fetchedDate: .now), origin: .network)
-        let stored = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT url FROM article ORDER BY id") }
+        let stored = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT nyttext(url) FROM article ORDER BY id") }
         #expect(stored == ["/2026/11/20/test/article-0.html", "https://example.com/x"])
         let entries = try store.entries(in: .topStories(.world), range: 0..<2)
         #expect(entries.map(\.article.url) == ["https://www.nytimes.com/2026/11/20/test/article-0.html", "https://example.com/x"])
@@ -83,6 +83,6 @@ struct StoredURLTests {
         let plan = try store.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ReadQueries.byURL, arguments: ["x", "x"]).map { try $0["detail"] as String }
         }
-        #expect(plan.contains { $0.contains("USING INDEX article_urlTail") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX article_urlKey") }, "\(plan)")
     }
 }
