@@ -75,7 +75,7 @@ struct ArchiveMatchList {
     func position(of uri: String) throws -> Int? {
         var start = 0
         for month in months {
-            let (sql, arguments) = rows(of: month, columns: "a.uri", limit: -1, offset: 0)
+            let (sql, arguments) = rows(of: month, columns: PackedText.read("uri", of: "a"), limit: -1, offset: 0)
             let uris = try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
             if let index = uris.firstIndex(of: uri) { return start + index }
             start += uris.count

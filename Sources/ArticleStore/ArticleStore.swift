@@ -179,7 +179,10 @@ public final class ArticleStore: Sendable {
             let keptIsRead: Bool?
             if case .saved = feed {
                 keptIsRead = try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT readAt IS NOT NULL FROM article WHERE uri = ? AND savedAt IS NOT NULL"),
+                    db.cachedStatement(
+                        sql:
+                            "SELECT readAt IS NOT NULL FROM article WHERE \(PackedText.isURI("article", parameter: 1)) AND savedAt IS NOT NULL"
+                    ),
                     arguments: [kept.rawValue]
                 )
             } else {
@@ -358,7 +361,7 @@ public final class ArticleStore: Sendable {
         try write { db in
             guard
                 let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE uri = ?"),
+                    db.cachedStatement(sql: "SELECT id, readAt IS NULL FROM article WHERE \(PackedText.isURI("article", parameter: 1))"),
                     arguments: [id.rawValue]
                 )
             else { throw StoreError(.articleGone, path: self.path, cause: "no article \(id.rawValue)") }
@@ -381,7 +384,7 @@ public final class ArticleStore: Sendable {
     public func setSaved(_ id: ArticleID, at date: Date?) throws(StoreError) {
         try write { db in
             try db.execute(
-                sql: "UPDATE article SET savedAt = ? WHERE uri = ?",
+                sql: "UPDATE article SET savedAt = ? WHERE \(PackedText.isURI("article", parameter: 2))",
                 arguments: [date.map(ArticleColumns.seconds), id.rawValue]
             )
             guard db.changesCount > 0 else { throw StoreError(.articleGone, path: self.path, cause: "no article \(id.rawValue)") }

@@ -266,14 +266,15 @@ struct FeedWriter {
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
         var known: [ArticleID: KnownArticle] = [:]
         known.reserveCapacity(ids.count)
-        try forEachChunk(of: ids.map(\.rawValue)) { placeholders, arguments in
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, uri, readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
-                        FROM article WHERE uri IN (\(placeholders))
+                        SELECT id, nyttext(uri), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
+                        FROM article WHERE \(PackedText.areURIs("article", count: chunk.count))
                         """),
-                arguments: arguments
+                arguments: StatementArguments(chunk.map(\.rawValue))
             )
             while let row = try rows.next() {
                 var values = Array(row.databaseValues.dropFirst(4))

@@ -5,10 +5,12 @@
 /// full-text indexes (filled from the rows, and told which text to take out) and a refresh's comparisons
 /// see only text. Rows written before packing keep their TEXT, which `nyttext` gives back as it is.
 enum PackedText {
-    /// The `article` columns stored packed: every text but the short codes (section, item type) and the
-    /// `uri`, the key every refresh and read looks an article up by. The address is indexed by a key made
-    /// from its text (`nytkey(nyttext(url))`, `article_urlKey`), whichever form a row holds.
-    static let columns: Set<String> = ["url", "title", "kicker", "byline", "abstract", "leadParagraph", "thumbnailURL", "photo"]
+    /// The `article` columns stored packed: every text but the short codes (section, item type). The
+    /// address is indexed by a key made from its text (`nytkey(nyttext(url))`, `article_urlKey`), whichever
+    /// form a row holds; the `uri` is looked up in both forms (`isURI`).
+    static let columns: Set<String> = [
+        "uri", "url", "title", "kicker", "byline", "abstract", "leadParagraph", "thumbnailURL", "photo",
+    ]
 
     /// The SQL reading `column` of `article` (named through `table`, an alias, when given) as text.
     static func read(_ column: String, of table: String? = nil) -> String {
@@ -19,5 +21,20 @@ enum PackedText {
     /// The SQL writing the bound value of `column` of `article`.
     static func written(_ column: String) -> String {
         columns.contains(column) ? "nytpack(?)" : "?"
+    }
+
+    /// The SQL condition that `table`'s `uri` is the statement's parameter number `parameter`, stored packed
+    /// (`nyt://article/` and a UUID take 18 bytes instead of 50, in the row and in the unique index on it)
+    /// or as rows written before packing hold it. Parameters after it without a number take the numbers
+    /// after it, so a statement's arguments stay in the order of its `?`s.
+    static func isURI(_ table: String, parameter: Int) -> String {
+        "\(table).uri IN (?\(parameter), nytpack(?\(parameter)))"
+    }
+
+    /// The SQL condition that `table`'s `uri` is one of the statement's `count` parameters, in either form
+    /// (`isURI`).
+    static func areURIs(_ table: String, count: Int) -> String {
+        let parameters = (1...max(1, count)).map { "?\($0)" }
+        return "\(table).uri IN (\(parameters.joined(separator: ", ")), \(parameters.map { "nytpack(\($0))" }.joined(separator: ", ")))"
     }
 }

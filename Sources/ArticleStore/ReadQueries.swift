@@ -16,7 +16,7 @@ enum ReadQueries {
         """
 
     /// One article by `uri`.
-    static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE a.uri = ?"
+    static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE \(PackedText.isURI("a", parameter: 1))"
 
     /// The articles with the web address `?` (the caller takes the first stored), given twice: found by the
     /// key of its text (`article_urlKey`: 14 bytes an article, where an index on the address's last 24
@@ -31,14 +31,14 @@ enum ReadQueries {
         SELECT fi.rank FROM feed f
         JOIN feedItem fi ON fi.feedId = f.id
         JOIN article a ON a.id = fi.articleId
-        WHERE f.key = ? AND a.uri = ?
+        WHERE f.key = ? AND \(PackedText.isURI("a", parameter: 2))
         """
 
     /// The position of the saved article with `uri = ?` among saved articles.
     static let savedPosition = """
         SELECT (SELECT COUNT(*) FROM article o
                 WHERE o.savedAt > a.savedAt OR (o.savedAt = a.savedAt AND o.id > a.id))
-        FROM article a WHERE a.uri = ? AND a.savedAt IS NOT NULL
+        FROM article a WHERE \(PackedText.isURI("a", parameter: 1)) AND a.savedAt IS NOT NULL
         """
 
     /// The first unread position after `rank > ?` in the feed with key `?`.
@@ -61,7 +61,7 @@ enum ReadQueries {
         SELECT \(ArticleColumns.selection) FROM feed f
         JOIN feedItem fi ON fi.feedId = f.id
         JOIN article a ON a.id = fi.articleId
-        WHERE f.key = ? AND (a.readAt IS NULL OR a.uri = ?) ORDER BY fi.rank LIMIT ? OFFSET ?
+        WHERE f.key = ? AND (a.readAt IS NULL OR \(PackedText.isURI("a", parameter: 2))) ORDER BY fi.rank LIMIT ? OFFSET ?
         """
 
     /// How many unread articles of the feed with key `?`, or the one with `uri = ?`, rank before `?`.
@@ -69,7 +69,7 @@ enum ReadQueries {
         SELECT COUNT(*) FROM feed f
         JOIN feedItem fi ON fi.feedId = f.id
         JOIN article a ON a.id = fi.articleId
-        WHERE f.key = ? AND (a.readAt IS NULL OR a.uri = ?) AND fi.rank < ?
+        WHERE f.key = ? AND (a.readAt IS NULL OR \(PackedText.isURI("a", parameter: 2))) AND fi.rank < ?
         """
 
     /// The rank and whether it is read of the article with `uri = ?` in the feed with key `?`.
@@ -77,22 +77,24 @@ enum ReadQueries {
         SELECT fi.rank, a.readAt IS NOT NULL FROM feed f
         JOIN feedItem fi ON fi.feedId = f.id
         JOIN article a ON a.id = fi.articleId
-        WHERE f.key = ? AND a.uri = ?
+        WHERE f.key = ? AND \(PackedText.isURI("a", parameter: 2))
         """
 
     /// Unread saved articles, and the saved one with `uri = ?` read or not, most recently saved first:
     /// `LIMIT ? OFFSET ?`.
     static let savedUnreadWindow = """
         SELECT \(ArticleColumns.selection) FROM article a
-        WHERE a.savedAt IS NOT NULL AND (a.readAt IS NULL OR a.uri = ?) ORDER BY a.savedAt DESC, a.id DESC LIMIT ? OFFSET ?
+        WHERE a.savedAt IS NOT NULL AND (a.readAt IS NULL OR \(PackedText.isURI("a", parameter: 1)))
+        ORDER BY a.savedAt DESC, a.id DESC LIMIT ? OFFSET ?
         """
 
     /// The position of the saved article with `uri = ?` among unread saved articles and the one with `uri = ?`.
     static let savedUnreadPosition = """
         SELECT (SELECT COUNT(*) FROM article o
-                WHERE o.savedAt IS NOT NULL AND (o.readAt IS NULL OR o.uri = ?)
+                WHERE o.savedAt IS NOT NULL AND (o.readAt IS NULL OR \(PackedText.isURI("o", parameter: 1)))
                   AND (o.savedAt > a.savedAt OR (o.savedAt = a.savedAt AND o.id > a.id)))
-        FROM article a WHERE a.uri = ? AND a.savedAt IS NOT NULL AND (a.readAt IS NULL OR a.uri = ?)
+        FROM article a WHERE \(PackedText.isURI("a", parameter: 2)) AND a.savedAt IS NOT NULL
+          AND (a.readAt IS NULL OR \(PackedText.isURI("a", parameter: 3)))
         """
 
     /// The unread count of the feed with key `?`.

@@ -33,7 +33,7 @@ struct PackedTextTests {
             var stored: [String: (String, Int)] = [:]
             for column in ["title", "byline", "abstract", "thumbnailURL"] {
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT typeof(\(column)), length(CAST(\(column) AS BLOB)) FROM article WHERE uri = ?",
+                    db, sql: "SELECT typeof(\(column)), length(CAST(\(column) AS BLOB)) FROM article WHERE nyttext(uri) = ?",
                     arguments: [id.rawValue])
                 stored[column] = (try row?[0] ?? "", try row?[1] ?? 0)
             }
@@ -93,6 +93,47 @@ struct PackedTextTests {
         #expect(try Self.stored(article.id, in: store)["abstract"]?.type == "blob")
         #expect(try store.entry(for: article.id)?.article == article)
         #expect(try store.entry(forURL: article.url)?.id == article.id, "found by the key of its packed address")
+    }
+
+    /// An article with an NYT uri of a UUID, as every real one has.
+    static func nytArticle(_ index: Int) -> Article {
+        var article = Self.article(index)
+        article.id = ArticleID("nyt://article/bdd640fb-0667-4ad1-9c80-317fa3b179\(String(format: "%02x", index))")
+        return article
+    }
+
+    @Test("A uri of a UUID takes 18 bytes; rows that hold it as text are found, saved, read and updated in place, never stored twice")
+    func uriForms() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let saved = Feed.saved
+        var old = Self.nytArticle(1)
+        let new = Self.nytArticle(2)
+        try store.apply(FeedSnapshot(feed: world, articles: [old], fetchedDate: Date()), origin: .network)
+        // The first as a version before packing wrote it.
+        try store.writer.write { db in try db.execute(sql: "UPDATE article SET uri = nyttext(uri)") }
+        try store.apply(FeedSnapshot(feed: world, articles: [old, new], fetchedDate: Date()), origin: .network)
+        let forms = try store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT typeof(uri), length(CAST(uri AS BLOB)) FROM article ORDER BY id").map { row in
+                "\(try row[0] as String) \(try row[1] as Int)"
+            }
+        }
+        #expect(forms == ["text 50", "blob 18"], "one row each, the new one packed")
+        for article in [old, new] {
+            #expect(try store.entry(for: article.id)?.article == article)
+            try store.setSaved(article.id, at: Date())
+            try store.setRead(article.id, at: Date())
+            #expect(try store.entry(for: article.id)?.isSaved == true)
+            #expect(try store.position(of: article.id, in: world) != nil)
+            #expect(try store.position(of: article.id, in: saved) != nil)
+            #expect(try store.position(of: article.id, in: world, filter: FeedFilter(unreadOnly: true, keeping: article.id)) == 0)
+            #expect(try store.position(of: article.id, in: saved, filter: FeedFilter(unreadOnly: true, keeping: article.id)) == 0)
+        }
+        old.abstract += " Talks resume on Monday."
+        let changes = try store.apply(FeedSnapshot(feed: world, articles: [old, new], fetchedDate: Date()), origin: .network)
+        #expect(changes.updated == 1 && changes.inserted == 0)
+        #expect(try store.entry(for: old.id)?.article == old)
+        #expect(try store.entry(for: old.id)?.isRead == true, "read state kept by the row written before")
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") } == 2)
     }
 
     @Test("An article changed or deleted leaves the live index with its new words only, and then none")

@@ -72,7 +72,7 @@ struct PhotoColumnTests {
         #expect(try store.entry(for: article.id)?.article == article)
         let stored = try store.writer.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT nyttext(thumbnailURL) AS thumbnailURL, nyttext(photo) AS photo FROM article WHERE uri = ?",
+                db, sql: "SELECT nyttext(thumbnailURL) AS thumbnailURL, nyttext(photo) AS photo FROM article WHERE nyttext(uri) = ?",
                 arguments: [article.id.rawValue])
         }
         #expect(try stored?["thumbnailURL"] == "/images/a-thumbStandard.jpg")
@@ -98,7 +98,7 @@ struct PhotoColumnTests {
         try store.apply(FeedSnapshot(feed: world, articles: [article], fetchedDate: Date()), origin: .network)
         #expect(try store.entry(for: article.id)?.article == article)
         let stored: String? = try store.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT nyttext(photo) FROM article WHERE uri = ?", arguments: [article.id.rawValue])
+            try String.fetchOne(db, sql: "SELECT nyttext(photo) FROM article WHERE nyttext(uri) = ?", arguments: [article.id.rawValue])
         }
         let lines = stored?.split(separator: "\n").map(String.init) ?? []
         #expect(lines.count == 7)

@@ -11,10 +11,21 @@ struct QueryPlanTests {
     /// The steps of `sql`'s query plan, as SQLite words them (e.g. `SEARCH fi USING PRIMARY KEY (feedId=? AND rank>? AND rank<?)`).
     static func plan(of sql: String, in store: ArticleStore) throws -> [String] {
         try store.writer.read { db in
-            let placeholders = sql.filter { $0 == "?" }.count
-            let arguments = StatementArguments(Array(repeating: 0, count: placeholders))
+            let arguments = StatementArguments(Array(repeating: 0, count: parameterCount(of: sql)))
             return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { try $0["detail"] as String }
         }
+    }
+
+    /// How many parameters `sql` has: a `?NNN` is parameter NNN, a `?` the one after the highest so far.
+    static func parameterCount(of sql: String) -> Int {
+        var highest = 0
+        var characters = sql[...]
+        while let mark = characters.firstIndex(of: "?") {
+            let digits = characters[characters.index(after: mark)...].prefix { $0.isASCII && $0.isNumber }
+            highest = digits.isEmpty ? highest + 1 : max(highest, Int(digits)!)
+            characters = characters[digits.endIndex...]
+        }
+        return highest
     }
 
     @Test("Every frequent read is answered from an index, never by scanning a table", arguments: ReadQueries.all.map(\.name))

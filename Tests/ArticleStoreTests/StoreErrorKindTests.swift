@@ -160,10 +160,11 @@ struct StoreErrorKindTests {
         let directory = try TemporaryDirectory()
         let (_, path) = try Self.store(in: directory)
         // A connection in exclusive locking mode keeps every other connection out, readers included.
-        let holder = try DatabaseQueue(path: path)
+        let holder = try DatabaseQueue(path: path, configuration: .fullText)
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
-            try db.execute(sql: "UPDATE article SET title = 'newest' WHERE uri = ?", arguments: [ArticleFactory.article(0).id.rawValue])
+            try db.execute(
+                sql: "UPDATE article SET title = 'newest' WHERE nyttext(uri) = ?", arguments: [ArticleFactory.article(0).id.rawValue])
         }
         // Each open waits out the busy timeout: on a thread of its own.
         let (openedAsImmutable, asked, immutableWhereUnwritable, immutableWhereGone) = try await onOwnThread {

@@ -111,7 +111,7 @@ struct TrendTests {
                 try String.fetchAll(
                     db,
                     sql: """
-                        SELECT a.uri FROM archiveMonth m
+                        SELECT nyttext(a.uri) FROM archiveMonth m
                         JOIN feed f ON f.key = 'archive:' || m.month
                         JOIN feedItem fi ON fi.feedId = f.id
                         JOIN article a ON a.id = fi.articleId
