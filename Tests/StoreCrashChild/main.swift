@@ -3,6 +3,7 @@
 // Writes generations FIRST-GENERATION, FIRST-GENERATION + 1, … of `CrashRefreshPlan` into the store at
 // DATABASE, each replacing the whole feed in one refresh, until it is killed. Before and after each
 // refresh it writes `begin G` / `end G` to stdout, unbuffered, so the test can tell where the kill landed.
+// A test that dies without killing it does not leave it writing: it stops once its parent is gone.
 import ArticleStore
 import Foundation
 import TestSupport
@@ -20,7 +21,8 @@ func say(_ line: String) {
 do {
     let store = try ArticleStore(path: arguments[1], policy: RetentionPolicy(maximumUnsavedArticles: 4 * count))
     var generation = first
-    while true {
+    let parent = getppid()
+    while getppid() == parent {
         let snapshot = CrashRefreshPlan.snapshot(generation: generation, count: count)
         say("begin \(generation)")
         try store.apply(snapshot, origin: .network)
