@@ -178,7 +178,8 @@ bench-floor: build
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="libsimdjson-dev"
 	$(SWIFT) build $(BENCH_FLAGS) --product nytreader-bench
 	$(CXX) -O2 -c -o .build/floor-items.o Benchmarks/Floor/items.cpp
-	$(CC) -O2 -ISources/CFTSRank/include -o .build/floor Benchmarks/Floor/floor.c Sources/CFTSRank/*.c .build/floor-items.o -lsimdjson -lstdc++ -lsqlite3 -ldl
+	$(CC) -O2 -ISources/CFTSRank/include -ISources/CPackedText/include -o .build/floor Benchmarks/Floor/floor.c \
+		Sources/CFTSRank/*.c Sources/CPackedText/*.c .build/floor-items.o -lsimdjson -lstdc++ -lsqlite3 -ldl -lpthread
 	Benchmarks/Floor/run.sh "$(RELEASE_BIN)" .build/floor $(FLOOR_ARTICLES)
 
 ## install: the stripped binary in $(PREFIX)/bin, its manual page, and bash, zsh and fish completions

@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <sqlite3.h>
 #include "CFTSRank.h"
+#include "CPackedText.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,8 +166,11 @@ int main(int argc, char **argv) {
     double opening = now();
     sqlite3 *db;
     check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL), db, path);
-    // The full-text indexes fold letters with nytreader's tokenizer (Sources/CFTSRank), built in.
+    // The full-text indexes fold letters with nytreader's tokenizer (Sources/CFTSRank), and the address's
+    // index is made with its SQL functions (Sources/CPackedText), both built in. The rows are written as
+    // text: the program does nothing of nytreader's own, packing included.
     check(nyt_register_full_text(db), db, "nyt_register_full_text");
+    check(nyt_register_packed_text(db), db, "nyt_register_packed_text");
     check(sqlite3_exec(db, "PRAGMA synchronous = NORMAL; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON", NULL, NULL, NULL),
           db, "pragmas");
     check(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), db, "begin");
