@@ -140,7 +140,7 @@ let package = Package(
             name: "nytreader-fuzz",
             dependencies: [
                 "NewsCore", "JSONStream", "NYTAPI", "ReaderViewModel", "TerminalUI", "TerminalPictures", "CNcursesw", "ReaderConfig",
-                "CPackedText", "TestSupport",
+                "TestSupport",
             ],
             path: "Fuzz/Targets"
         ),
@@ -148,7 +148,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "TestSupport",
-            dependencies: ["NewsCore", "CSpawn"],
+            dependencies: ["NewsCore", "CSpawn", "CPackedText"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ArticleStoreTests",
-            dependencies: ["ArticleStore", "CPackedText", "TestSupport", "store-crash-child"],
+            dependencies: ["ArticleStore", "TestSupport", "store-crash-child"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReaderServiceTests", dependencies: ["ReaderService", "TestSupport"]),

@@ -1,4 +1,3 @@
-import CPackedText
 import Foundation
 import NewsCore
 import SQLite
@@ -215,22 +214,22 @@ struct PackedTextTests {
 
     @Test("Random text packs smaller or stays text, and reads back byte for byte", arguments: 0..<4)
     func roundTrip(seed: Int) throws {
-        #expect(nyt_packed_text_available() == 1)
+        #expect(PackedTextBytes.codeIsWhole)
         var random = SplitMix64(seed: UInt64(seed))
         let alphabets: [[UInt8]] = [Array(0...255), Array("the quick brown fox, Geneva — 2026".utf8), Array("etaoin shrdlu".utf8)]
         var packedCount = 0
         for _ in 0..<2_000 {
             let alphabet = alphabets[Int.random(in: 0..<alphabets.count, using: &random)]
             let text = (0..<Int.random(in: 0..<400, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
-            guard let packed = Self.pack(text) else { continue }
+            guard let packed = PackedTextBytes.pack(text) else { continue }
             packedCount += 1
             #expect(packed.count < text.count)
-            #expect(Self.unpack(packed) == text)
+            #expect(PackedTextBytes.unpack(packed) == text)
             // Cut short anywhere, or with a byte more, it is refused.
             for length in stride(from: 0, to: packed.count, by: max(1, packed.count / 7)) {
-                #expect(Self.unpack(Array(packed[..<length])) == nil, "cut at \(length)")
+                #expect(PackedTextBytes.unpack(Array(packed[..<length])) == nil, "cut at \(length)")
             }
-            #expect(Self.unpack(packed + [0]) == nil)
+            #expect(PackedTextBytes.unpack(packed + [0]) == nil)
         }
         #expect(packedCount > 500)
     }
@@ -239,16 +238,16 @@ struct PackedTextTests {
     func hostileBytes() {
         var random = SplitMix64(seed: 42)
         // The length written in more bytes than it takes (6 as 0x86 0x00) is refused.
-        let packed = Self.pack(Array("Negotiators in Geneva".utf8))!
+        let packed = PackedTextBytes.pack(Array("Negotiators in Geneva".utf8))!
         #expect(packed[1] == 21)
-        #expect(Self.unpack([packed[0], 0x95, 0x00] + packed[2...]) == nil)
+        #expect(PackedTextBytes.unpack([packed[0], 0x95, 0x00] + packed[2...]) == nil)
         // A length larger than the bits can hold is refused before it is allocated.
-        #expect(Self.unpack([1, 0xFF, 0xFF, 0x3F, 0, 0]) == nil)
-        #expect(Self.unpack([2] + packed[1...]) == nil, "another format")
+        #expect(PackedTextBytes.unpack([1, 0xFF, 0xFF, 0x3F, 0, 0]) == nil)
+        #expect(PackedTextBytes.unpack([2] + packed[1...]) == nil, "another format")
         for _ in 0..<20_000 {
             var bytes = (0..<Int.random(in: 2..<60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             bytes[0] = 1
-            if let text = Self.unpack(bytes), let again = Self.pack(text) { #expect(again == bytes) }
+            if let text = PackedTextBytes.unpack(bytes), let again = PackedTextBytes.pack(text) { #expect(again == bytes) }
         }
     }
 
@@ -263,20 +262,5 @@ struct PackedTextTests {
         } catch {
             #expect(error.code == .corrupt, "\(error)")
         }
-    }
-
-    static func pack(_ text: [UInt8]) -> [UInt8]? {
-        var packed = [UInt8](repeating: 0, count: text.count + 8)
-        let size = text.withUnsafeBufferPointer { text in
-            text.withMemoryRebound(to: CChar.self) { nyt_pack_text($0.baseAddress, $0.count, &packed, packed.count) }
-        }
-        return size == 0 ? nil : Array(packed[..<size])
-    }
-
-    static func unpack(_ packed: [UInt8]) -> [UInt8]? {
-        var length = 0
-        guard let text = nyt_unpack_text(packed, packed.count, &length) else { return nil }
-        defer { sqlite3_free(text) }
-        return Array(UnsafeRawBufferPointer(start: text, count: length))
     }
 }
