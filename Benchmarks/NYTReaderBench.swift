@@ -65,6 +65,9 @@ struct NYTReaderBench: ParsableCommand {
             "Only persist one refresh of this many new articles and exit (to profile it under valgrind --tool=callgrind).", valueName: "n"))
     var profilePersist: Int?
 
+    @Option(help: ArgumentHelp("How many refreshes --profile-persist persists (each into a new cache).", valueName: "n"))
+    var persistRuns = 1
+
     @Option(
         help: ArgumentHelp(
             "Only fill a cache of this many articles, run each search query once and exit (to profile search).", valueName: "n"))
@@ -94,7 +97,10 @@ struct NYTReaderBench: ParsableCommand {
             return
         }
         if let profilePersist {
-            _ = try StoreBenchmarks(directory: output, now: Date()).persist(count: profilePersist, runs: 1, target: nil)
+            for figure in try StoreBenchmarks(directory: output, now: Date()).persist(count: profilePersist, runs: persistRuns, target: nil)
+            {
+                print("\(figure.label): \(figure.value.map(Measurement.format) ?? "-") ms (\(figure.detail))")
+            }
             return
         }
         if let profileSearch {

@@ -266,16 +266,16 @@ struct FeedWriter {
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
         var known: [ArticleID: KnownArticle] = [:]
         known.reserveCapacity(ids.count)
+        // One statement for any number of uris (a JSON array of them), prepared once: one with a parameter
+        // for each, in both forms, cost more to prepare on each new connection than the lookups.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, nyttext(uri), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
+                FROM article WHERE \(PackedText.areURIs("article"))
+                """)
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = ids[start..<min(start + 500, ids.count)]
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT id, nyttext(uri), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
-                        FROM article WHERE \(PackedText.areURIs("article", count: chunk.count))
-                        """),
-                arguments: StatementArguments(chunk.map(\.rawValue))
-            )
+            let rows = try Row.fetchCursor(statement, arguments: [PackedText.jsonArray(chunk.map(\.rawValue))])
             while let row = try rows.next() {
                 var values = Array(row.databaseValues.dropFirst(4))
                 // Addresses stored whole by an earlier version are the same addresses stored from their paths.

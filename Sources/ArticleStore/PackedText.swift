@@ -31,10 +31,34 @@ enum PackedText {
         "\(table).uri IN (?\(parameter), nytpack(?\(parameter)))"
     }
 
-    /// The SQL condition that `table`'s `uri` is one of the statement's `count` parameters, in either form
-    /// (`isURI`).
-    static func areURIs(_ table: String, count: Int) -> String {
-        let parameters = (1...max(1, count)).map { "?\($0)" }
-        return "\(table).uri IN (\(parameters.joined(separator: ", ")), \(parameters.map { "nytpack(\($0))" }.joined(separator: ", ")))"
+    /// The SQL condition that `table`'s `uri` is one of those of the statement's one parameter, a JSON array
+    /// of them (`jsonArray`), in either form (`isURI`).
+    static func areURIs(_ table: String) -> String {
+        "\(table).uri IN (SELECT value FROM json_each(?1) UNION ALL SELECT nytpack(value) FROM json_each(?1))"
+    }
+
+    /// `texts` as a JSON array of strings, for `json_each`.
+    static func jsonArray(_ texts: some Collection<String>) -> String {
+        var json = "["
+        json.reserveCapacity(texts.count * 56 + 2)
+        for (index, text) in texts.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            // Nearly every uri needs no escape: appended whole.
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                json += text
+            } else {
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "\"": json += "\\\""
+                    case "\\": json += "\\\\"
+                    case "\u{0}"..."\u{1F}": json += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+                    default: json.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            json += "\""
+        }
+        return json + "]"
     }
 }

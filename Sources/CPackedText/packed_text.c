@@ -239,6 +239,25 @@ char *nyt_unpack_text(const unsigned char *packed, size_t length, size_t *unpack
     uint64_t bits = 0;
     int held = 0;
     size_t i = 0;
+    // While eight bytes are left to read: 56 bits or more held at once (the bytes past the last whole one
+    // read again next time), four look-ups of at most 12 bits each, two bytes a look-up.
+    while (i + 8 < count && at + 8 <= length) {
+        bits |= ((uint64_t)packed[at] | (uint64_t)packed[at + 1] << 8 | (uint64_t)packed[at + 2] << 16 |
+                 (uint64_t)packed[at + 3] << 24 | (uint64_t)packed[at + 4] << 32 | (uint64_t)packed[at + 5] << 40 |
+                 (uint64_t)packed[at + 6] << 48 | (uint64_t)packed[at + 7] << 56)
+                << held;
+        at += (size_t)(63 - held) >> 3;
+        held |= 56;
+        for (int lookup = 0; lookup < 4; lookup++) {
+            uint32_t entry = decoding[bits & mask];
+            int both = entry >> 24;
+            text[i] = (char)entry;
+            text[i + 1] = (char)(entry >> 8);
+            i += both == (int)((entry >> 16) & 0xFF) ? 1 : 2;
+            bits >>= both;
+            held -= both;
+        }
+    }
     for (;;) {
         // Four bytes at a time while they last, then the rest one by one.
         if (held < 32 && at + 4 <= length) {

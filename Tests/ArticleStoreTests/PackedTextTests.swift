@@ -135,6 +135,22 @@ struct PackedTextTests {
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") } == 2)
     }
 
+    @Test("A refresh finds cached articles by any uri, quotes, backslashes and control characters included")
+    func urisOfAnyText() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        let articles = ["nyt://article/\"quoted\"", "nyt://article/back\\slash", "nyt://article/tab\there\u{1}", "nyt://article/ünï"]
+            .enumerated().map {
+                var article = Self.article($0.offset)
+                article.id = ArticleID($0.element)
+                return article
+            }
+        try store.apply(FeedSnapshot(feed: world, articles: articles, fetchedDate: Date()), origin: .network)
+        let again = try store.apply(FeedSnapshot(feed: world, articles: articles, fetchedDate: Date()), origin: .network)
+        #expect(again.inserted == 0 && again.updated == 0)
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") } == articles.count)
+        #expect(PackedText.jsonArray(["a\"b", "c\\d", "e\u{1F}"]) == #"["a\"b","c\\d","e\u001f"]"#)
+    }
+
     @Test("An article changed or deleted leaves the live index with its new words only, and then none")
     func liveIndexFollows() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
