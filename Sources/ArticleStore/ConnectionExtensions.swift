@@ -5,8 +5,9 @@ import SQLite
 /// What every connection to the cache has before its first statement: `nytrank` and the `nytfold`
 /// tokenizer (CFTSRank: bm25 without its document frequencies, which FTS5 finds by reading every match of
 /// each word in the whole index, and the folding the indexes are made with, `SearchTerms.fold`), and
-/// `nytpack` and `nyttext` (CPackedText: the article table's packed text, `PackedText`). Without them a
-/// connection can neither read an article's text nor create, change or drop the full-text indexes.
+/// `nytpack`, `nyttext` and `nytkey` (CPackedText: the article table's packed text, `PackedText`, and the key
+/// its addresses are indexed by). Without them a connection can neither read an article's text nor write
+/// an article, nor create, change or drop the full-text indexes.
 enum ConnectionExtensions {
     static let register: @Sendable (Database) throws -> Void = { db in
         let fullText = nyt_register_full_text(db.sqliteConnection)

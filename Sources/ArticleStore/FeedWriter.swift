@@ -266,11 +266,10 @@ struct FeedWriter {
     private func existingArticles(with ids: [ArticleID]) throws -> [ArticleID: KnownArticle] {
         var known: [ArticleID: KnownArticle] = [:]
         known.reserveCapacity(ids.count)
-        // One statement for any number of uris (a JSON array of them), prepared once: one with a parameter
-        // for each, in both forms, cost more to prepare on each new connection than the lookups.
+        // One statement for any number of uris (a JSON array of them, looked up in both forms), prepared once.
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, nyttext(uri), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
+                SELECT id, \(PackedText.read("uri")), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
                 FROM article WHERE \(PackedText.areURIs("article"))
                 """)
         for start in stride(from: 0, to: ids.count, by: 500) {
