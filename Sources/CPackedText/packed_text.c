@@ -216,6 +216,16 @@ size_t nyt_pack_text(const char *text, size_t length, unsigned char *packed, siz
     return at;
 }
 
+// Writes the byte or two bytes a look-up of `decoding` gives at `text[*i]` (the place after the first is
+// written either way) and moves `*i` past them: the number of bits their codes take.
+static inline int take_two(uint32_t entry, char *text, size_t *i) {
+    int both = entry >> 24;
+    text[*i] = (char)entry;
+    text[*i + 1] = (char)(entry >> 8);
+    *i += both == (int)((entry >> 16) & 0xFF) ? 1 : 2;
+    return both;
+}
+
 char *nyt_unpack_text(const unsigned char *packed, size_t length, size_t *unpacked_length) {
     if (length >= 1 && packed[0] == uri_format_byte) return unpack_uri(packed, length, unpacked_length);
     if (length < 2 || packed[0] != format_byte || !code_available()) return NULL;
@@ -249,13 +259,9 @@ char *nyt_unpack_text(const unsigned char *packed, size_t length, size_t *unpack
         at += (size_t)(63 - held) >> 3;
         held |= 56;
         for (int lookup = 0; lookup < 4; lookup++) {
-            uint32_t entry = decoding[bits & mask];
-            int both = entry >> 24;
-            text[i] = (char)entry;
-            text[i + 1] = (char)(entry >> 8);
-            i += both == (int)((entry >> 16) & 0xFF) ? 1 : 2;
-            bits >>= both;
-            held -= both;
+            int taken = take_two(decoding[bits & mask], text, &i);
+            bits >>= taken;
+            held -= taken;
         }
     }
     for (;;) {
@@ -276,13 +282,9 @@ char *nyt_unpack_text(const unsigned char *packed, size_t length, size_t *unpack
         int last = at == length;
         // Two bytes a look-up while two are wanted (the buffer has a byte past the text for the second).
         while (held >= longest_code && i + 1 < count) {
-            uint32_t entry = decoding[bits & mask];
-            int both = entry >> 24;
-            text[i] = (char)entry;
-            text[i + 1] = (char)(entry >> 8);
-            i += both == (int)((entry >> 16) & 0xFF) ? 1 : 2;
-            bits >>= both;
-            held -= both;
+            int taken = take_two(decoding[bits & mask], text, &i);
+            bits >>= taken;
+            held -= taken;
         }
         while (i < count && (held >= longest_code || last)) {
             uint32_t entry = decoding[bits & mask];
