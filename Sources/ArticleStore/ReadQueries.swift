@@ -19,7 +19,7 @@ enum ReadQueries {
     static let byURI = "SELECT \(ArticleColumns.selection) FROM article a WHERE \(PackedText.isURI("a", parameter: 1))"
 
     /// The articles with the web address `?` (the caller takes the first stored), given twice: found by the
-    /// key of its text (`article_urlKey`: 14 bytes an article, where an index on the address's last 24
+    /// key of its text (`article_urlKey`: 16 bytes an article, where an index on the address's last 24
     /// characters took 36 and one on the whole address 121), then compared whole, packed or not.
     static let byURL = """
         SELECT \(ArticleColumns.selection), a.id FROM article a

@@ -365,7 +365,7 @@ enum Schema {
     }
 
     /// Articles found by a key of 32 bits made from their web address (`ReadQueries.byURL`), whether the
-    /// address is stored packed or not: an index of 14 bytes an article instead of 36 (docs/performance.md).
+    /// address is stored packed or not: an index of 16 bytes an article instead of 36 (docs/performance.md).
     private static func indexURLKeys(_ db: Database) throws {
         try db.execute(
             sql: """
