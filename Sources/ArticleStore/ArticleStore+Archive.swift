@@ -186,7 +186,7 @@ extension ArticleStore {
         try pages().free
     }
 
-    private func pages() throws(StoreError) -> (total: Int, free: Int) {
+    func pages() throws(StoreError) -> (total: Int, free: Int) {
         try read { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0

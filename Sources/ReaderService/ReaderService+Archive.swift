@@ -102,6 +102,14 @@ extension ReaderService {
         try await reading { store throws(StoreError) in try store.freeSize() }
     }
 
+    /// Packs the texts of articles cached before packing and rewrites the cache without its free pages
+    /// (`ArticleStore.compact`), after the writes asked before it.
+    public nonisolated func compactCache(
+        progress: @escaping @Sendable (CompactionStep) -> Void = { _ in }
+    ) async throws(ServiceError) -> Compaction {
+        try await writing { store throws(StoreError) in try store.compact(progress: progress) }
+    }
+
     private func importMonth(
         _ month: ArchiveMonth, with client: NYTClient, into written: ArchiveBatches
     ) async throws(RefreshFailure) -> RefreshChanges {

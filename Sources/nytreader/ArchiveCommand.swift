@@ -30,6 +30,7 @@ struct ArchiveCommand: AsyncParsableCommand {
               nytreader archive 2024
               nytreader archive --status
               nytreader archive --forget 2019-01..2019-12
+              nytreader archive --compact
 
             Data provided by The New York Times.
             """
@@ -52,6 +53,15 @@ struct ArchiveCommand: AsyncParsableCommand {
         completion: CacheCompletion.archiveMonths)
     var forget: [String] = []
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Make the cache as small as its articles allow: pack the text of articles cached by older versions, and give the free pages back to the disk.",
+            discussion:
+                "The whole file is written again: it takes a while, as much free disk again as the articles take, and holds back other nytreaders' writes until it ends."
+        ))
+    var compact = false
+
     @Option(name: .long, help: .hidden)
     var requestSpacing: Double = 12
 
@@ -59,9 +69,9 @@ struct ArchiveCommand: AsyncParsableCommand {
     static var latestMonth: ArchiveMonth { .current }
 
     func validate() throws {
-        let modes = [!ranges.isEmpty, status, !forget.isEmpty].filter { $0 }.count
+        let modes = [!ranges.isEmpty, status, !forget.isEmpty, compact].filter { $0 }.count
         guard modes == 1 else {
-            throw ValidationError("Give months to import, --status, or --forget MONTHS (one of them).")
+            throw ValidationError("Give months to import, --status, --forget MONTHS, or --compact (one of them).")
         }
         if force && ranges.isEmpty { throw ValidationError("--force goes with months to import.") }
         _ = try Self.months(ranges + forget)
@@ -100,7 +110,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let imports = !status && forget.isEmpty
+        let imports = !ranges.isEmpty
         // libcurl loads on another core while the cache opens.
         if imports { CurlLibrary.startLoading() }
         defer { CurlLibrary.finishLoading() }
@@ -109,10 +119,15 @@ struct ArchiveCommand: AsyncParsableCommand {
             // The status only reads: a cache that cannot be written (a read-only file system) still answers.
             let environment = try await Environment(
                 options: common, policy: RefreshPolicy(requestSpacing: spacing), access: status ? .readOnlyWhenReady : .readWrite,
-                importsSnapshot: !status)
+                importsSnapshot: !status && !compact)
             let service = environment.service
             if status {
                 try await ArchiveReport.lines(service).forEach(Terminal.print)
+            } else if compact {
+                let progress = CompactionProgressLine()
+                let compaction = try await service.compactCache(progress: { progress.show($0) })
+                progress.end()
+                Terminal.print(ArchiveReport.compacted(compaction))
             } else if !forget.isEmpty {
                 let months = try Self.months(forget)
                 let imported = Set(try await service.archiveMonths().map(\.month))

@@ -1,0 +1,70 @@
+import NewsCore
+import SQLite
+
+/// A cache made as small as its articles allow (`nytreader archive --compact`): the texts of rows written
+/// before packing packed, and the file rewritten without its free pages.
+public struct Compaction: Sendable, Equatable {
+    /// The file's bytes before and after.
+    public let bytesBefore: Int
+    public let bytesAfter: Int
+    /// The articles whose texts were packed.
+    public let packedArticles: Int
+    /// Whether the file was rewritten (not when it had no free page, nothing packed, and gave pages back already).
+    public let rewritten: Bool
+}
+
+/// How far a compaction is.
+public enum CompactionStep: Sendable, Equatable {
+    /// Packing the texts of rows written before packing: the fraction of the articles gone through.
+    case packing(Double)
+    /// Rewriting the file (one `VACUUM`, with no progress of its own).
+    case rewriting
+}
+
+extension ArticleStore {
+    /// Articles whose texts are packed in one transaction: the WAL stays small, and a compaction cut short
+    /// keeps what it packed.
+    static let compactionChunk = 20_000
+
+    /// Packs the texts of rows written before packing (`PackedText`), a chunk of ids at a time, then rewrites
+    /// the file without its free pages (`VACUUM`) and with `auto_vacuum = INCREMENTAL`, which only a rewrite
+    /// can give a cache made before it, so that forgetting gives pages back from then on. The rewrite needs
+    /// as much free disk again as the cache's articles take, and holds the cache's write lock while it runs.
+    public func compact(progress: (CompactionStep) -> Void = { _ in }) throws(StoreError) -> Compaction {
+        let before = try pages()
+        let lastID = try read { db in try Int.fetchOne(db, sql: "SELECT max(id) FROM article") ?? 0 }
+        var packed = 0
+        var start = 0
+        while start <= lastID {
+            progress(.packing(Double(start) / Double(max(1, lastID))))
+            let end = start + Self.compactionChunk
+            packed += try write { db in
+                try db.execute(sql: Self.packingStatement, arguments: [start, end])
+                return db.changesCount
+            }
+            start = end
+        }
+        progress(.packing(1))
+        let givesPagesBack = try read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 2
+        guard before.free > 0 || packed > 0 || !givesPagesBack else {
+            return Compaction(bytesBefore: before.total, bytesAfter: before.total, packedArticles: 0, rewritten: false)
+        }
+        progress(.rewriting)
+        try onWritingConnection { db in
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
+        }
+        checkpoint()
+        return Compaction(bytesBefore: before.total, bytesAfter: try pages().total, packedArticles: packed, rewritten: true)
+    }
+
+    /// Packs every packed column of the articles with ids from `?1` up to `?2` whose stored text packing
+    /// would make smaller (rows written before packing): those columns' only writers pack, so each such
+    /// value is text a row kept from before, read as it is until then.
+    private static let packingStatement: String = {
+        let columns = PackedText.columns.sorted()
+        let sets = columns.map { "\($0) = CASE typeof(\($0)) WHEN 'text' THEN nytpack(\($0)) ELSE \($0) END" }
+        let unpacked = columns.map { "(typeof(\($0)) = 'text' AND nytpack(\($0)) IS NOT \($0))" }
+        return "UPDATE article SET \(sets.joined(separator: ", ")) WHERE id >= ?1 AND id < ?2 AND (\(unpacked.joined(separator: " OR ")))"
+    }()
+}
