@@ -54,7 +54,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveToFirst: return "first article"
         case .moveToLast: return "last article"
         case .focusDetail: return "open the detail, mark it read"
-        case .focusList: return "back to the list"
+        case .focusList: return "back to the list; stops a refresh"
         case .switchPane: return "switch pane"
         case .refresh: return "refresh from the NYT"
         case .refreshFollowed: return "refresh every followed feed"

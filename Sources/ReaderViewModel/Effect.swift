@@ -19,8 +19,10 @@ public enum Effect: Hashable, Sendable {
     case refreshFollowed([Feed])
     /// Fetch the feed from the NYT.
     case refresh(Feed)
-    /// Stop the refresh under way, if any (the person left its feed).
+    /// Stop the refresh under way, if any (the person left its feed, or pressed Esc).
     case cancelRefresh
+    /// Stops `R`: the feed under way ends as a cancelled refresh does, and no other is asked.
+    case stopFollowedRefresh
     /// Fetch the next page of a search feed.
     case loadMore(Feed)
     /// Read the searches and archive months kept in the cache (for the section picker).

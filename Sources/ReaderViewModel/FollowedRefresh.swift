@@ -25,6 +25,8 @@ public struct FollowedRefresh: Hashable, Sendable {
     /// The feeds refreshed or failed so far: at the end, the others were not asked (a failure that would
     /// stop them too came first: `RefreshStops`).
     public var asked: Set<Feed> = []
+    /// Stopped by Esc: the feeds not asked are left unsaid.
+    public var isStopped = false
 
     public init(feeds: [Feed]) {
         self.feeds = feeds
@@ -37,8 +39,8 @@ public struct FollowedRefresh: Hashable, Sendable {
     /// failed and why; or, when several failed or some were not asked, their names first (the line is cut
     /// at its end), then the last failure's reason.
     var summary: Notice {
-        let counted = "Refreshed \(refreshed) of \(Counted(feeds.count, "feed"))"
-        let notAsked = feeds.filter { !asked.contains($0) }.map(\.title)
+        let counted = (isStopped ? "Stopped: refreshed " : "Refreshed ") + "\(refreshed) of \(Counted(feeds.count, "feed"))"
+        let notAsked = isStopped ? [] : feeds.filter { !asked.contains($0) }.map(\.title)
         let unasked = notAsked.isEmpty ? "" : "; not asked: " + notAsked.joined(separator: ", ")
         guard let last = failures.last else { return Notice("\(counted): \(inserted) new\(unasked)", isRefreshOutcome: true) }
         let reason = "\(last.feed.title): \(last.failure.message)"
@@ -51,7 +53,7 @@ public struct FollowedRefresh: Hashable, Sendable {
 extension FollowedRefresh {
     /// Refreshes `feeds` one after another (each request waits for its slot under the rate limit), posting
     /// which one is under way and each outcome; the feeds a failure leaves no chance (no key, offline, a rate
-    /// limit of their API: `RefreshFailure.stops`) are not asked for, and cancelling the task (`q`) ends it:
+    /// limit of their API: `RefreshFailure.stops`) are not asked for, and cancelling the task (Esc, `q`) ends it:
     /// a refresh cancelled before its write writes nothing. Returns the feeds refreshed, each with the
     /// articles it now holds.
     @discardableResult
@@ -64,8 +66,9 @@ extension FollowedRefresh {
             let wait = await service.requestWait(for: feed)
             inbox.post(.followedRefreshStarted(index: index, waitUntil: wait > .zero ? Date().addingTimeInterval(wait.seconds) : nil))
             let outcome = await service.refresh(feed)
-            if Task.isCancelled { break }
+            // Stopped meanwhile, the feed's outcome is still said: it may have been written whole.
             inbox.post(.followedRefreshed(feed, outcome))
+            if Task.isCancelled { break }
             if outcome.changes != nil { refreshed.append((feed, outcome.status.count)) }
             stops.note(outcome.failure, of: feed)
         }

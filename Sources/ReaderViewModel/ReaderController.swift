@@ -212,6 +212,8 @@ public final class ReaderController {
                     await PhotoPrefetch.run(feed, count: count, target: target, service: service, photos: photos)
                 }
             }
+        case .stopFollowedRefresh:
+            followedTask?.cancel()
         case .cancelRefresh:
             refreshTask?.cancel()
             refreshTask = nil

@@ -98,6 +98,20 @@ extension ReaderViewModel {
         return [.refreshFollowed(feeds)]
     }
 
+    /// Esc in the list with nothing else to close: stops the refresh of the feed on screen (`r`) and that of
+    /// the followed feeds (`R`); nil when neither runs. A refresh stopped before its write writes nothing,
+    /// one already writing ends whole; `R` then says what it did.
+    mutating func stopRefreshes() -> [Effect]? {
+        var effects: [Effect] = []
+        if state.refresh.isRunning { effects.append(.cancelRefresh) }
+        if var progress = state.followedRefresh, !progress.isStopped {
+            progress.isStopped = true
+            state.followedRefresh = progress
+            effects.append(.stopFollowedRefresh)
+        }
+        return effects.isEmpty ? nil : effects
+    }
+
     // MARK: - Unread only
 
     /// `u`: shows only the unread articles of the feed (and the selected one), or all of them again; the

@@ -158,6 +158,9 @@ public struct ReaderViewModel: Sendable {
             if state.focus == .list, state.feed == .saved, let previous = state.previousFeed {
                 return switchFeed(to: previous, anchor: anchorBeforeSaved)
             }
+            if state.focus == .list, let stopped = stopRefreshes() {
+                return stopped
+            }
             state.focus = .list
             return []
         case .switchPane:

@@ -66,7 +66,11 @@ struct StatusBar {
             let scroll = [keys.key(.moveUp), keys.key(.moveDown)].compactMap { $0 }.joined()
             return [scroll.isEmpty ? nil : scroll + " scroll", keys.hint(.focusList, "back")].compactMap { $0 }.joined(separator: "  ")
         }
-        return keys.line([(.help, "help"), (.quit, "quit")])
+        // Esc stops a refresh once nothing else is there for it to close (`ReaderViewModel.stopRefreshes`).
+        let stops =
+            (state.refresh.isRunning || state.followedRefresh?.isStopped == false) && state.search == nil
+            && !(state.feed == .saved && state.previousFeed != nil)
+        return keys.line((stops ? [(.focusList, "stop")] : []) + [(.help, "help"), (.quit, "quit")])
     }
 
     /// The parts joined to fit `width`: the spare ones are left out first; when one ranks standing or above,
@@ -175,7 +179,7 @@ struct StatusBar {
             } else {
                 parts.append(Part(failure.message, rank: Part.activity))
             }
-            isError = !failure.isStandingBlocker
+            isError = !failure.isStandingBlocker && failure != .cancelled
         }
         return (parts, isError)
     }

@@ -140,6 +140,39 @@ struct TuiReadingLoopTests {
         Thread.sleep(forTimeInterval: 4)
         #expect(server.requests.count <= 1, "no request after q: \(server.requests.map(\.path))")
     }
+
+    @Test("Esc stops R while it waits its turn, and r mid-request: said at once, nothing more asked, the reader still open")
+    func escapeStopsRefreshes() throws {
+        let server = try FakeNYTServer()
+        Self.serve(server, section: "home", prefix: "Loop")
+        for (section, prefix) in [("world", "World"), ("technology", "Tech"), ("science", "Science")] {
+            Self.serve(server, section: section, prefix: prefix)
+        }
+        let reader = try Self.reader(server, config: #"feeds = ["world", "technology", "science"]"#, spacing: "6")
+        server.clearRequests()
+        try reader.tmux.press("R")
+        try reader.tmux.waitFor("the hint") { $0.contains("Refreshing 1 of 3 · World") && $0.contains("Esc stop") }
+        try reader.tmux.waitFor(timeout: 20, "the second feed waiting its turn") { $0.contains("Refreshing 2 of 3 · Technology") }
+        var pressed = Date()
+        try reader.tmux.press("Escape")
+        try reader.tmux.waitFor("the summary") { $0.contains("Stopped: refreshed 1 of 3 feeds: 5 new") }
+        #expect(Date().timeIntervalSince(pressed) < 2, "stopped at once, not after the wait")
+        Thread.sleep(forTimeInterval: 7)
+        #expect(server.requests.map(\.path) == [FakeNYTServer.topStoriesPath("world")], "nothing asked after Esc")
+
+        server.clearRequests()
+        server.setFault(.slow(seconds: 5), for: FakeNYTServer.topStoriesPath("home"))
+        try reader.tmux.press("r")
+        try reader.tmux.waitFor(timeout: 10, "the request sent") { _ in server.requests.count == 1 }
+        pressed = Date()
+        try reader.tmux.press("Escape")
+        let stopped = try reader.tmux.waitFor("the refresh stopped") { $0.contains("Refresh cancelled") }
+        #expect(Date().timeIntervalSince(pressed) < 2, "stopped mid-request")
+        #expect(!stopped.contains("Esc stop"))
+        try reader.tmux.press("j")
+        try reader.tmux.waitFor("the list in use") { $0.contains("2/5") }
+        #expect(try reader.quit() == 0)
+    }
 }
 
 @Suite("The rate limit shared by every nytreader", .serialized, .timeLimit(.minutes(3)))

@@ -242,6 +242,50 @@ struct ReadingLoopTests {
             "the two without an outcome were not asked")
     }
 
+    @Test("Esc in the list stops R: the feed under way is said, no other is asked, and the summary says it was stopped")
+    func escapeStopsRefreshFollowed() {
+        var driver = ViewModelDriver(count: 4, followedFeeds: [.topStories(.home), .topStories(.world), Self.popular])
+        driver.send(.refreshFollowed)
+        driver.run(driver.viewModel.apply(.followedRefreshStarted(index: 0, waitUntil: nil)))
+        driver.send(.focusDetail)
+        driver.send(.focusList)
+        #expect(driver.followedStops == 0 && driver.state.focus == .list, "from the detail, Esc goes back to the list first")
+        driver.send(.focusList)
+        #expect(driver.followedStops == 1)
+        #expect(driver.state.followedRefresh?.isStopped == true)
+        driver.send(.focusList)
+        #expect(driver.followedStops == 1, "asked once")
+        let home = driver.status(of: .topStories(.home))
+        driver.run(
+            driver.viewModel.apply(
+                .followedRefreshed(.topStories(.home), .refreshed(RefreshChanges(total: 4, inserted: 2, updated: 0, removed: 0), home))))
+        driver.run(driver.viewModel.apply(.followedRefreshEnded))
+        #expect(driver.state.followedRefresh == nil)
+        #expect(driver.state.notice == Notice("Stopped: refreshed 1 of 3 feeds: 2 new", isRefreshOutcome: true))
+        driver.send(.refreshFollowed)
+        #expect(driver.pendingFollowed.count == 3, "R starts again")
+    }
+
+    @Test("Esc in the list stops r, once a search is cleared; the refresh ends cancelled, not as an error")
+    func escapeStopsRefresh() {
+        var driver = ViewModelDriver(count: 4)
+        driver.send(.focusList)
+        #expect(!driver.effects.contains(.cancelRefresh), "nothing to stop")
+        driver.send(.refresh)
+        #expect(driver.pendingRefreshes == [.topStories(.world)])
+        driver.send(.search)
+        driver.type("article")
+        driver.edit(.submit)
+        driver.send(.focusList)
+        #expect(driver.state.search == nil && driver.pendingRefreshes == [.topStories(.world)], "Esc cleared the search first")
+        driver.send(.focusList)
+        #expect(driver.effects.last == .cancelRefresh && driver.pendingRefreshes.isEmpty)
+        driver.run(
+            driver.viewModel.apply(.refreshFinished(.topStories(.world), .failed(.cancelled, driver.status(of: .topStories(.world))))))
+        #expect(driver.state.refresh == .failed(.cancelled))
+        #expect(!driver.state.refresh.isRunning)
+    }
+
     @Test("R's summary names every feed that failed and those not asked, the last failure with its reason")
     func refreshFollowedSeveralFailures() {
         let feeds: [Feed] = [.topStories(.home), .topStories(.world), .latest, Self.popular]

@@ -61,6 +61,8 @@ struct ViewModelDriver {
     var pendingMorePages: [Feed] = []
     /// The followed feeds asked to be refreshed (`R`) and not answered yet.
     var pendingFollowed: [Feed] = []
+    /// How many times `R` was asked to stop (`Effect.stopFollowedRefresh`).
+    var followedStops = 0
     /// The maximum ages asked of `.refreshIfStale`, in order.
     var stalenessAges: [TimeInterval?] = []
     /// The archive's trends: what `.loadTrend` answers (by default, an archive with nothing imported).
@@ -313,6 +315,8 @@ struct ViewModelDriver {
                 pendingRefreshes.append(feed)
             case .cancelRefresh:
                 pendingRefreshes.removeAll()
+            case .stopFollowedRefresh:
+                followedStops += 1
             case .search(let text, let scope):
                 if holdSearches {
                     pendingSearches.append((text, scope))

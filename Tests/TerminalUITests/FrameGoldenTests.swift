@@ -190,7 +190,7 @@ struct FrameGoldenTests {
                       │ Home g     first article                       first            │
                       │ End G      last article                        last             │
                       │ Enter → l  open the detail, mark it read       open             │
-                      │ Esc ← h    back to the list                    back             │
+                      │ Esc ← h    back to the list; stops a refresh   back             │
                       │ Tab        switch pane                         switch_pane      │
                       │ r          refresh from the NYT                refresh          │
                       │ R          refresh every followed feed         refresh_followed │
