@@ -20,6 +20,19 @@ struct TuiReadingLoopTests {
     }
 
     /// A reader with a key on `server`, its launch refresh of the Home Page done.
+    /// A server of the home page and three sections, and the reader following the three, requests `spacing`
+    /// seconds apart, its first refresh done and the server's requests cleared.
+    static func followingThreeFeeds(spacing: String) throws -> (FakeNYTServer, TuiHarness) {
+        let server = try FakeNYTServer()
+        serve(server, section: "home", prefix: "Loop")
+        for (section, prefix) in [("world", "World"), ("technology", "Tech"), ("science", "Science")] {
+            serve(server, section: section, prefix: prefix)
+        }
+        let reader = try reader(server, config: #"feeds = ["world", "technology", "science"]"#, spacing: spacing)
+        server.clearRequests()
+        return (server, reader)
+    }
+
     static func reader(_ server: FakeNYTServer, config: String? = nil, spacing: String = "0") throws -> TuiHarness {
         let reader = try TuiHarness(environment: ["NYT_API_KEY": key])
         if let config { try reader.writeConfig(config) }
@@ -102,13 +115,7 @@ struct TuiReadingLoopTests {
 
     @Test("R refreshes the three followed feeds in turn, requests spaced by --request-spacing, the list usable; q stops it at once")
     func refreshFollowed() throws {
-        let server = try FakeNYTServer()
-        Self.serve(server, section: "home", prefix: "Loop")
-        for (section, prefix) in [("world", "World"), ("technology", "Tech"), ("science", "Science")] {
-            Self.serve(server, section: section, prefix: prefix)
-        }
-        let reader = try Self.reader(server, config: #"feeds = ["world", "technology", "science"]"#, spacing: "2")
-        server.clearRequests()
+        let (server, reader) = try Self.followingThreeFeeds(spacing: "2")
         try reader.tmux.press("R")
         try reader.tmux.waitFor("the progress") { $0.contains("Refreshing 1 of 3 · World") }
         try reader.tmux.press("j")
@@ -143,13 +150,7 @@ struct TuiReadingLoopTests {
 
     @Test("Esc stops R while it waits its turn, and r mid-request: said at once, nothing more asked, the reader still open")
     func escapeStopsRefreshes() throws {
-        let server = try FakeNYTServer()
-        Self.serve(server, section: "home", prefix: "Loop")
-        for (section, prefix) in [("world", "World"), ("technology", "Tech"), ("science", "Science")] {
-            Self.serve(server, section: section, prefix: prefix)
-        }
-        let reader = try Self.reader(server, config: #"feeds = ["world", "technology", "science"]"#, spacing: "6")
-        server.clearRequests()
+        let (server, reader) = try Self.followingThreeFeeds(spacing: "6")
         try reader.tmux.press("R")
         try reader.tmux.waitFor("the hint") { $0.contains("Refreshing 1 of 3 · World") && $0.contains("Esc stop") }
         try reader.tmux.waitFor(timeout: 20, "the second feed waiting its turn") { $0.contains("Refreshing 2 of 3 · Technology") }
