@@ -7,7 +7,7 @@ import Testing
 
 /// `nytreader archive --compact` on a cache as an older version left it: its text unpacked and its free
 /// pages kept inside the file.
-@Suite("nytreader archive --compact", .serialized)
+@Suite("nytreader archive --compact", .serialized, .timeLimit(.minutes(3)))
 struct ArchiveCompactTests {
     /// The cache at `path` made as a version before packing and before forgetting gave pages back left it.
     static func makeOlder(_ path: String) throws {

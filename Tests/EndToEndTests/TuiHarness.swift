@@ -72,7 +72,8 @@ final class TuiHarness {
     func exitStatus(timeout: TimeInterval = 10) throws -> Int? {
         let screen = try tmux.waitFor(timeout: timeout, "the exit status") { screen in
             guard let line = screen.range(of: #"EXIT=\d+\."#, options: .regularExpression) else { return false }
-            return screen[line.upperBound...].contains(self.tmux.prompt)
+            // The prompt may wrap: printed after what the reader left at the end of a line.
+            return screen[line.upperBound...].replacingOccurrences(of: "\n", with: "").contains(self.tmux.prompt)
         }
         // The status ends with a full stop: after a kill the shell prints it over what the reader left on
         // the line, digits included.
