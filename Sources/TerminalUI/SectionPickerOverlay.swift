@@ -49,18 +49,21 @@ struct SectionPickerOverlay {
 
     /// The rows of `state`'s picker entries.
     static func rows(for state: ReaderState, now: Date) -> [Row] {
-        state.pickerEntries.map { entry in
+        // Looked up by feed: the picker lists every month of the archive, 2,088 of them since 1851.
+        let searches = Dictionary(state.searchFeeds.map { ($0.feed, $0) }, uniquingKeysWith: { first, _ in first })
+        let archive = Dictionary(state.archiveFeeds.map { ($0.feed, $0) }, uniquingKeysWith: { first, _ in first })
+        return state.pickerEntries.map { entry in
             switch entry {
             case .heading(let heading):
                 return Row(title: heading, isHeading: true)
             case .feed(let feed):
                 var numbers = ""
-                if case .search = feed, let status = state.searchFeeds.first(where: { $0.feed == feed }) {
+                if case .search = feed, let status = searches[feed] {
                     if let hits = status.totalHits { numbers += " · \(GroupedCount(hits))" }
                     if let refreshed = status.lastRefreshedDate { numbers += " · \(RelativeTime.short(from: refreshed, to: now))" }
                 }
                 // An archive month never completed (its import cut short, or under way elsewhere) has no date.
-                if case .archive = feed, let status = state.archiveFeeds.first(where: { $0.feed == feed }), status.lastRefreshedDate == nil
+                if case .archive = feed, let status = archive[feed], status.lastRefreshedDate == nil
                 {
                     numbers += " · in part"
                 }
