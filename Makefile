@@ -152,7 +152,7 @@ bench: build
 
 ## bench-scale: the whole NYT on one machine: archive caches of 100,000, 1,000,000 and 15,000,000 generated
 ## articles spread over every month since 1851 (thin before 1900, thickest after 1980), each built once into
-## .bench/scale and kept (hours for the largest, about 15 GB; stopped, the next run goes on where it stopped),
+## .bench/scale and kept (an hour or more for the largest, about 10 GB; stopped, the next run goes on where it stopped),
 ## built at low priority (SCALE_NICE), then the same rows measured on each and printed side by side
 ## (BENCH_ARGS="--update-doc docs/performance.md" records the table, "--scale-sizes 100000" picks sizes)
 SCALE_NICE ?= nice -n 10
