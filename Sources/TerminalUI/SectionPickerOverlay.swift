@@ -63,8 +63,7 @@ struct SectionPickerOverlay {
                     if let refreshed = status.lastRefreshedDate { numbers += " · \(RelativeTime.short(from: refreshed, to: now))" }
                 }
                 // An archive month never completed (its import cut short, or under way elsewhere) has no date.
-                if case .archive = feed, let status = archive[feed], status.lastRefreshedDate == nil
-                {
+                if case .archive = feed, let status = archive[feed], status.lastRefreshedDate == nil {
                     numbers += " · in part"
                 }
                 return Row(title: feed.title.terminalSafe, numbers: numbers, counts: state.counts(of: feed)?.fraction ?? noCounts)
