@@ -139,6 +139,12 @@ public struct ReaderState: Hashable, Sendable {
         feedCounts[feed.key]
     }
 
+    /// Whether Esc in the list stops a refresh (`ReaderViewModel.stopRefreshes`): one runs (`r`'s, or `R`'s
+    /// not stopped yet), and Esc has no kept search to clear and no Saved to leave first.
+    public var escapeStopsRefresh: Bool {
+        (refresh.isRunning || followedRefresh?.isStopped == false) && search == nil && !(feed == .saved && previousFeed != nil)
+    }
+
     /// Whether the list ends with a row about the next page (loading, waiting, failed).
     public var showsMorePagesRow: Bool {
         morePages != .idle && search?.showsHits != true

@@ -98,10 +98,10 @@ extension ReaderViewModel {
         return [.refreshFollowed(feeds)]
     }
 
-    /// Esc in the list with nothing else to close: stops the refresh of the feed on screen (`r`) and that of
-    /// the followed feeds (`R`); nil when neither runs. A refresh stopped before its write writes nothing,
-    /// one already writing ends whole; `R` then says what it did.
-    mutating func stopRefreshes() -> [Effect]? {
+    /// Esc in the list with nothing else to close (`ReaderState.escapeStopsRefresh`): stops the refresh of the
+    /// feed on screen (`r`) and that of the followed feeds (`R`). A refresh stopped before its write writes
+    /// nothing, one already writing ends whole; `R` then says what it did.
+    mutating func stopRefreshes() -> [Effect] {
         var effects: [Effect] = []
         if state.refresh.isRunning { effects.append(.cancelRefresh) }
         if var progress = state.followedRefresh, !progress.isStopped {
@@ -109,7 +109,7 @@ extension ReaderViewModel {
             state.followedRefresh = progress
             effects.append(.stopFollowedRefresh)
         }
-        return effects.isEmpty ? nil : effects
+        return effects
     }
 
     // MARK: - Unread only

@@ -158,8 +158,8 @@ public struct ReaderViewModel: Sendable {
             if state.focus == .list, state.feed == .saved, let previous = state.previousFeed {
                 return switchFeed(to: previous, anchor: anchorBeforeSaved)
             }
-            if state.focus == .list, let stopped = stopRefreshes() {
-                return stopped
+            if state.focus == .list, state.escapeStopsRefresh {
+                return stopRefreshes()
             }
             state.focus = .list
             return []

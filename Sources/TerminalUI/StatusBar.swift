@@ -66,11 +66,7 @@ struct StatusBar {
             let scroll = [keys.key(.moveUp), keys.key(.moveDown)].compactMap { $0 }.joined()
             return [scroll.isEmpty ? nil : scroll + " scroll", keys.hint(.focusList, "back")].compactMap { $0 }.joined(separator: "  ")
         }
-        // Esc stops a refresh once nothing else is there for it to close (`ReaderViewModel.stopRefreshes`).
-        let stops =
-            (state.refresh.isRunning || state.followedRefresh?.isStopped == false) && state.search == nil
-            && !(state.feed == .saved && state.previousFeed != nil)
-        return keys.line((stops ? [(.focusList, "stop")] : []) + [(.help, "help"), (.quit, "quit")])
+        return keys.line((state.escapeStopsRefresh ? [(.focusList, "stop")] : []) + [(.help, "help"), (.quit, "quit")])
     }
 
     /// The parts joined to fit `width`: the spare ones are left out first; when one ranks standing or above,
