@@ -6,17 +6,16 @@ import Synchronization
 
 /// The archive import's progress on stderr when it is a terminal: one line redrawn in place, with the
 /// month and its place in the range, the bytes received, the articles written, the rate, and the time
-/// left for the range. Silent when stderr is not a terminal.
+/// left for the range (`RedrawnLine`).
 final class ArchiveProgressLine: @unchecked Sendable {
     private let months: Int
-    private let isShown = isatty(STDERR_FILENO) == 1
+    private let redrawn = RedrawnLine()
     private let lock = Mutex(())
     private var month: ArchiveMonth?
     private var index = 0
     // Times on the monotonic clock: a clock set back during a range never makes a rate or a time left negative.
     private var started = ContinuousClock.now
     private var rangeStarted = ContinuousClock.now
-    private var lastDrawn: ContinuousClock.Instant?
 
     init(months: Int) {
         self.months = months
@@ -33,11 +32,10 @@ final class ArchiveProgressLine: @unchecked Sendable {
 
     /// Redraws the line, at most ten times a second.
     func update(_ progress: ArchiveProgress) {
-        guard isShown else { return }
+        guard redrawn.isShown else { return }
         lock.withLock { _ in
+            guard let month, redrawn.isDue() else { return }
             let now = ContinuousClock.now
-            guard lastDrawn.map({ now - $0 >= .milliseconds(100) }) ?? true, let month else { return }
-            lastDrawn = now
             let elapsed = max(0.001, (now - started).seconds)
             let rate = Double(progress.bytesReceived) / elapsed / 1_000_000
             let filled = Int((Double(index) / Double(max(1, months)) * 20).rounded(.down))
@@ -52,8 +50,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
                 let left = Int(min(perMonth * Double(months - index), 1e9).rounded(.up))
                 parts.append(("about \(RelativeTime.duration(seconds: left)) left", 3))
             }
-            let line = Self.fitted(parts, columns: Terminal.columns(of: STDERR_FILENO) ?? 80)
-            Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
+            redrawn.draw(Self.fitted(parts, columns: Terminal.columns(of: STDERR_FILENO) ?? 80))
         }
     }
 
@@ -74,10 +71,6 @@ final class ArchiveProgressLine: @unchecked Sendable {
 
     /// Clears the line before the month's summary is printed.
     func end() {
-        guard isShown else { return }
-        lock.withLock { _ in
-            lastDrawn = nil
-            Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
-        }
+        lock.withLock { _ in redrawn.clear() }
     }
 }
