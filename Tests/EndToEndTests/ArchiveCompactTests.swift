@@ -12,9 +12,8 @@ struct ArchiveCompactTests {
     /// The cache at `path` made as a version before packing and before forgetting gave pages back left it.
     static func makeOlder(_ path: String) throws {
         let store = try ArticleStore(path: path)
-        let columns = ["uri", "url", "title", "kicker", "byline", "abstract", "leadParagraph", "thumbnailURL", "photo"]
         try store.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "UPDATE article SET " + columns.map { "\($0) = nyttext(\($0))" }.joined(separator: ", "))
+            try db.execute(sql: "UPDATE article SET " + PackedText.columns.map { "\($0) = nyttext(\($0))" }.joined(separator: ", "))
             try db.execute(sql: "PRAGMA auto_vacuum = NONE; VACUUM")
         }
     }
