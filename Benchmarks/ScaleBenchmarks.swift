@@ -117,7 +117,9 @@ struct ScaleBenchmarks {
             "archive.import_month_into_\(database.articleCount)",
             "import one month of \(ArchiveBenchmarks.monthSize.formatted()) docs, \(database.articleCount.formatted()) archived",
             value: samples.median, unit: "ms", target: 2_000,
-            detail: "median of \(runs); \(body.count / 1_000_000) MB decoded, mapped, written in batches of 500, then forgotten")
+            detail:
+                "median of \(runs); \(body.count / 1_000_000) MB decoded and mapped in batches of 500, set aside, written in publication order, then forgotten"
+        )
     }
 }
 

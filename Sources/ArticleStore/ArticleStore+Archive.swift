@@ -62,56 +62,106 @@ extension ArticleStore {
     /// this import lists are noted on the writing connection (`importListed`, gone with the process), so
     /// that completing it takes out those the month no longer lists.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
+        try onWritingConnection { db in
+            try db.execute(sql: StagedMonth.createTable)
+            try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+        }
         try write { db in
             try db.execute(sql: Self.importListedTable + "; DELETE FROM importListed;")
             let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
-            let complete =
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)", arguments: [month.description]
-                ) ?? false
-            guard !complete else { return }
+            guard try !Self.isRecorded(month, in: db) else { return }
             try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
             try db.execute(sql: "UPDATE feed SET articleCount = 0, unreadCount = 0, origin = NULL WHERE id = ?", arguments: [feedID])
         }
     }
 
-    /// Writes one batch of `month`'s articles in one transaction, marked as archived; returns how many
-    /// the cache did not have. An archived article keeps what the reader shows of it (see
-    /// `ArchivedText`); one the cache already has in a fuller version, from a live feed, keeps it, and
-    /// one an earlier import wrote takes the new text.
-    @discardableResult
-    public func appendBatch(_ articles: [Article], to month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
-        try write { db in
-            let writer = FeedWriter(db: db, policy: self.policy)
-            let feedID = try writer.feedID(for: .archive(month))
-            let kept = articles.map { ArchivedText.kept(of: ArticleBounds.bounded($0)) }
-            let partition = ArchiveIndex.partition(forYear: month.year)
-            try ArchiveIndex.ensure(partition: partition, in: db)
-            let appended = try writer.append(
-                kept, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingFullerText: true, ftsPartition: partition
-            )
-            try db.execute(
-                sql: """
-                    UPDATE article SET inArchive = 1
-                    WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
-                    """, arguments: [feedID])
-            try db.execute(sql: Self.importListedTable)
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO importListed SELECT value FROM json_each(?)")
-                .execute(arguments: [FeedWriter.jsonArray(appended.ids)])
-            return appended.inserted
+    /// Sets aside one batch of `month`'s articles, as the reader shows archived ones (`ArchivedText`), until
+    /// the import ends (`completeImport`, or `keepInPart` when it failed): in a temporary table of this
+    /// process (`StagedMonth`), without the cache's write lock, so other processes are not kept waiting.
+    public func stageBatch(_ articles: [Article], of month: ArchiveMonth) throws(StoreError) {
+        try onWritingConnection { db in
+            try db.transaction(.deferred) { db in
+                let insert = try db.cachedStatement(sql: StagedMonth.insertSQL)
+                for article in articles {
+                    let kept = ArchivedText.kept(of: ArticleBounds.bounded(article))
+                    try insert.execute(arguments: [
+                        month.description, ArticleColumns.seconds(kept.publishedDate), DatabaseValue.blob(StagedBatch.encode(CollectionOfOne(kept))),
+                    ])
+                }
+            }
         }
     }
 
-    /// Ends `month`'s import in one transaction: its articles in publication order (those it no longer
-    /// lists taken out), its record written.
-    /// Until this commits the month is not complete, and a later run imports it again.
-    public func completeImport(of month: ArchiveMonth, hits: Int?, byteCount: Int, at date: Date) throws(StoreError) {
+    /// Writes the articles `month`'s import set aside to its feed, in publication order, marked as archived;
+    /// returns how many the cache did not have. Those new to the cache take consecutive ids in the order
+    /// the month lists them (`StagedMonth`). One the cache already has in a fuller version, from a live
+    /// feed, keeps it, and one an earlier import wrote takes the new text.
+    private func writeStaged(of month: ArchiveMonth, fetchedDate: Date, in db: Database) throws -> Int {
+        let writer = FeedWriter(db: db, policy: self.policy)
+        let feedID = try writer.feedID(for: .archive(month))
+        let partition = ArchiveIndex.partition(forYear: month.year)
+        try ArchiveIndex.ensure(partition: partition, in: db)
+        try db.execute(sql: StagedMonth.createTable + Self.importListedTable)
+        let listed = try db.cachedStatement(sql: "INSERT OR IGNORE INTO importListed SELECT value FROM json_each(?)")
+        var inserted = 0
+        try StagedMonth.forEachChunk(of: month, in: db) { chunk in
+            let appended = try writer.append(
+                chunk, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingFullerText: true, ftsPartition: partition)
+            try listed.execute(arguments: [FeedWriter.jsonArray(appended.ids)])
+            inserted += appended.inserted
+        }
+        try db.execute(
+            sql: """
+                UPDATE article SET inArchive = 1
+                WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
+                """, arguments: [feedID])
+        try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+        return inserted
+    }
+
+    /// Writes what `month`'s import set aside before it failed or fell short of the month (see
+    /// `writeStaged`), in one transaction: the month is then imported in part (`archiveMonthsInPart`), and
+    /// the next import takes it whole. Returns how many articles the cache did not have.
+    @discardableResult
+    public func keepInPart(of month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
         try write { db in
+            guard try !Self.isRecorded(month, in: db) else {
+                // A month imported whole before stays as it was when a new import of it fails.
+                try db.execute(sql: StagedMonth.createTable)
+                try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+                return 0
+            }
+            return try writeStaged(of: month, fetchedDate: fetchedDate, in: db)
+        }
+    }
+
+    /// Whether `month` has its record: it was imported whole once.
+    private static func isRecorded(_ month: ArchiveMonth, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM archiveMonth WHERE month = ?)", arguments: [month.description]) ?? false
+    }
+
+    /// Forgets what `month`'s import set aside (an import stopped before it ended).
+    public func discardStaged(of month: ArchiveMonth) {
+        _ = try? onWritingConnection { db in
+            try db.execute(sql: StagedMonth.createTable)
+            try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+        }
+    }
+
+    /// Ends `month`'s import in one transaction: the articles it set aside written (`writeStaged`), its
+    /// articles in publication order (those it no longer lists taken out), its record written. Returns how
+    /// many articles the cache did not have.
+    /// Until this commits the month is not complete, and a later run imports it again.
+    @discardableResult
+    public func completeImport(
+        of month: ArchiveMonth, hits: Int?, byteCount: Int, fetchedDate: Date, at date: Date
+    ) throws(StoreError) -> Int {
+        try write { db in
+            let inserted = try writeStaged(of: month, fetchedDate: fetchedDate, in: db)
             let writer = FeedWriter(db: db, policy: self.policy)
             let feedID = try writer.feedID(for: .archive(month))
             // A month imported again (`--force`, or one imported before it ended) lists what the NYT lists now:
             // articles the new import did not list go, unless saved or listed by another feed.
-            try db.execute(sql: Self.importListedTable)
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importListed)") ?? false {
                 try writer.removeMembers(of: feedID, where: "articleId NOT IN (SELECT articleId FROM importListed)")
                 try db.execute(sql: "DELETE FROM importListed")
@@ -147,6 +197,7 @@ extension ArticleStore {
                     ON CONFLICT(month) DO UPDATE SET hits = excluded.hits, articleCount = excluded.articleCount,
                         byteCount = excluded.byteCount, completedAt = excluded.completedAt
                     """, arguments: [month.description, hits, count, byteCount, seconds])
+            return inserted
         }
     }
 

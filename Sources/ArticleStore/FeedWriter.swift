@@ -50,7 +50,7 @@ struct FeedWriter {
         let feedID = try feedID(for: snapshot.feed)
         let pagesHeld = try Int.fetchOne(db.cachedStatement(sql: "SELECT pageCount FROM feed WHERE id = ?"), arguments: [feedID])
         guard pagesHeld == snapshot.pageCount - 1 else { return nil }
-        let appended = try append(snapshot.articles, to: feedID, fetchedAt: fetchedAt)
+        let appended = try append(snapshot.articles.map(StoredArticle.init), to: feedID, fetchedAt: fetchedAt)
         try db.cachedStatement(
             sql: """
                 UPDATE feed SET lastError = NULL, totalHits = COALESCE(?, totalHits), pageCount = MAX(pageCount, ?) WHERE id = ?
@@ -68,10 +68,9 @@ struct FeedWriter {
     /// version a live feed cached, and replaces a text an earlier import wrote, newest winning.
     /// New articles are indexed for search in `ftsPartition`'s table (see `ArchiveIndex`).
     func append(
-        _ articles: [Article], to feedID: Int64, fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
+        _ articles: [StoredArticle], to feedID: Int64, fetchedAt: Int64, keepingFullerText: Bool = false, ftsPartition: Int = 0
     ) throws -> (total: Int, inserted: Int, updated: Int, ids: [Int64]) {
-        let stored = try upsert(
-            articles.map(StoredArticle.init), fetchedAt: fetchedAt, keepingFullerText: keepingFullerText, ftsPartition: ftsPartition)
+        let stored = try upsert(articles, fetchedAt: fetchedAt, keepingFullerText: keepingFullerText, ftsPartition: ftsPartition)
         var (rank, total) =
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(rank) + 1, 0), COUNT(*) FROM feedItem WHERE feedId = ?"), arguments: [feedID]

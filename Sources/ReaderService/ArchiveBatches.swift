@@ -4,26 +4,24 @@ import NYTAPI
 import NewsCore
 import Synchronization
 
-/// Writes the batches of one archive month as the transport hands them on (on its thread), counting
-/// what was written and remembering whether a write failed (the transfer then stops), then keeps what
-/// the month's response held once it was read whole.
+/// Sets aside the batches of one archive month as the transport hands them on (on its thread; see
+/// `ArticleStore.stageBatch`), counting what arrived and remembering whether setting one aside failed
+/// (the transfer then stops), then keeps what the month's response held once it was read whole.
 final class ArchiveBatches: Sendable {
     private let store: ArticleStore
     private let month: ArchiveMonth
-    private let fetchedDate: Date
     private let progress: @Sendable (ArchiveProgress) -> Void
-    private let counts = Mutex<(stored: Int, new: Int, failure: StoreError?, summary: ArchiveSummary?)>((0, 0, nil, nil))
+    private let counts = Mutex<(received: Int, failure: StoreError?, summary: ArchiveSummary?)>((0, nil, nil))
 
-    init(store: ArticleStore, month: ArchiveMonth, fetchedDate: Date, progress: @escaping @Sendable (ArchiveProgress) -> Void) {
+    init(store: ArticleStore, month: ArchiveMonth, progress: @escaping @Sendable (ArchiveProgress) -> Void) {
         self.store = store
         self.month = month
-        self.fetchedDate = fetchedDate
         self.progress = progress
     }
 
-    /// Articles the cache did not have before this import.
-    var inserted: Int { counts.withLock { $0.new } }
-    /// Why a batch could not be written, when one could not.
+    /// Articles set aside so far.
+    var received: Int { counts.withLock { $0.received } }
+    /// Why a batch could not be set aside, when one could not.
     var writeFailure: StoreError? { counts.withLock { $0.failure } }
     /// What the month's response held, once it was read whole.
     var summary: ArchiveSummary? { counts.withLock { $0.summary } }
@@ -34,17 +32,15 @@ final class ArchiveBatches: Sendable {
     }
 
     func write(_ articles: [Article], bytesReceived: Int) throws {
-        let new: Int
         do {
-            new = try store.appendBatch(articles, to: month, fetchedDate: fetchedDate)
+            try store.stageBatch(articles, of: month)
         } catch {
             counts.withLock { $0.failure = error }
             throw error
         }
         let now = counts.withLock { counts -> ArchiveProgress in
-            counts.stored += articles.count
-            counts.new += new
-            return ArchiveProgress(bytesReceived: bytesReceived, articlesStored: counts.stored, newArticles: counts.new)
+            counts.received += articles.count
+            return ArchiveProgress(bytesReceived: bytesReceived, articlesReceived: counts.received)
         }
         progress(now)
     }

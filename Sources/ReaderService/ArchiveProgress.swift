@@ -1,9 +1,7 @@
-/// How far the import of an archive month has come: told after each batch written.
+/// How far the import of one archive month has gone.
 public struct ArchiveProgress: Hashable, Sendable {
     /// Bytes of the month's response received.
     public var bytesReceived: Int
-    /// Articles written so far.
-    public var articlesStored: Int
-    /// Of those, the ones the cache did not have.
-    public var newArticles: Int
+    /// Articles read from it so far (set aside until the month is written whole: `ArticleStore.stageBatch`).
+    public var articlesReceived: Int
 }

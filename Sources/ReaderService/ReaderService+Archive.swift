@@ -43,9 +43,10 @@ extension ReaderService {
                 if let whole = await alreadyImported(month) { return whole }
             }
         }
-        let written = ArchiveBatches(store: store, month: month, fetchedDate: now(), progress: progress)
+        let written = ArchiveBatches(store: store, month: month, progress: progress)
+        let fetchedDate = now()
         let outcome = await run(feed) { (service, client) throws(RefreshFailure) in
-            try await service.importMonth(month, with: client, into: written)
+            try await service.importMonth(month, fetchedDate: fetchedDate, with: client, into: written)
         }
         return ArchiveImport(outcome: outcome, summary: written.summary)
     }
@@ -110,8 +111,12 @@ extension ReaderService {
         try await writing { store throws(StoreError) in try store.compact(progress: progress) }
     }
 
+    /// Imports `month`: its articles set aside as they arrive (`ArchiveBatches`), then written in publication
+    /// order with the month's record in one transaction (`ArticleStore.completeImport`). What arrived before
+    /// the transfer failed, or of a month short of its docs, is written as the month in part; what arrived
+    /// before the import was stopped is forgotten.
     private func importMonth(
-        _ month: ArchiveMonth, with client: NYTClient, into written: ArchiveBatches
+        _ month: ArchiveMonth, fetchedDate: Date, with client: NYTClient, into written: ArchiveBatches
     ) async throws(RefreshFailure) -> RefreshChanges {
         do { try await lanes.write { store throws(StoreError) in try store.beginImport(of: month) } } catch { throw error.refreshFailure }
         let summary: ArchiveSummary
@@ -120,22 +125,42 @@ extension ReaderService {
                 try await client.archive(month) { articles, bytes in try written.write(articles, bytesReceived: bytes) }
             }
         } catch {
-            throw written.writeFailure?.refreshFailure ?? error
+            let failure = written.writeFailure?.refreshFailure ?? error
+            await endInPart(month, fetchedDate: fetchedDate, keeping: failure != .cancelled)
+            throw failure
         }
         written.finish(summary)
-        if Task.isCancelled { throw .cancelled }
-        guard summary.missingCount == 0 else { throw .malformed }
+        if Task.isCancelled {
+            await endInPart(month, fetchedDate: fetchedDate, keeping: false)
+            throw .cancelled
+        }
+        guard summary.missingCount == 0 else {
+            await endInPart(month, fetchedDate: fetchedDate, keeping: true)
+            throw .malformed
+        }
         // Dated by the server's clock when this one is far from it: a month imported under a clock ahead
         // would otherwise count as imported after its end, and whole for good.
         let completed = ServerClock.trusted(local: now(), server: summary.serverDate)
-        let changes = RefreshChanges(
-            total: summary.articleCount, inserted: written.inserted, updated: 0, removed: 0, skipped: summary.skippedCount
-        )
         let store = self.store
         return try await storing { isCancelled throws(StoreError) in
-            if isCancelled { return nil }
-            try store.completeImport(of: month, hits: summary.hits, byteCount: summary.byteCount, at: completed)
-            return changes
+            if isCancelled {
+                store.discardStaged(of: month)
+                return nil
+            }
+            let inserted = try store.completeImport(
+                of: month, hits: summary.hits, byteCount: summary.byteCount, fetchedDate: fetchedDate, at: completed)
+            return RefreshChanges(total: summary.articleCount, inserted: inserted, updated: 0, removed: 0, skipped: summary.skippedCount)
         }
+    }
+
+    /// Ends `month`'s import before it completed: what it set aside is written as the month in part, with
+    /// `keeping` (a failed transfer, a month short of its docs), or forgotten (a stopped import, which
+    /// writes nothing more). Writing it may fail in turn: the month then holds what it held before.
+    private func endInPart(_ month: ArchiveMonth, fetchedDate: Date, keeping: Bool) async {
+        guard keeping else {
+            lanes.queueWrite { store in store.discardStaged(of: month) }
+            return
+        }
+        _ = try? await lanes.write { store throws(StoreError) in try store.keepInPart(of: month, fetchedDate: fetchedDate) }
     }
 }

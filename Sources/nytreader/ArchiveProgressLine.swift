@@ -43,7 +43,7 @@ final class ArchiveProgressLine: @unchecked Sendable {
             // By how much each part is needed: the rate goes first when the terminal is narrow, then the bytes.
             var parts: [(text: String, need: Int)] = [
                 ("\(month) [\(bar)] \(index + 1)/\(months)", 4), (ArchiveReport.megabytes(progress.bytesReceived), 1),
-                ("\(GroupedCount(progress.articlesStored)) articles", 2), ("\(DecimalText.fixed(rate, digits: 1)) MB/s", 0),
+                ("\(GroupedCount(progress.articlesReceived)) articles", 2), ("\(DecimalText.fixed(rate, digits: 1)) MB/s", 0),
             ]
             if index > 0 {
                 let perMonth = (started - rangeStarted).seconds / Double(index)

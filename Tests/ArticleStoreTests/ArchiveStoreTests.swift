@@ -26,9 +26,9 @@ struct ArchiveStoreTests {
     static func importMonth(_ store: ArticleStore, _ month: ArchiveMonth, _ articles: [Article], batch: Int = 40) throws {
         try store.beginImport(of: month)
         for start in stride(from: 0, to: articles.count, by: batch) {
-            try store.appendBatch(Array(articles[start..<min(articles.count, start + batch)]), to: month, fetchedDate: imported)
+            try store.stageBatch(Array(articles[start..<min(articles.count, start + batch)]), of: month)
         }
-        try store.completeImport(of: month, hits: articles.count, byteCount: 1_000, at: imported)
+        try store.completeImport(of: month, hits: articles.count, byteCount: 1_000, fetchedDate: imported, at: imported)
     }
 
     @Test("A month written in batches lists its articles in publication order once complete")
@@ -54,8 +54,8 @@ struct ArchiveStoreTests {
         let april2 = Date(timeIntervalSince1970: 1_712_016_000)  // 2024-04-02 00:00 UTC
         for (imported, whole) in [(duringMarch, false), (lastEvening, false), (april2, true)] {
             try store.beginImport(of: Self.march)
-            try store.appendBatch(articles, to: Self.march, fetchedDate: imported)
-            try store.completeImport(of: Self.march, hits: articles.count, byteCount: 1_000, at: imported)
+            try store.stageBatch(articles, of: Self.march)
+            try store.completeImport(of: Self.march, hits: articles.count, byteCount: 1_000, fetchedDate: imported, at: imported)
             #expect(try store.isComplete(Self.march) == whole, "imported \(imported)")
             #expect(try store.archiveMonths().map { $0.isWhole(at: Date()) } == [whole])
             // Imported under a clock ahead, dated after the month: before it has ended, it is not whole.
@@ -70,8 +70,10 @@ struct ArchiveStoreTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         let articles = Self.articles(0..<100)
         try store.beginImport(of: Self.march)
-        try store.appendBatch(Array(articles[0..<60]), to: Self.march, fetchedDate: Self.imported)
+        try store.stageBatch(Array(articles[0..<60]), of: Self.march)
+        try store.keepInPart(of: Self.march, fetchedDate: Self.imported)
         #expect(try !store.isComplete(Self.march))
+        #expect(try store.status(of: .archive(Self.march)).count == 60)
         try store.setRead(articles[5].id, at: Self.imported)
         try store.setSaved(articles[6].id, at: Self.imported)
         try Self.importMonth(store, Self.march, articles)
@@ -321,11 +323,15 @@ struct ArchiveStoreTests {
         let articles = Self.articles(0..<60)
         try Self.importMonth(store, Self.march, articles)
         try store.beginImport(of: Self.march)
-        try store.appendBatch(Array(articles[0..<10]) + Self.articles(100..<105), to: Self.march, fetchedDate: Self.imported)
-        // The forced import stops here (rate limited, offline, killed).
+        try store.stageBatch(Array(articles[0..<10]) + Self.articles(100..<105), of: Self.march)
+        // The forced import fails here (rate limited, offline): the month stays as it was.
+        try store.keepInPart(of: Self.march, fetchedDate: Self.imported)
         #expect(try store.isComplete(Self.march))
-        #expect(try store.status(of: .archive(Self.march)).count == 65)
-        try store.completeImport(of: Self.march, hits: 15, byteCount: 1, at: Self.imported)
+        #expect(try store.status(of: .archive(Self.march)).count == 60)
+        #expect(try store.entries(in: .archive(Self.march), range: 0..<100).map(\.id) == articles.reversed().map(\.id))
+        try store.beginImport(of: Self.march)
+        try store.stageBatch(Array(articles[0..<10]) + Self.articles(100..<105), of: Self.march)
+        try store.completeImport(of: Self.march, hits: 15, byteCount: 1, fetchedDate: Self.imported, at: Self.imported)
         let listed = try store.entries(in: .archive(Self.march), range: 0..<100)
         #expect(listed.count == 15, "once complete, the month lists what the new import listed")
         #expect(Set(listed.map(\.id)) == Set((Array(articles[0..<10]) + Self.articles(100..<105)).map(\.id)))
@@ -336,13 +342,37 @@ struct ArchiveStoreTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         try Self.importMonth(store, Self.march, Self.articles(0..<5))
         try store.beginImport(of: Self.april)
-        try store.appendBatch(Self.articles(10..<17), to: Self.april, fetchedDate: Self.imported)
+        try store.stageBatch(Self.articles(10..<17), of: Self.april)
+        #expect(try store.archiveMonthsInPart().isEmpty, "set aside, not written")
+        try store.keepInPart(of: Self.april, fetchedDate: Self.imported)
         let inPart = try store.archiveMonthsInPart()
         #expect(inPart.map(\.feed) == [.archive(Self.april)])
         #expect(inPart.map(\.count) == [7])
         #expect(inPart.allSatisfy { $0.lastRefreshedDate == nil })
-        try store.completeImport(of: Self.april, hits: 7, byteCount: 1, at: Self.imported)
+        try store.completeImport(of: Self.april, hits: 7, byteCount: 1, fetchedDate: Self.imported, at: Self.imported)
         #expect(try store.archiveMonthsInPart().isEmpty)
+    }
+
+    @Test("A month's new articles take consecutive ids in publication order, whatever order they arrived in")
+    func idsInPublicationOrder() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try store.apply(
+            FeedSnapshot(feed: .topStories(.home), articles: Self.articles(200..<203), fetchedDate: Self.imported), origin: .network)
+        // Arrival order: every third article, then the others; published in the reverse of their index.
+        let articles = Self.articles(0..<90)
+        let arrival = stride(from: 0, to: 90, by: 3).map { articles[$0] } + articles.indices.filter { $0 % 3 != 0 }.map { articles[$0] }
+        try Self.importMonth(store, Self.march, arrival, batch: 25)
+        let ids = try store.writer.read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT a.id FROM feedItem fi JOIN feed f ON f.id = fi.feedId JOIN article a ON a.id = fi.articleId
+                    WHERE f.key = ? ORDER BY fi.rank
+                    """, arguments: [Feed.archive(Self.march).key])
+        }
+        #expect(ids.count == 90)
+        #expect(ids == Array(ids[0]..<ids[0] + 90), "listed in the order of their ids, one after another")
+        #expect(try store.entries(in: .archive(Self.march), range: 0..<90).map(\.id) == articles.reversed().map(\.id))
     }
 
     @Test("A month imported again takes the NYT's new text of what an import wrote; an article a live feed cached keeps its fuller text")

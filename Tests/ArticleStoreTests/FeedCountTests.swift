@@ -70,9 +70,13 @@ struct FeedCountTests {
                 let month = Self.months[pick(Self.months.count)]
                 try store.beginImport(of: month)
                 for _ in 0..<(1 + pick(2)) {
-                    try store.appendBatch((0..<pick(30)).map { _ in ArticleFactory.article(pick(pool)) }, to: month, fetchedDate: clock)
+                    try store.stageBatch((0..<pick(30)).map { _ in ArticleFactory.article(pick(pool)) }, of: month)
                 }
-                if pick(3) > 0 { try store.completeImport(of: month, hits: nil, byteCount: 100, at: clock) }
+                if pick(3) > 0 {
+                    try store.completeImport(of: month, hits: nil, byteCount: 100, fetchedDate: clock, at: clock)
+                } else {
+                    try store.keepInPart(of: month, fetchedDate: clock)
+                }
             case 5, 6:
                 try Self.unlessGone { try store.setRead(article, at: pick(3) == 0 ? nil : clock) }
             case 7:

@@ -60,11 +60,15 @@ struct TrendTests {
                 }
                 try store.beginImport(of: month)
                 for start in stride(from: 0, to: articles.count, by: 25) {
-                    try store.appendBatch(
-                        Array(articles[start..<min(articles.count, start + 25)]), to: month, fetchedDate: TrendTests.imported)
+                    try store.stageBatch(
+                        Array(articles[start..<min(articles.count, start + 25)]), of: month)
                 }
-                guard month != Self.partial else { continue }
-                try store.completeImport(of: month, hits: articles.count, byteCount: 1, at: TrendTests.imported)
+                guard month != Self.partial else {
+                    try store.keepInPart(of: month, fetchedDate: TrendTests.imported)
+                    continue
+                }
+                try store.completeImport(
+                    of: month, hits: articles.count, byteCount: 1, fetchedDate: TrendTests.imported, at: TrendTests.imported)
                 wholeWord[month] = articles.filter { $0.title.hasSuffix(" zeppelin") }.count
                 plural[month] = articles.filter { $0.leadParagraph.hasPrefix("Zeppelins: ") }.count
             }
@@ -260,8 +264,8 @@ struct TrendTests {
         extra.id = ArticleID("nyt://article/extra")
         let articles = try archive.store.entries(in: .topStories(.world), range: 0..<4).map(\.article) + [extra]
         try archive.store.beginImport(of: march)
-        try archive.store.appendBatch(articles, to: march, fetchedDate: Self.imported)
-        try archive.store.completeImport(of: march, hits: nil, byteCount: 1, at: Self.imported)
+        try archive.store.stageBatch(articles, of: march)
+        try archive.store.completeImport(of: march, hits: nil, byteCount: 1, fetchedDate: Self.imported, at: Self.imported)
         let again = try archive.store.trend(query)
         #expect(again.series[0].matches == [articles.filter { $0.title.hasSuffix("zeppelin") }.count])
         #expect(again.coverage[0].articleCount == 5)
@@ -271,8 +275,8 @@ struct TrendTests {
         var another = ArticleFactory.article(5_001, title: "Yet another zeppelin")
         another.id = ArticleID("nyt://article/another")
         try archive.store.beginImport(of: march)
-        try archive.store.appendBatch(articles + [another], to: march, fetchedDate: Self.imported)
-        try archive.store.completeImport(of: march, hits: nil, byteCount: 1, at: Self.imported)
+        try archive.store.stageBatch(articles + [another], of: march)
+        try archive.store.completeImport(of: march, hits: nil, byteCount: 1, fetchedDate: Self.imported, at: Self.imported)
         let forced = try archive.store.trend(query)
         #expect(forced.series[0].matches == [again.series[0].matches[0]! + 1])
         #expect(forced.coverage[0].articleCount == 6)

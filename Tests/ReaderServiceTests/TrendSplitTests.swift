@@ -26,8 +26,8 @@ struct TrendSplitTests {
                 return article
             }
             try store.beginImport(of: month)
-            try store.appendBatch(articles, to: month, fetchedDate: .now)
-            try store.completeImport(of: month, hits: articles.count, byteCount: 1, at: .now)
+            try store.stageBatch(articles, of: month)
+            try store.completeImport(of: month, hits: articles.count, byteCount: 1, fetchedDate: .now, at: .now)
         }
         let service = ReaderService(store: store, client: nil)
         let terms = ["climate", "election", "supreme court", "東京"]
