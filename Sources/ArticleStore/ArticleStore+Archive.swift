@@ -85,7 +85,8 @@ extension ArticleStore {
                 for article in articles {
                     let kept = ArchivedText.kept(of: ArticleBounds.bounded(article))
                     try insert.execute(arguments: [
-                        month.description, ArticleColumns.seconds(kept.publishedDate), DatabaseValue.blob(StagedBatch.encode(CollectionOfOne(kept))),
+                        month.description, ArticleColumns.seconds(kept.publishedDate),
+                        DatabaseValue.blob(StagedBatch.encode(CollectionOfOne(kept))),
                     ])
                 }
             }
@@ -107,7 +108,7 @@ extension ArticleStore {
         try StagedMonth.forEachChunk(of: month, in: db) { chunk in
             let appended = try writer.append(
                 chunk, to: feedID, fetchedAt: ArticleColumns.seconds(fetchedDate), keepingFullerText: true, ftsPartition: partition)
-            try listed.execute(arguments: [FeedWriter.jsonArray(appended.ids)])
+            try listed.execute(arguments: [JSONList.of(appended.ids)])
             inserted += appended.inserted
         }
         try db.execute(

@@ -253,11 +253,9 @@ struct FeedWriter {
         }
     }
 
-    /// Runs `body` for `values` in chunks of at most 500, with the `?,?,…` list of each chunk.
+    /// Runs `body` for `values` in chunks (`JSONList.chunks`), with the `?,?,…` list of each chunk.
     private func forEachChunk(of values: [some DatabaseValueConvertible], _ body: (String, StatementArguments) throws -> Void) throws {
-        let chunkSize = 500
-        for start in stride(from: 0, to: values.count, by: chunkSize) {
-            let chunk = values[start..<min(start + chunkSize, values.count)]
+        for chunk in JSONList.chunks(of: values) {
             try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), StatementArguments(Array(chunk)))
         }
     }
@@ -271,9 +269,8 @@ struct FeedWriter {
                 SELECT id, \(PackedText.read("uri")), readAt, ftsPartition, \(ArticleColumns.written.map { PackedText.read($0) }.joined(separator: ", "))
                 FROM article WHERE \(PackedText.areURIs("article"))
                 """)
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = ids[start..<min(start + 500, ids.count)]
-            let rows = try Row.fetchCursor(statement, arguments: [PackedText.jsonArray(chunk.map(\.rawValue))])
+        for chunk in JSONList.chunks(of: ids) {
+            let rows = try Row.fetchCursor(statement, arguments: [JSONList.of(chunk.map(\.rawValue))])
             while let row = try rows.next() {
                 var values = Array(row.databaseValues.dropFirst(4))
                 // Addresses stored whole by an earlier version are the same addresses stored from their paths.
@@ -377,19 +374,7 @@ struct FeedWriter {
     private func touch(_ ids: [Int64], fetchedAt: Int64) throws {
         guard !ids.isEmpty else { return }
         try db.cachedStatement(sql: "UPDATE article SET fetchedAt = ? WHERE id IN (SELECT value FROM json_each(?))")
-            .execute(arguments: [fetchedAt, Self.jsonArray(ids)])
-    }
-
-    /// `ids` as a JSON array, handed to SQLite's `json_each` as one argument: one statement for a list of
-    /// any length instead of one per id.
-    static func jsonArray(_ ids: [Int64]) -> String {
-        var json = "["
-        json.reserveCapacity(ids.count * 8 + 2)
-        for (index, id) in ids.enumerated() {
-            if index > 0 { json += "," }
-            json += String(id)
-        }
-        return json + "]"
+            .execute(arguments: [fetchedAt, JSONList.of(ids)])
     }
 
     /// Adds the article's CJK text, if any, to the bigram index.
@@ -412,7 +397,7 @@ struct FeedWriter {
         try db.cachedStatement(sql: "DELETE FROM feedItem WHERE feedId = ?").execute(arguments: [feedID])
         // Ranked by their place in the array (json_each's `key`: 0, 1, 2…).
         try db.cachedStatement(sql: "INSERT INTO feedItem (feedId, articleId, rank) SELECT ?, value, key FROM json_each(?)")
-            .execute(arguments: [feedID, Self.jsonArray(articleIDs)])
+            .execute(arguments: [feedID, JSONList.of(articleIDs)])
         return previous.subtracting(articleIDs).count
     }
 

@@ -32,33 +32,8 @@ enum PackedText {
     }
 
     /// The SQL condition that `table`'s `uri` is one of those of the statement's one parameter, a JSON array
-    /// of them (`jsonArray`), in either form (`isURI`).
+    /// of them (`JSONList.of`), in either form (`isURI`).
     static func areURIs(_ table: String) -> String {
         "\(table).uri IN (SELECT value FROM json_each(?1) UNION ALL SELECT nytpack(value) FROM json_each(?1))"
-    }
-
-    /// `texts` as a JSON array of strings, for `json_each`.
-    static func jsonArray(_ texts: some Collection<String>) -> String {
-        var json = "["
-        json.reserveCapacity(texts.count * 56 + 2)
-        for (index, text) in texts.enumerated() {
-            if index > 0 { json += "," }
-            json += "\""
-            // Nearly every uri needs no escape: appended whole.
-            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-                json += text
-            } else {
-                for scalar in text.unicodeScalars {
-                    switch scalar {
-                    case "\"": json += "\\\""
-                    case "\\": json += "\\\\"
-                    case "\u{0}"..."\u{1F}": json += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-                    default: json.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            json += "\""
-        }
-        return json + "]"
     }
 }

@@ -148,7 +148,7 @@ struct PackedTextTests {
         let again = try store.apply(FeedSnapshot(feed: world, articles: articles, fetchedDate: Date()), origin: .network)
         #expect(again.inserted == 0 && again.updated == 0)
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") } == articles.count)
-        #expect(PackedText.jsonArray(["a\"b", "c\\d", "e\u{1F}"]) == #"["a\"b","c\\d","e\u001f"]"#)
+        #expect(JSONList.of(["a\"b", "c\\d", "e\u{1F}"]) == #"["a\"b","c\\d","e\u001f"]"#)
     }
 
     @Test("An article changed or deleted leaves the live index with its new words only, and then none")
