@@ -56,22 +56,16 @@ extension ArticleStore {
     /// The articles the month's import under way has listed, on the writing connection (gone with it).
     private static let importListedTable = "CREATE TEMP TABLE IF NOT EXISTS importListed (articleId INTEGER PRIMARY KEY)"
 
-    /// Starts (or starts again) importing `month`. What an import cut short left in its feed is taken out
-    /// (the articles stay, and the new import finds them by uri). A month imported whole before stays as
-    /// it is until the new import completes: a forced import that fails leaves it complete. The articles
-    /// this import lists are noted on the writing connection (`importListed`, gone with the process), so
-    /// that completing it takes out those the month no longer lists.
+    /// Starts (or starts again) importing `month`, on the writing connection alone (no write lock): what an
+    /// earlier import of it set aside is forgotten, and the articles this import lists are noted there
+    /// (`importListed`, gone with the process), so that completing it takes out those the month no longer
+    /// lists. The cache is not written until the import ends: a month imported whole before, or in part,
+    /// stays as it is until then, and as it was when the import is stopped.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try onWritingConnection { db in
-            try db.execute(sql: StagedMonth.createTable)
+            try db.execute(sql: StagedMonth.createTable + Self.importListedTable)
             try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
-        }
-        try write { db in
-            try db.execute(sql: Self.importListedTable + "; DELETE FROM importListed;")
-            let feedID = try FeedWriter(db: db, policy: self.policy).feedID(for: .archive(month))
-            guard try !Self.isRecorded(month, in: db) else { return }
-            try db.execute(sql: "DELETE FROM feedItem WHERE feedId = ?", arguments: [feedID])
-            try db.execute(sql: "UPDATE feed SET articleCount = 0, unreadCount = 0, origin = NULL WHERE id = ?", arguments: [feedID])
+            try db.execute(sql: "DELETE FROM importListed")
         }
     }
 
@@ -121,8 +115,9 @@ extension ArticleStore {
     }
 
     /// Writes what `month`'s import set aside before it failed or fell short of the month (see
-    /// `writeStaged`), in one transaction: the month is then imported in part (`archiveMonthsInPart`), and
-    /// the next import takes it whole. Returns how many articles the cache did not have.
+    /// `writeStaged`), in one transaction, after what an earlier import of it kept: the month is then
+    /// imported in part (`archiveMonthsInPart`), and the next import takes it whole. A month imported whole
+    /// before stays as it was. Returns how many articles the cache did not have.
     @discardableResult
     public func keepInPart(of month: ArchiveMonth, fetchedDate: Date) throws(StoreError) -> Int {
         try write { db in

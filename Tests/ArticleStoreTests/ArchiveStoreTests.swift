@@ -337,7 +337,7 @@ struct ArchiveStoreTests {
         #expect(Set(listed.map(\.id)) == Set((Array(articles[0..<10]) + Self.articles(100..<105)).map(\.id)))
     }
 
-    @Test("A month whose import has not completed is listed in part with what it holds; complete, it is not")
+    @Test("A month whose import has not completed is listed in part with what it kept; stopped, an import changes nothing; complete, it is not in part")
     func monthsInPart() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         try Self.importMonth(store, Self.march, Self.articles(0..<5))
@@ -349,8 +349,23 @@ struct ArchiveStoreTests {
         #expect(inPart.map(\.feed) == [.archive(Self.april)])
         #expect(inPart.map(\.count) == [7])
         #expect(inPart.allSatisfy { $0.lastRefreshedDate == nil })
+        // Stopped: what it set aside is forgotten, and the month holds what it held.
+        try store.beginImport(of: Self.april)
+        try store.stageBatch(Self.articles(20..<23), of: Self.april)
+        store.discardStaged(of: Self.april)
+        #expect(try store.archiveMonthsInPart().map(\.count) == [7])
+        // Failed again: what it kept is added to what the month held.
+        try store.beginImport(of: Self.april)
+        try store.stageBatch(Self.articles(15..<19), of: Self.april)
+        try store.keepInPart(of: Self.april, fetchedDate: Self.imported)
+        #expect(try store.archiveMonthsInPart().map(\.count) == [9])
+        try store.beginImport(of: Self.april)
+        try store.stageBatch(Self.articles(10..<17), of: Self.april)
         try store.completeImport(of: Self.april, hits: 7, byteCount: 1, fetchedDate: Self.imported, at: Self.imported)
         #expect(try store.archiveMonthsInPart().isEmpty)
+        #expect(try store.status(of: .archive(Self.april)).count == 7, "complete, it lists what the NYT lists")
+        let articles = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") }
+        #expect(articles == 12, "the two it no longer lists are gone from the cache")
     }
 
     @Test("A month's new articles take consecutive ids in publication order, whatever order they arrived in")
