@@ -273,7 +273,8 @@ public final class ArticleStore: Sendable {
     }
 
     /// The unread and total counts of every feed the cache holds, by feed key (`saved` for the saved
-    /// articles): the counts kept beside each feed, read without reading a feed.
+    /// articles), and whether its last refresh failed: what is kept beside each feed, read without reading
+    /// a feed.
     public func feedCounts() throws(StoreError) -> [String: FeedCounts] {
         try read { db in
             var counts = try Self.keptCounts(db)
@@ -288,9 +289,9 @@ public final class ArticleStore: Sendable {
     /// The counts kept beside every feed row (one row per feed: a few hundred at most).
     private static func keptCounts(_ db: Database) throws -> [String: FeedCounts] {
         var counts: [String: FeedCounts] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, unreadCount, articleCount FROM feed"))
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, unreadCount, articleCount, lastError IS NOT NULL FROM feed"))
         while let row = try rows.next() {
-            try counts[row[0]] = FeedCounts(unread: row[1], total: row[2])
+            try counts[row[0]] = FeedCounts(unread: row[1], total: row[2], lastRefreshFailed: row[3])
         }
         return counts
     }

@@ -34,7 +34,7 @@ public struct FeedStatus: Hashable, Sendable {
     }
 
     /// The feed's unread and total counts.
-    public var counts: FeedCounts { FeedCounts(unread: unreadCount, total: count) }
+    public var counts: FeedCounts { FeedCounts(unread: unreadCount, total: count, lastRefreshFailed: lastError != nil) }
 
     /// Whether the NYT has more results for this search than the cache holds, within the pages it serves.
     public var hasMorePages: Bool {

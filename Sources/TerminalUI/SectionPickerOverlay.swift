@@ -66,6 +66,8 @@ struct SectionPickerOverlay {
                 if case .archive = feed, let status = archive[feed], status.lastRefreshedDate == nil {
                     numbers += " · in part"
                 }
+                // It shows what an earlier refresh cached; opened, its status line says why the last one failed.
+                if state.counts(of: feed)?.lastRefreshFailed == true { numbers += " · failed" }
                 return Row(title: feed.title.terminalSafe, numbers: numbers, counts: state.counts(of: feed)?.fraction ?? noCounts)
             }
         }

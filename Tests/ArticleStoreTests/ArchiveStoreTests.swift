@@ -337,7 +337,9 @@ struct ArchiveStoreTests {
         #expect(Set(listed.map(\.id)) == Set((Array(articles[0..<10]) + Self.articles(100..<105)).map(\.id)))
     }
 
-    @Test("A month whose import has not completed is listed in part with what it kept; stopped, an import changes nothing; complete, it is not in part")
+    @Test(
+        "A month whose import has not completed is listed in part with what it kept; stopped, an import changes nothing; complete, it is not in part"
+    )
     func monthsInPart() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         try Self.importMonth(store, Self.march, Self.articles(0..<5))

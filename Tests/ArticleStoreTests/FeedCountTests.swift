@@ -26,12 +26,12 @@ struct FeedCountTests {
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT f.key, COUNT(fi.articleId), COUNT(fi.articleId) - COUNT(a.readAt)
+                    SELECT f.key, COUNT(fi.articleId), COUNT(fi.articleId) - COUNT(a.readAt), f.lastError IS NOT NULL
                     FROM feed f LEFT JOIN feedItem fi ON fi.feedId = f.id LEFT JOIN article a ON a.id = fi.articleId
                     GROUP BY f.id
                     """)
             {
-                counts[try row[0]] = FeedCounts(unread: try row[2], total: try row[1])
+                counts[try row[0]] = FeedCounts(unread: try row[2], total: try row[1], lastRefreshFailed: try row[3])
             }
             counts["saved"] = FeedCounts(
                 unread: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article WHERE savedAt IS NOT NULL AND readAt IS NULL") ?? 0,

@@ -93,7 +93,9 @@ struct RefreshTests {
         #expect(try store.unreadCount(in: world) == 3)
     }
 
-    @Test("A refresh records when; a failure records why and keeps the articles; the next success clears it")
+    @Test(
+        "A refresh records when; a failure records why (the feed's counts say it failed) and keeps the articles; the next success clears it"
+    )
     func refreshOutcomeRecorded() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         let first = Date(timeIntervalSince1970: 1_763_600_000)
@@ -104,11 +106,13 @@ struct RefreshTests {
             status
                 == FeedStatus(
                     feed: world, count: 3, unreadCount: 3, lastRefreshedDate: first, origin: .network, lastError: "NYT server error 503"))
+        #expect(try store.feedCounts()[world.key] == FeedCounts(unread: 3, total: 3, lastRefreshFailed: true), "the picker marks it")
 
         let second = first.addingTimeInterval(900)
         try store.apply(ArticleFactory.snapshot(world, 0..<2, fetched: second), origin: .network)
         status = try store.status(of: world)
         #expect(status == FeedStatus(feed: world, count: 2, unreadCount: 2, lastRefreshedDate: second, origin: .network, lastError: nil))
+        #expect(try store.feedCounts()[world.key] == FeedCounts(unread: 2, total: 2))
 
         try store.recordFailure(of: home, message: "Offline — the NYT could not be reached")
         #expect(try store.status(of: home) == FeedStatus(feed: home, count: 0, lastError: "Offline — the NYT could not be reached"))

@@ -324,6 +324,12 @@ struct FrameGoldenTests {
         renderer.render(state, on: screen, now: Self.now)
         #expect(screen.text.contains("July 2005 · in part"), "a month whose import was cut short:\n\(screen.text)")
         #expect(!screen.text.contains("March 2024 · in part"))
+        #expect(!screen.text.contains("· failed"))
+        state.feedCounts["popular:viewed:1"]?.lastRefreshFailed = true
+        renderer.render(state, on: screen, now: Self.now)
+        let failed = try #require(screen.text.split(separator: "\n").first { $0.contains("Most viewed · today") })
+        #expect(failed.contains("Most viewed · today · failed") && failed.hasSuffix("0/20 │"), "its last refresh failed: \(failed)")
+        #expect(!screen.text.contains("World · failed"))
         state.pickerFilter = "wor"
         state.overlay = .sectionPicker(selection: 1)
         renderer.render(state, on: screen, now: Self.now)
