@@ -2,7 +2,8 @@ import FoundationEssentials
 import NewsCore
 import SQLite
 
-// Months of the NYT's archive: written a batch at a time, complete only once their record is.
+// Months of the NYT's archive: set aside as they arrive, written in publication order, complete only once
+// their record is.
 extension ArticleStore {
     /// Every month imported whole, newest first.
     public func archiveMonths() throws(StoreError) -> [ArchiveMonthStatus] {

@@ -12,11 +12,11 @@ extension ReaderService {
         await importArchiveMonth(month, force: force, progress: progress).outcome
     }
 
-    /// Imports every article of `month` from the Archive API, streamed and written a batch at a time, then
-    /// completes the month in one transaction (see `ArticleStore.completeImport`), unless the response
+    /// Imports every article of `month` from the Archive API, streamed and set aside a batch at a time,
+    /// then writes and completes the month in one transaction (see `importMonth`), unless the response
     /// held fewer docs than the NYT counts for the month: that import fails as malformed, and the month
     /// stays incomplete. A month imported whole before is left alone, without a request, unless `force`;
-    /// the outcome's changes are then all zero. `progress` hears of each batch written.
+    /// the outcome's changes are then all zero. `progress` hears of each batch set aside.
     /// Another process importing the same month is waited for (`ArchiveImportLock`; `waitsForOther` is told
     /// once), and the month then looked at again.
     public func importArchiveMonth(

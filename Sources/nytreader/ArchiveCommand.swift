@@ -12,11 +12,11 @@ struct ArchiveCommand: AsyncParsableCommand {
         abstract: "Import whole months of the NYT's archive into the cache.",
         discussion: """
             Each month is one request to the Archive API (thousands of articles, 20 to 30 MB), streamed \
-            and written a batch at a time. Months are imported oldest first, 12 s apart (the NYT allows \
-            5 requests a minute and 500 a day); months imported whole before are skipped without a \
-            request (--force imports them again). A month counts as imported only once its last \
-            articles are written: interrupted, the next run imports that month again, never an article \
-            twice. Rate limited, it stops and says when to come back (exit 75); run the same command \
+            and set aside a batch at a time, then written in one go, in publication order. Months are \
+            imported oldest first, 12 s apart (the NYT allows 5 requests a minute and 500 a day); months \
+            imported whole before are skipped without a request (--force imports them again). A month \
+            counts as imported only once it is written whole: interrupted, the next run imports that \
+            month again, never an article twice. Rate limited, it stops and says when to come back (exit 75); run the same command \
             again to go on. Of each article the cache keeps the headline, kicker, byline, date, section, \
             web address and one paragraph: the lead paragraph, or the abstract when there is none. \
             Archived articles are never pruned; the reader lists the months under Archive in s, and / \

@@ -8,7 +8,7 @@ import Testing
 
 /// A refresh cancelled while its answer is on the way writes nothing, whatever the kind of feed: each kind
 /// stores its answer on its own path (Top Stories staged a batch at a time, the others whole, an archive
-/// month a batch at a time and then completed), and each path has to check.
+/// month set aside a batch at a time and then written and completed), and each path has to check.
 @Suite("Cancelled refreshes of every kind of feed", .timeLimit(.minutes(1)))
 struct CancelledRefreshTests {
     static let march = ArchiveMonth("2024-03", latest: ArchiveMonth(containingDay: 21_000))!
@@ -36,10 +36,10 @@ struct CancelledRefreshTests {
         return Data(#"{"copyright":"c","response":{"docs":[\#(docs.joined(separator: ","))],"meta":{"hits":3}}}"#.utf8)
     }()
 
-    /// Whether `feed` holds a refresh's answer: its articles, or for an archive month its completion (the
-    /// batches that arrived before a cancel are kept, as after any failed import).
+    /// Whether `feed` holds a refresh's answer: its articles, or for an archive month its completion (what
+    /// a stopped import set aside is forgotten: the month holds none of it either).
     static func isStored(_ feed: Feed, in service: ReaderService) async throws -> Bool {
-        if case .archive(let month) = feed { return try await service.isComplete(month) }
+        if case .archive(let month) = feed, try await service.isComplete(month) { return true }
         return try await service.status(of: feed).count > 0
     }
 
