@@ -64,9 +64,8 @@ extension ArticleStore {
     /// stays as it is until then, and as it was when the import is stopped.
     public func beginImport(of month: ArchiveMonth) throws(StoreError) {
         try onWritingConnection { db in
-            try db.execute(sql: StagedMonth.createTable + Self.importListedTable)
-            try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
-            try db.execute(sql: "DELETE FROM importListed")
+            try StagedMonth.clear(month, in: db)
+            try db.execute(sql: Self.importListedTable + "; DELETE FROM importListed;")
         }
     }
 
@@ -111,7 +110,7 @@ extension ArticleStore {
                 UPDATE article SET inArchive = 1
                 WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
                 """, arguments: [feedID])
-        try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+        try StagedMonth.clear(month, in: db)
         return inserted
     }
 
@@ -124,8 +123,7 @@ extension ArticleStore {
         try write { db in
             guard try !Self.isRecorded(month, in: db) else {
                 // A month imported whole before stays as it was when a new import of it fails.
-                try db.execute(sql: StagedMonth.createTable)
-                try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
+                try StagedMonth.clear(month, in: db)
                 return 0
             }
             return try writeStaged(of: month, fetchedDate: fetchedDate, in: db)
@@ -139,10 +137,7 @@ extension ArticleStore {
 
     /// Forgets what `month`'s import set aside (an import stopped before it ended).
     public func discardStaged(of month: ArchiveMonth) {
-        _ = try? onWritingConnection { db in
-            try db.execute(sql: StagedMonth.createTable)
-            try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
-        }
+        _ = try? onWritingConnection { db in try StagedMonth.clear(month, in: db) }
     }
 
     /// Ends `month`'s import in one transaction: the articles it set aside written (`writeStaged`), its

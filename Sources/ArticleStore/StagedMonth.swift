@@ -31,6 +31,12 @@ enum StagedMonth {
 
     static let deleteSQL = "DELETE FROM temp.stagedArchive WHERE month = ?"
 
+    /// Forgets what was set aside for `month` on `db` (making the table when this connection has none yet).
+    static func clear(_ month: ArchiveMonth, in db: Database) throws {
+        try db.execute(sql: createTable)
+        try db.execute(sql: deleteSQL, arguments: [month.description])
+    }
+
     /// Where `publishedAt` sits in `ArticleColumns.written`.
     static let publishedAtIndex = ArticleColumns.written.firstIndex(of: "publishedAt")!
 
