@@ -73,16 +73,14 @@ extension ArticleStore {
     /// the import ends (`completeImport`, or `keepInPart` when it failed): in a temporary table of this
     /// process (`StagedMonth`), without the cache's write lock, so other processes are not kept waiting.
     public func stageBatch(_ articles: [Article], of month: ArchiveMonth) throws(StoreError) {
-        try onWritingConnection { db in
-            try db.transaction(.deferred) { db in
-                let insert = try db.cachedStatement(sql: StagedMonth.insertSQL)
-                for article in articles {
-                    let kept = ArchivedText.kept(of: ArticleBounds.bounded(article))
-                    try insert.execute(arguments: [
-                        month.description, ArticleColumns.seconds(kept.publishedDate),
-                        DatabaseValue.blob(StagedBatch.encode(CollectionOfOne(kept))),
-                    ])
-                }
+        try staging { db in
+            let insert = try db.cachedStatement(sql: StagedMonth.insertSQL)
+            for article in articles {
+                let kept = ArchivedText.kept(of: ArticleBounds.bounded(article))
+                try insert.execute(arguments: [
+                    month.description, ArticleColumns.seconds(kept.publishedDate),
+                    DatabaseValue.blob(StagedBatch.encode(CollectionOfOne(kept))),
+                ])
             }
         }
     }
@@ -110,7 +108,7 @@ extension ArticleStore {
                 UPDATE article SET inArchive = 1
                 WHERE inArchive = 0 AND id IN (SELECT articleId FROM feedItem WHERE feedId = ?)
                 """, arguments: [feedID])
-        try StagedMonth.clear(month, in: db)
+        try db.execute(sql: StagedMonth.deleteSQL, arguments: [month.description])
         return inserted
     }
 

@@ -70,7 +70,7 @@ extension ArticleStore {
     }
 
     /// Runs `body` on the connection that writes, in a transaction that touches the temporary table only.
-    private func staging<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func staging<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try onWritingConnection { db in try db.transaction(.deferred, body) }
     }
 }

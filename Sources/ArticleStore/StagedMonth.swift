@@ -11,8 +11,8 @@ import SQLite
 /// not read for a minute, ten times more disk reads than the window needs (docs/performance.md). Read back
 /// in publication order, they take consecutive ids in the order the reader lists them.
 enum StagedMonth {
-    /// Articles handed on together when the month is written.
-    static let chunkSize = 500
+    /// Articles handed on together when the month is written, as for a refresh set aside.
+    static let chunkSize = StagedRefresh.chunkSize
 
     /// One row per article; read back in publication order, then arrival order (the index's rowid).
     static let createTable = """
@@ -35,14 +35,6 @@ enum StagedMonth {
     static func clear(_ month: ArchiveMonth, in db: Database) throws {
         try db.execute(sql: createTable)
         try db.execute(sql: deleteSQL, arguments: [month.description])
-    }
-
-    /// Where `publishedAt` sits in `ArticleColumns.written`.
-    static let publishedAtIndex = ArticleColumns.written.firstIndex(of: "publishedAt")!
-
-    /// The publication time an article set aside is ordered by (seconds; 0 when it has none).
-    static func publishedAt(of article: StoredArticle) -> Int64 {
-        Int64.fromDatabaseValue(article.values[publishedAtIndex]) ?? 0
     }
 
     /// Reads the articles of `month` set aside on `db` in publication order, `chunkSize` at a time, and

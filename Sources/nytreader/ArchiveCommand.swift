@@ -16,8 +16,8 @@ struct ArchiveCommand: AsyncParsableCommand {
             imported oldest first, 12 s apart (the NYT allows 5 requests a minute and 500 a day); months \
             imported whole before are skipped without a request (--force imports them again). A month \
             counts as imported only once it is written whole: interrupted, the next run imports that \
-            month again, never an article twice. Rate limited, it stops and says when to come back (exit 75); run the same command \
-            again to go on. Of each article the cache keeps the headline, kicker, byline, date, section, \
+            month again, never an article twice. Rate limited, it stops and says when to come back \
+            (exit 75); run the same command again to go on. Of each article the cache keeps the headline, kicker, byline, date, section, \
             web address and one paragraph: the lead paragraph, or the abstract when there is none. \
             Archived articles are never pruned; the reader lists the months under Archive in s, and / \
             searches them with the rest.

@@ -5,7 +5,7 @@ import ReaderService
 import Synchronization
 
 /// The archive import's progress on stderr when it is a terminal: one line redrawn in place, with the
-/// month and its place in the range, the bytes received, the articles written, the rate, and the time
+/// month and its place in the range, the bytes received, the articles received, the rate, and the time
 /// left for the range (`RedrawnLine`).
 final class ArchiveProgressLine: @unchecked Sendable {
     private let months: Int
