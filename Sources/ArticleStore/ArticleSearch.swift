@@ -42,12 +42,18 @@ struct ArticleSearch {
             let tables = try searchedTables()
             let feed = feed
             let feedArguments = feedArguments
-            scored = try NewestMatches.find(indexes: tables.count, candidates: candidates, db: db, pool: pool) { db, index, limit in
-                let sql = Self.newestMatches(table: tables[index], weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
+            scored = try NewestMatches.find(indexes: tables.count, candidates: candidates, db: db, pool: pool) { db, read in
+                let sql = Self.newestMatches(table: tables[read.index], weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
                 var arguments = [words.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
-                arguments += feedArguments + [limit.databaseValue]
-                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { try ($0[0], $0[1]) }
+                arguments += feedArguments + [read.limit.databaseValue]
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+                defer { rows.close() }
+                var matches: [NewestMatches.Match] = []
+                while read.wants(after: matches.count), let row = try rows.next() {
+                    matches.append(try (row[0], row[1]))
+                }
+                return matches
             }
         case (nil, let cjk?):
             let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed)

@@ -8,11 +8,30 @@ import Synchronization
 /// short, a second reading connection, when one is free, reads beside it on a thread of its own, each
 /// taking the next index neither has taken. The matches are put together in the indexes' order and cut
 /// at the window, so they are the same whichever connection read which index (a write committed while the
-/// two read may show in the one's indexes and not the other's, as between two searches).
+/// two read may show in the one's indexes and not the other's, as between two searches). A read taken
+/// while an index before it was still being read asks, at each match, whether the window still wants it
+/// (`IndexRead.wants(after:)`), and ends once the indexes before it have filled the window: an index of a
+/// decade the second connection took beside the first one's last year is not read to its end for nothing.
 final class NewestMatches: Sendable {
     typealias Match = (id: Int64, score: Double)
-    /// Reads at most `limit` of the newest matches of index `index` on `db`, newest first.
-    typealias Reading = @Sendable (_ db: Database, _ index: Int, _ limit: Int) throws -> [Match]
+    /// Reads the newest matches of `read.index` on `db`, newest first, while `read.wants(after:)` the count
+    /// read so far.
+    typealias Reading = @Sendable (_ db: Database, _ read: IndexRead) throws -> [Match]
+
+    /// One index to read, and whether its next match can still count.
+    struct IndexRead: Sendable {
+        /// The index's position, newest first.
+        let index: Int
+        /// How many of its matches could count when the read was taken.
+        let limit: Int
+        fileprivate let window: NewestMatches
+
+        /// Whether a match after the first `count` of this index can still count: not at the limit, and
+        /// the indexes before it, once all read, not filling the window with these `count`.
+        func wants(after count: Int) -> Bool {
+            count < limit && window.wants(index, after: count)
+        }
+    }
 
     /// How many indexes the caller reads before a second connection may join.
     static let readAlone = 2
@@ -42,9 +61,9 @@ final class NewestMatches: Sendable {
     ) throws -> [Match] {
         let window = NewestMatches(indexes: indexes, candidates: candidates, reading: reading)
         var helper: ThreadLatch?
-        while let (index, limit) = window.take() {
-            window.keep(Result { try reading(db, index, limit) }, of: index)
-            if helper == nil, index + 1 == readAlone, window.isShort, let pool {
+        while let read = window.take() {
+            window.keep(Result { try reading(db, read) }, of: read.index)
+            if helper == nil, read.index + 1 == readAlone, window.isShort, let pool {
                 helper = window.readBeside(on: pool)
             }
         }
@@ -60,8 +79,8 @@ final class NewestMatches: Sendable {
         let started = DetachedThread.start {
             // A connection that cannot be opened leaves every index to the caller.
             _ = try? pool.readIfFree { db in
-                while let (index, limit) = self.take() {
-                    self.keep(Result { try self.reading(db, index, limit) }, of: index)
+                while let read = self.take() {
+                    self.keep(Result { try self.reading(db, read) }, of: read.index)
                 }
             }
             done.open()
@@ -71,11 +90,25 @@ final class NewestMatches: Sendable {
 
     /// The next index to read and how many of its matches can still count; nil once every index is taken,
     /// the indexes before the next have filled the window, or a read failed.
-    private func take() -> (index: Int, limit: Int)? {
+    private func take() -> IndexRead? {
         state.withLock { state in
             guard let next = nextRead(in: state) else { return nil }
             state.next += 1
-            return next
+            return IndexRead(index: next.index, limit: next.limit, window: self)
+        }
+    }
+
+    /// Whether a match of index `index` after its first `count` can still count: no read failed, and
+    /// the indexes before it are not all read yet or leave room after these `count`.
+    fileprivate func wants(_ index: Int, after count: Int) -> Bool {
+        state.withLock { state in
+            guard state.failure == nil else { return false }
+            var filled = count
+            for found in state.found[..<index] {
+                guard let found else { return true }
+                filled += found.count
+            }
+            return filled < candidates
         }
     }
 

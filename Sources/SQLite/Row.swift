@@ -47,7 +47,8 @@ public struct Row: Sendable {
     }
 }
 
-/// Rows read one at a time; the statement is reset once the last one has been read.
+/// Rows read one at a time; the statement is reset once the last one has been read, or by `close` when
+/// the rows after are not wanted.
 public final class RowCursor {
     private let statement: Statement
     private var done = false
@@ -60,9 +61,15 @@ public final class RowCursor {
     public func next() throws -> Row? {
         guard !done else { return nil }
         if try statement.step() { return statement.row() }
+        close()
+        return nil
+    }
+
+    /// Ends the run before its last row: the statement no longer holds its read of the database.
+    public func close() {
+        guard !done else { return }
         done = true
         statement.reset()
-        return nil
     }
 }
 

@@ -14,6 +14,18 @@ struct NewestMatchesTests {
         (0..<sizes[index]).map { (id: Int64(index * 10_000 + 9_999 - $0), score: Double(-$0)) }
     }
 
+    /// The matches of `read`'s index, one at a time while the read wants them, as `ArticleSearch` reads a
+    /// full-text index; each after `pause` microseconds.
+    static func read(_ read: NewestMatches.IndexRead, sizes: [Int], pause: UInt32 = 0) -> [NewestMatches.Match] {
+        var found: [NewestMatches.Match] = []
+        for match in matches(of: read.index, sizes: sizes) {
+            guard read.wants(after: found.count) else { break }
+            if pause > 0 { usleep(pause) }
+            found.append(match)
+        }
+        return found
+    }
+
     /// What one connection reading the indexes in turn, each up to what the window still takes, finds.
     static func oneAfterAnother(sizes: [Int], candidates: Int) -> [Int64] {
         var found: [Int64] = []
@@ -42,11 +54,11 @@ struct NewestMatchesTests {
         let pool = try Self.pool(in: directory)
         let readers = Mutex<[Int: ObjectIdentifier]>([:])
         let found = try pool.read { db in
-            try NewestMatches.find(indexes: sizes.count, candidates: candidates, db: db, pool: pool) { db, index, limit in
-                readers.withLock { $0[index] = ObjectIdentifier(db) }
+            try NewestMatches.find(indexes: sizes.count, candidates: candidates, db: db, pool: pool) { db, read in
+                readers.withLock { $0[read.index] = ObjectIdentifier(db) }
                 // Slow enough that the second connection takes some of the indexes.
                 usleep(3_000)
-                return Array(Self.matches(of: index, sizes: sizes).prefix(limit))
+                return Self.read(read, sizes: sizes)
             }
         }
         #expect(found.map(\.id) == Self.oneAfterAnother(sizes: sizes, candidates: candidates))
@@ -61,9 +73,9 @@ struct NewestMatchesTests {
         let pool = try Self.pool(in: directory)
         let sizes = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4]
         let read = Mutex<Set<Int>>([])
-        let reading: NewestMatches.Reading = { _, index, limit in
-            read.withLock { _ = $0.insert(index) }
-            return Array(Self.matches(of: index, sizes: sizes).prefix(limit))
+        let reading: NewestMatches.Reading = { _, indexRead in
+            read.withLock { _ = $0.insert(indexRead.index) }
+            return Self.read(indexRead, sizes: sizes)
         }
         // Both connections lent: the caller alone, one index after another.
         let alone = try pool.read { db in
@@ -75,6 +87,29 @@ struct NewestMatchesTests {
         #expect(read.withLock { $0 } == [0, 1, 2])
     }
 
+    @Test("A read taken beside an earlier index ends once the indexes before it fill the window")
+    func speculativeReadEnds() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try Self.pool(in: directory)
+        // Index 2 fills the window alone, slowly; index 3, taken beside it, holds many more matches.
+        let sizes = [0, 0, 50, 2_000, 50]
+        let counts = Mutex<[Int: Int]>([:])
+        let found = try pool.read { db in
+            try NewestMatches.find(indexes: sizes.count, candidates: 40, db: db, pool: pool) { _, read in
+                let matches = Self.read(read, sizes: sizes, pause: read.index == 2 ? 1_000 : 5_000)
+                counts.withLock { $0[read.index] = matches.count }
+                return matches
+            }
+        }
+        #expect(found.map(\.id) == Self.oneAfterAnother(sizes: sizes, candidates: 40))
+        let read = counts.withLock { $0 }
+        #expect(read[2] == 40, "the index that fills the window reads to the window")
+        // Index 3, read beside index 2 (40 ms) a match every 5 ms, stops when index 2 ends: about 8 of the
+        // 40 its limit allowed.
+        #expect((read[3] ?? 40) < 40, "read \(read[3].map(String.init) ?? "none") of index 3")
+        #expect(read[4] == nil, "index 4 is not read")
+    }
+
     @Test("A read that fails on the second connection fails the search")
     func failureOnEitherConnection() throws {
         struct Unreadable: Error {}
@@ -84,10 +119,10 @@ struct NewestMatchesTests {
         #expect(throws: Unreadable.self) {
             try pool.read { db in
                 caller.withLock { $0 = ObjectIdentifier(db) }
-                return try NewestMatches.find(indexes: 12, candidates: 1_000, db: db, pool: pool) { db, index, limit in
-                    if index >= 2, ObjectIdentifier(db) != caller.withLock({ $0 }) { throw Unreadable() }
+                return try NewestMatches.find(indexes: 12, candidates: 1_000, db: db, pool: pool) { db, read in
+                    if read.index >= 2, ObjectIdentifier(db) != caller.withLock({ $0 }) { throw Unreadable() }
                     usleep(3_000)
-                    return Array(Self.matches(of: index, sizes: Array(repeating: 1, count: 12)).prefix(limit))
+                    return Self.read(read, sizes: Array(repeating: 1, count: 12))
                 }
             }
         }
