@@ -10,7 +10,7 @@ extension ReaderViewModel {
         if state.refresh.isRunning { effects.append(.cancelRefresh) }
         state = ReaderState(feed: feed, keepingLayoutOf: state)
         state.refresh = .idle(blocker: refreshBlocker)
-        autoRefresh.schedule(after: now())
+        autoRefresh.schedule(after: monotonic())
         generation += 1
         pendingRange = nil
         anchorBeforeSearch = nil

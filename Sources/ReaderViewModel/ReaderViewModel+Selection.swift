@@ -40,21 +40,21 @@ extension ReaderViewModel {
     /// on it for `selectionReadDelay`.
     mutating func scheduleSelectionMark() {
         guard marksReadOnSelect else { return }
-        selectionMark = (state.selection, now().addingTimeInterval(Self.selectionReadDelay))
+        selectionMark = (state.selection, monotonic() + .seconds(Self.selectionReadDelay))
     }
 
     /// Marks the selected article read when the selection has rested on it long enough.
     mutating func markRestingSelection() -> [Effect] {
-        guard let mark = selectionMark, now() >= mark.due else { return [] }
+        guard let mark = selectionMark, monotonic() >= mark.due else { return [] }
         selectionMark = nil
         guard mark.position == state.selection, let entry = state.selectedEntry else { return [] }
         return markRead(entry)
     }
 
-    /// When the view-model next needs `tick()` sooner than once a second (a selection to mark read), for
-    /// the screen's loop to wake in time.
-    public var nextDeadline: Date? {
-        selectionMark?.due
+    /// How soon the view-model next needs `tick()` when that is sooner than once a second (a selection to
+    /// mark read), for the screen's loop to wake in time; zero once it is past.
+    public var timeToNextDeadline: Duration? {
+        selectionMark.map { max(.zero, $0.due - monotonic()) }
     }
 
     /// Scrolls the focused detail by `lines`, within its limits.

@@ -19,15 +19,21 @@ public struct ReaderViewModel: Sendable {
     /// The selection when the rows were last asked for again around the selected article (after a refresh or
     /// a change to the cache); an answer that arrives after the reader moved away from it is out of date.
     var reloadSelection: Int?
+    /// The wall clock: the dates shown, stored (read and saved) and counted down on the status line.
     let now: @Sendable () -> Date
+    /// A monotonic clock: what waits (the read mark of a resting selection, the next refresh on its own),
+    /// so that a wall clock set back or forward moves neither.
+    let monotonic: @Sendable () -> ContinuousClock.Instant
     /// When the feed on screen is next refreshed on its own.
     var autoRefresh: AutoRefresh
+    /// When the rate limit the status line counts down ends, on the monotonic clock.
+    var rateLimitEnds: ContinuousClock.Instant?
     /// Whether the selected article, not read from the cache yet, is to be marked read once it is (`n`).
     var pendingOpen = false
     /// Whether resting the selection on an article for `selectionReadDelay` marks it read.
     let marksReadOnSelect: Bool
     /// The article the selection rests on, to be marked read when it is still there at `due`.
-    var selectionMark: (position: Int, due: Date)?
+    var selectionMark: (position: Int, due: ContinuousClock.Instant)?
     /// Whether the feed's first answer is still to come: the selection it places rests on its article
     /// from then, as after a move.
     var awaitsFirstRows = true
@@ -60,10 +66,13 @@ public struct ReaderViewModel: Sendable {
     ///   - configWarnings: the config file's problems, one line each, for the help (and a notice at start).
     ///   - history: what was entered at the prompts before.
     ///   - listWidthPercent: the list's share of a wide terminal (`list_width`).
+    ///   - now: the wall clock.
+    ///   - monotonic: the clock of the waits.
     public init(
         feed: Feed, autoRefreshInterval: TimeInterval = 0, followedFeeds: [Feed] = [], marksReadOnSelect: Bool = false,
         keys: KeyHints = KeyHints(), configWarnings: [String] = [], history: PromptHistory = PromptHistory(),
-        listWidthPercent: Int = ReaderState.standardListWidth, now: @escaping @Sendable () -> Date = Date.init
+        listWidthPercent: Int = ReaderState.standardListWidth, now: @escaping @Sendable () -> Date = Date.init,
+        monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         var state = ReaderState(feed: feed)
         state.followedFeeds = followedFeeds
@@ -72,6 +81,7 @@ public struct ReaderViewModel: Sendable {
         state.listWidthPercent = min(max(listWidthPercent, ReaderState.listWidthRange.lowerBound), ReaderState.listWidthRange.upperBound)
         self.state = state
         self.now = now
+        self.monotonic = monotonic
         self.autoRefresh = AutoRefresh(interval: autoRefreshInterval)
         self.marksReadOnSelect = marksReadOnSelect
         self.history = history
@@ -79,7 +89,7 @@ public struct ReaderViewModel: Sendable {
 
     /// The effects that fill the first screen, and refresh the feed in the background when its cache is stale.
     public mutating func start() -> [Effect] {
-        autoRefresh.schedule(after: now())
+        autoRefresh.schedule(after: monotonic())
         let count = state.configWarnings.count
         if count > 0 {
             let shows = state.keys.hint(.help, "shows them").map { " — \($0)" } ?? ""

@@ -77,7 +77,8 @@ public final class TerminalApp {
         controller.start(addingWarnings: warnings)
         // The count of outside changes the idle checks compare with.
         controller.checkForOutsideChanges()
-        var lastOutsideCheck = now()
+        // On a monotonic clock: a wall clock set back would stop the checks until it caught up.
+        var lastOutsideCheck = ContinuousClock.now
         var needsFrame = true
         var escapeSequences = EscapeSequences()
         var pollDescriptors = [
@@ -97,8 +98,8 @@ public final class TerminalApp {
             // be woken (a selection to mark read).
             let refreshing = controller.state.refresh.isRunning || controller.state.followedRefresh != nil
             var timeout: Int32 = refreshing ? 100 : 1_000
-            if let deadline = controller.viewModel.nextDeadline {
-                timeout = min(timeout, Int32(max(0, min(1_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
+            if let wait = controller.viewModel.timeToNextDeadline {
+                timeout = min(timeout, Int32(min(1_000, (wait.seconds * 1000).rounded(.up))))
             }
             let ready = poll(&pollDescriptors, 2, timeout)
             // A signal ends the wait early (EINTR) with its number in the wake pipe, read below; any other
@@ -108,7 +109,7 @@ public final class TerminalApp {
                 let before = controller.state
                 if !refreshing {
                     controller.checkForOutsideChanges()
-                    lastOutsideCheck = now()
+                    lastOutsideCheck = .now
                 }
                 controller.tick()
                 needsFrame =
@@ -140,9 +141,9 @@ public final class TerminalApp {
             }
             // Keys pressed without a pause (holding j) still see another process's changes once a second: the
             // rows and counts on screen, and what A marks read, are the cache's.
-            if !refreshing, now().timeIntervalSince(lastOutsideCheck) >= 1 {
+            if !refreshing, ContinuousClock.now - lastOutsideCheck >= .seconds(1) {
                 controller.checkForOutsideChanges()
-                lastOutsideCheck = now()
+                lastOutsideCheck = .now
             }
             // What the service answered gets a frame when it changes the screen; entries read ahead of
             // the scrolling do not (a frame drawn for them would make a key that arrives meanwhile wait).

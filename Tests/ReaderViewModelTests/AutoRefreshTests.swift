@@ -21,6 +21,35 @@ struct AutoRefreshTests {
         #expect(driver.pendingRefreshes == [.topStories(.world)])
     }
 
+    @Test("A wall clock set back a day or forward a day moves the next refresh neither later nor sooner")
+    func wallClockChanges() {
+        var back = ViewModelDriver(count: 5, autoRefreshInterval: 600)
+        back.clock.setWallClock(by: -86_400)
+        back.wait(600)
+        #expect(back.pendingRefreshes == [.topStories(.world)])
+        back.finishRefresh { .failed(.offline, $0) }
+        back.clock.setWallClock(by: -3_600)
+        back.wait(1)
+        let retry = try! #require(back.state.retryDate)
+        #expect(retry.timeIntervalSince(back.clock.now) == 29, "the status line counts down from the clock as it is now")
+        back.wait(28)
+        #expect(back.pendingRefreshes.isEmpty)
+        back.wait(1)
+        #expect(back.pendingRefreshes == [.topStories(.world)], "retried 30 s later")
+        back.finishRefresh { .failed(.rateLimited(retryAfter: 20), $0) }
+        back.clock.setWallClock(by: 86_400)
+        back.wait(1)
+        let ends = try! #require(back.state.rateLimitEnds)
+        #expect(ends.timeIntervalSince(back.clock.now) == 19, "the rate limit counted down from the clock as it is now")
+
+        var forward = ViewModelDriver(count: 5, autoRefreshInterval: 600)
+        forward.clock.setWallClock(by: 86_400)
+        forward.wait(1)
+        #expect(forward.pendingRefreshes.isEmpty)
+        forward.wait(598)
+        #expect(forward.pendingRefreshes.isEmpty)
+    }
+
     @Test("Offline, it retries after 30 s, 1, 2, 4, 8 min, then every 15 min, and says so; r retries at once")
     func backoff() {
         var driver = ViewModelDriver(count: 5, autoRefreshInterval: 600)

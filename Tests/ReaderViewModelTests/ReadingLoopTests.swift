@@ -420,7 +420,7 @@ struct ReadingLoopTests {
     func markReadOnSelect() {
         var driver = ViewModelDriver(count: 5, marksReadOnSelect: true)
         driver.send(.moveDown)
-        #expect(driver.viewModel.nextDeadline == ViewModelDriver.now.addingTimeInterval(0.5))
+        #expect(driver.viewModel.timeToNextDeadline == .milliseconds(500))
         driver.wait(0.3)
         driver.send(.moveDown)
         driver.wait(0.3)
@@ -429,12 +429,27 @@ struct ReadingLoopTests {
         driver.wait(0.3)
         #expect(driver.cached(ArticleID("nyt://article/test-2"))?.isRead == true)
         #expect(driver.state.selectedEntry?.isRead == true)
-        #expect(driver.viewModel.nextDeadline == nil)
+        #expect(driver.viewModel.timeToNextDeadline == nil)
         var off = ViewModelDriver(count: 5)
         off.send(.moveDown)
         off.wait(5)
         #expect(off.cached(ArticleID("nyt://article/test-1"))?.isRead == false, "off by default")
         #expect(off.cached(ArticleID("nyt://article/test-0"))?.isRead == false)
+    }
+
+    @Test("mark_read_on_select: a wall clock set back an hour or forward a day moves the read mark neither later nor sooner")
+    func markReadOnSelectClockChange() {
+        var back = ViewModelDriver(count: 5, marksReadOnSelect: true)
+        back.send(.moveDown)
+        back.clock.setWallClock(by: -3_600)
+        back.wait(0.6)
+        #expect(back.cached(ArticleID("nyt://article/test-1"))?.isRead == true, "half a second later, the clock set back meanwhile")
+        var forward = ViewModelDriver(count: 5, marksReadOnSelect: true)
+        forward.send(.moveDown)
+        forward.clock.setWallClock(by: 86_400)
+        forward.wait(0.3)
+        #expect(forward.cached(ArticleID("nyt://article/test-1"))?.isRead == false, "not before half a second")
+        #expect(forward.viewModel.timeToNextDeadline == .milliseconds(200))
     }
 
     @Test("mark_read_on_select: the article a feed opens on is marked read after half a second too; marked unread by hand, it stays so")

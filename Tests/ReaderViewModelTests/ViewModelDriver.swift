@@ -7,11 +7,18 @@ import TestSupport
 
 @testable import ReaderViewModel
 
-/// The driver's clock: the view-model reads it; tests move it.
+/// The driver's clocks, wall and monotonic: the view-model reads them; tests move them, together or (the
+/// wall clock set back or forward) the wall clock alone.
 final class DriverClock: Sendable {
     private let date = Mutex(ViewModelDriver.now)
+    private let instant = Mutex(ContinuousClock.now)
     var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    var monotonic: ContinuousClock.Instant { instant.withLock { $0 } }
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+        instant.withLock { $0 += .seconds(seconds) }
+    }
+    func setWallClock(by seconds: TimeInterval) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// Drives a view-model against in-memory feeds, answering every effect the way the service would, and
@@ -88,7 +95,7 @@ struct ViewModelDriver {
         let clock = clock
         viewModel = ReaderViewModel(
             feed: feed, autoRefreshInterval: autoRefreshInterval, followedFeeds: followedFeeds, marksReadOnSelect: marksReadOnSelect,
-            keys: keys, configWarnings: configWarnings, history: history, now: { clock.now })
+            keys: keys, configWarnings: configWarnings, history: history, now: { clock.now }, monotonic: { clock.monotonic })
         feeds = otherFeeds.merging([feed: (0..<count).map { ArticleEntry(article: ArticleFactory.article($0)) }]) { $1 }
         if let totalHits { self.totalHits[feed] = totalHits }
         self.blocker = blocker
