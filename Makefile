@@ -72,13 +72,15 @@ format:
 
 ## test: the format check, the unit tests on the debug build, then the end-to-end suite (tmux and the headless
 ## commands against a loopback fake NYT server) on the release build: the binary that ships, with its own link flags.
-## The client's tests against the fake server run apart: their timeouts are measured on the clock, and beside the
-## CPU-bound suites on two cores their tasks would wait their turn for tens of seconds
+## The client's tests against the fake server, and the service's across processes, run apart (TIMED_SUITES): their
+## waits are measured on the clock, and beside the CPU-bound suites on two cores their tasks would wait their turn
+## for tens of seconds
+TIMED_SUITES = NYTAPITests ReaderServiceTests.SharedRequestSpacingTests
 test: deps lint
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory man
-	$(SWIFT) test --skip-build --skip EndToEndTests --skip NYTAPITests
-	$(SWIFT) test --skip-build --filter NYTAPITests
+	$(SWIFT) test --skip-build --skip EndToEndTests $(foreach suite,$(TIMED_SUITES),--skip $(suite))
+	$(SWIFT) test --skip-build $(foreach suite,$(TIMED_SUITES),--filter $(suite))
 	@$(MAKE) --no-print-directory fuzz FUZZ_CONFIGURATION=debug FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product nytreader
 	NYTREADER_BIN="$(RELEASE_BIN)/nytreader" $(SWIFT) test --skip-build --filter EndToEndTests

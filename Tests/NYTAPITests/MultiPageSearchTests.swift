@@ -93,8 +93,10 @@ struct MultiPageSearchTests {
         let server = try Self.server(counts: [10, 10])
         let client = try client(server)
         let query = query
-        let task = Task { try await client.articleSearch(query, pages: 2, spacing: .seconds(30)) }
-        #expect(await server.waitForRequests(1, timeout: 20))
+        // A spacing far longer than the wait for the first request may take on a loaded machine: the second
+        // request is asked for only if the cancel is not heard.
+        let task = Task { try await client.articleSearch(query, pages: 2, spacing: .seconds(600)) }
+        #expect(await server.waitForRequests(1, timeout: 120))
         task.cancel()
         let result = await task.result
         #expect(throws: APIError.cancelled) { try result.get() }
