@@ -47,14 +47,46 @@ public struct LineEditor: Hashable, Sendable {
             characters.removeSubrange(0..<cursor)
             cursor = 0
         case .deleteWordBackward:
-            var start = cursor
-            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            let start = spaceSeparatedWordStart()
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .moveWordBackward:
+            cursor = wordStart()
+        case .moveWordForward:
+            cursor = wordEnd()
+        case .deleteWordForward:
+            characters.removeSubrange(cursor..<wordEnd())
         case .submit, .cancel, .previousEntry, .nextEntry, .switchScope:
             return false
         }
         return true
+    }
+
+    /// Where the word before the cursor starts, words ending at spaces (Ctrl-W, as in a shell).
+    private func spaceSeparatedWordStart() -> Int {
+        var start = cursor
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        return start
+    }
+
+    /// Where the word before the cursor starts, words made of letters and digits (readline's Alt-b).
+    private func wordStart() -> Int {
+        var start = cursor
+        while start > 0, !Self.isWordCharacter(characters[start - 1]) { start -= 1 }
+        while start > 0, Self.isWordCharacter(characters[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// Where the word after the cursor ends, words made of letters and digits (readline's Alt-f, Alt-d).
+    private func wordEnd() -> Int {
+        var end = cursor
+        while end < characters.count, !Self.isWordCharacter(characters[end]) { end += 1 }
+        while end < characters.count, Self.isWordCharacter(characters[end]) { end += 1 }
+        return end
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 }

@@ -124,7 +124,8 @@ extension ReaderViewModel {
             return choosePickerEntry(at: selection)
         case .cancel:
             return closePickerFilter()
-        case .moveLeft, .moveRight, .moveToStart, .moveToEnd, .previousEntry, .nextEntry, .switchScope:
+        case .moveLeft, .moveRight, .moveToStart, .moveToEnd, .moveWordBackward, .moveWordForward, .deleteWordForward, .previousEntry,
+            .nextEntry, .switchScope:
             return []
         }
         state.overlay = .sectionPicker(selection: firstFeedEntry(from: 0, step: 1) ?? 0)

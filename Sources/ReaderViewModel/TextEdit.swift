@@ -11,8 +11,13 @@ public enum TextEdit: Hashable, Sendable {
     case moveLeft, moveRight, moveToStart, moveToEnd
     /// Ctrl-U: delete everything before the cursor.
     case deleteToStart
-    /// Ctrl-W: delete the word before the cursor.
+    /// Ctrl-W, Alt-Backspace: delete the word before the cursor.
     case deleteWordBackward
+    /// Alt-b, Alt-f: move the cursor to the start of the word before it, or past the end of the word after it
+    /// (readline's).
+    case moveWordBackward, moveWordForward
+    /// Alt-d: delete from the cursor to the end of the word after it.
+    case deleteWordForward
     /// ↑ and ↓: the prompt's earlier entry, or the next one (back to the line being typed).
     case previousEntry, nextEntry
     /// Tab in the live search: search the feed on screen or everything cached.

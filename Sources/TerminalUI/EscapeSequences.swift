@@ -89,6 +89,9 @@ struct EscapeSequences {
             case .character(let character) where !sent:
                 state = .ground
                 keys.append(.alt(character))
+            case .backspace where !sent:
+                state = .ground
+                keys.append(.alt(Key.backspaceCharacter))
             default:
                 if !sent { keys.append(.escape) }
                 state = .ground

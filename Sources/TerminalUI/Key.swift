@@ -10,9 +10,13 @@ public enum Key: Hashable, Sendable {
     case resize
     /// A press of the first mouse button or a turn of the wheel, at a cell of the screen.
     case mouse(MouseEvent)
-    /// Alt (Meta) and a character: Escape and the character read together (`EscapeSequences`). Esc, then the
-    /// character; in a prompt, Esc alone (`TerminalApp`).
+    /// Alt (Meta) and a character: Escape and the character read together (`EscapeSequences`); Alt-Backspace
+    /// is `.alt(Key.backspaceCharacter)`. In a prompt's line, readline's word keys; anything else is Esc,
+    /// then the character, and in a prompt Esc alone (`TerminalApp`).
     case alt(Character)
+
+    /// The character of Alt-Backspace (DEL).
+    public static let backspaceCharacter: Character = "\u{7F}"
 
     /// The key a config file names: one character (`R`, `/`), `ctrl-x` (or `C-x`, `^x`), or a name
     /// such as `up`, `pgdn`, `home`, `enter`, `esc`, `tab`, `space`. Nil for anything else.
@@ -62,6 +66,7 @@ public enum Key: Hashable, Sendable {
         case .backspace: return "Backspace"
         case .resize: return "resize"
         case .mouse: return "mouse"
+        case .alt(Key.backspaceCharacter): return "Alt-Backspace"
         case .alt(let character): return "Alt-" + String(character)
         }
     }

@@ -164,12 +164,17 @@ public final class TerminalApp {
             suspend(screen)
             return
         case .alt(let character):
-            // Esc, then the key; in a prompt Esc alone: what a prompt's Esc ends is not followed by the key
-            // acting on the list (Alt-q quit, Alt-b saved the article), whether Alt was meant (readline's
-            // Alt-b) or Esc and a key were typed faster than the reader read them.
+            // In a prompt's line, readline's word keys (Alt-b, Alt-f, Alt-d, Alt-Backspace) edit it.
+            if case .edit(let edit) = KeyRoute.of(key, in: controller.state, keyMap: keyMap) {
+                controller.send(edit)
+                return
+            }
+            // Any other: Esc, then the key; in a prompt Esc alone: what a prompt's Esc ends is not followed
+            // by the key acting on the list (Alt-q quit), whether Alt was meant or Esc and a key were typed
+            // faster than the reader read them.
             let inPrompt = if case .edit = KeyRoute.of(.escape, in: controller.state, keyMap: keyMap) { true } else { false }
             handle(.escape, on: screen)
-            if !inPrompt { handle(.character(character), on: screen) }
+            if !inPrompt { handle(character == Key.backspaceCharacter ? .backspace : .character(character), on: screen) }
             return
         case .control("l") where keyMap.action(for: key) == nil:
             // Redraws every cell: what another program wrote over the screen goes.
@@ -232,10 +237,15 @@ public final class TerminalApp {
     }
 
     /// The keys of every prompt's line editor (the live search, the NYT search, a question): letters
-    /// type, ←/→/Home/End (Ctrl-A, Ctrl-E) move, Backspace, Ctrl-U and Ctrl-W delete, ↑/↓ recall earlier
-    /// entries, Tab switches what the live search searches, Enter and Esc end it.
+    /// type, ←/→/Home/End (Ctrl-A, Ctrl-E) move, Alt-b and Alt-f move by words, Backspace, Ctrl-U, Ctrl-W
+    /// (Alt-Backspace) and Alt-d delete, ↑/↓ recall earlier entries, Tab switches what the live search
+    /// searches, Enter and Esc end it.
     static func lineEdit(for key: Key) -> TextEdit? {
         switch key {
+        case .alt("b"): return .moveWordBackward
+        case .alt("f"): return .moveWordForward
+        case .alt("d"): return .deleteWordForward
+        case .alt(Key.backspaceCharacter): return .deleteWordBackward
         case .left: return .moveLeft
         case .right: return .moveRight
         case .home, .control("a"): return .moveToStart

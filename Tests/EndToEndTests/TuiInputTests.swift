@@ -47,7 +47,7 @@ struct TuiInputTests {
     }
 
     @Test(
-        "Under TERM=xterm-256color, Ctrl-Up is Up (curses' kUP5); a key bound to O acts just after Esc; Alt-q in a prompt closes it without quitting"
+        "Under TERM=xterm-256color, Ctrl-Up is Up (curses' kUP5); a key bound to O acts just after Esc; in a prompt Alt-b, Alt-d and Alt-Backspace edit by words, Alt-q closes it without quitting"
     )
     func modifiersAndAlt() throws {
         let reader = try TuiHarness(environment: ["TERM": "xterm-256color"])
@@ -63,8 +63,17 @@ struct TuiInputTests {
         try reader.tmux.waitFor("O, bound to down, just after Esc") { $0.contains("3/22") }
         try reader.tmux.press("f")
         try reader.tmux.waitFor("the NYT search prompt") { $0.contains("Search the NYT") }
-        _ = try reader.tmux.command(["send-keys", "-l", "climate"])
-        try reader.tmux.waitFor("the words") { $0.contains("climate") }
+        _ = try reader.tmux.command(["send-keys", "-l", "climate change policy"])
+        try reader.tmux.waitFor("the words") { $0.contains("climate change policy") }
+        // Alt-b twice, Alt-d: "climate  policy"; Alt-Backspace at the end: "climate  ".
+        try Self.bytes(reader, "\u{1B}b")
+        try Self.bytes(reader, "\u{1B}b")
+        try Self.bytes(reader, "\u{1B}d")
+        try reader.tmux.waitFor("Alt-b twice, then Alt-d") { $0.contains("Search the NYT: climate ▏ policy") }
+        try reader.tmux.press("End")
+        try Self.bytes(reader, "\u{1B}\u{7F}")
+        try reader.tmux.waitFor("Alt-Backspace") { $0.contains("Search the NYT: climate  ▏") && !$0.contains("policy") }
+        #expect(try reader.tmux.screen().contains("Search the NYT"), "the prompt stays open")
         try Self.bytes(reader, "\u{1B}q")
         try reader.tmux.waitFor("the prompt closed") { !$0.contains("Search the NYT") }
         try reader.tmux.press("j")

@@ -37,6 +37,35 @@ struct PromptTests {
         #expect(driver.state.search?.showsHits == false, "the feed is back")
     }
 
+    @Test("Alt-b and Alt-f move by words of letters and digits, Alt-d deletes the word after the cursor, as readline does")
+    func wordKeys() {
+        var editor = LineEditor("from:2024-01-01 rate  cuts")
+        editor.apply(.moveWordBackward)
+        #expect(editor.split == ("from:2024-01-01 rate  ", "cuts"))
+        editor.apply(.moveWordBackward)
+        #expect(editor.split == ("from:2024-01-01 ", "rate  cuts"))
+        editor.apply(.moveWordBackward)
+        #expect(editor.split == ("from:2024-01-", "01 rate  cuts"), "a date's parts are words")
+        editor.apply(.moveToStart)
+        editor.apply(.moveWordBackward)
+        #expect(editor.cursor == 0, "nothing before the start")
+        editor.apply(.moveWordForward)
+        #expect(editor.split == ("from", ":2024-01-01 rate  cuts"))
+        editor.apply(.moveWordForward)
+        #expect(editor.split == ("from:2024", "-01-01 rate  cuts"))
+        editor.apply(.deleteWordForward)
+        #expect(editor.split == ("from:2024", "-01 rate  cuts"), "the separator and the word after it")
+        editor.apply(.moveToEnd)
+        editor.apply(.moveWordForward)
+        editor.apply(.deleteWordForward)
+        #expect(editor.text == "from:2024-01 rate  cuts", "nothing after the end")
+        var words = LineEditor("élan vital")
+        words.apply(.moveWordBackward)
+        words.apply(.moveWordBackward)
+        words.apply(.deleteWordForward)
+        #expect(words.text == " vital", "letters with accents are word letters")
+    }
+
     @Test(
         "Keys that bring parts of one character (a flag's letters, an emoji sequence, a combining accent) make one: Backspace and ← take it whole"
     )

@@ -52,6 +52,8 @@ struct EscapeSequencesTests {
         #expect(Self.read("\u{1B}") == [.escape])
         #expect(Self.read("\u{1B}q") == [.alt("q")])
         #expect(Self.read("\u{1B}\u{1B}j") == [.escape, .alt("j")])
+        var backspace = EscapeSequences()
+        #expect(backspace.keys(from: [.escape, .backspace, .backspace]) == [.alt(Key.backspaceCharacter), .backspace], "Alt-Backspace")
         #expect(Self.read("?") == Self.keys("?"))
         #expect(Self.read("[?1c") == Self.keys("[?1c"))
         var sequences = EscapeSequences()
