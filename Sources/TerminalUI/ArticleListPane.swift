@@ -49,8 +49,7 @@ struct ArticleListPane {
                 style: TextStyle(role: .muted))
             return
         }
-        let inArchive: Bool
-        if case .archive = state.feed { inArchive = true } else { inArchive = false }
+        let inArchive = Self.isArchive(state.feed)
         for (offset, position) in state.visibleRange.prefix(rect.height).enumerated() {
             let row = rect.row + offset
             let isSelected = position == state.selection
@@ -91,33 +90,61 @@ struct ArticleListPane {
         }
     }
 
+    /// Makes the section tags and titles of the rows a PgDn or a PgUp shows next (a page below and above
+    /// those on screen, as far as they are read), kept with those drawn: the page then draws texts made.
+    func prepareRows(of state: ReaderState, in rect: Rect, now: Date) {
+        let height = rect.height
+        guard state.count > 0, height > 0 else { return }
+        let inArchive = Self.isArchive(state.feed)
+        let below = min(state.count, state.top + height)..<min(state.count, state.top + 2 * height)
+        let above = max(0, state.top - height)..<state.top
+        for position in Array(below) + Array(above) {
+            guard let entry = state.window.entry(at: position) else { continue }
+            let prefix = prefix(of: entry, inArchive: inArchive, now: now)
+            _ = rowTexts.texts(for: rowKey(of: entry, prefixColumns: DisplayWidth.of(prefix), in: rect), make: Self.texts)
+        }
+    }
+
+    private static func isArchive(_ feed: Feed) -> Bool {
+        if case .archive = feed { return true }
+        return false
+    }
+
     private func drawRow(
         _ entry: ArticleEntry, inArchive: Bool, selected: Bool, style: TextStyle, row: Int, rect: Rect, now: Date, on screen: any Screen
     ) {
-        let article = entry.article
         var column = rect.column
-        let marks = entry.marks
-        // An archive month is read by day: its rows say which (a column apart from the marks), not how many
-        // years ago.
-        let age =
-            inArchive
-            ? padLeft(dates.dayAndMonth(from: article.publishedDate), to: 7)
-            : padLeft(RelativeTime.short(from: article.publishedDate, to: now), to: 3)
-        let prefix = marks + age + " "
+        let prefix = prefix(of: entry, inArchive: inArchive, now: now)
         screen.draw(prefix, row: row, column: column, style: selected ? style : TextStyle(role: entry.isRead ? .muted : .unread))
         let prefixColumns = DisplayWidth.of(prefix)
         column += prefixColumns
 
-        let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: prefixColumns)
-        let key = ListRowTexts.Key(
-            section: article.section, title: article.title, sectionColumns: sectionColumns,
-            titleColumns: rect.column + rect.width - column - sectionColumns)
+        let key = rowKey(of: entry, prefixColumns: prefixColumns, in: rect)
         let texts = rowTexts.texts(for: key, make: Self.texts)
-        if sectionColumns > 0 {
+        if key.sectionColumns > 0 {
             screen.draw(texts.section, row: row, column: column, style: selected ? style : TextStyle(role: .accent))
-            column += sectionColumns
+            column += key.sectionColumns
         }
         screen.draw(texts.title, row: row, column: column, style: selected ? style : TextStyle(bold: !entry.isRead))
+    }
+
+    /// A row's marks and age (an archive month is read by day: its rows say which, a column apart from the
+    /// marks, not how many years ago), and the space after them.
+    private func prefix(of entry: ArticleEntry, inArchive: Bool, now: Date) -> String {
+        let published = entry.article.publishedDate
+        let age =
+            inArchive
+            ? padLeft(dates.dayAndMonth(from: published), to: 7)
+            : padLeft(RelativeTime.short(from: published, to: now), to: 3)
+        return entry.marks + age + " "
+    }
+
+    /// What a row's section tag and title are made from, after `prefixColumns` of marks and age.
+    private func rowKey(of entry: ArticleEntry, prefixColumns: Int, in rect: Rect) -> ListRowTexts.Key {
+        let sectionColumns = Self.sectionWidth(listWidth: rect.width, prefix: prefixColumns)
+        return ListRowTexts.Key(
+            section: entry.article.section, title: entry.article.title, sectionColumns: sectionColumns,
+            titleColumns: rect.width - prefixColumns - sectionColumns)
     }
 
     /// A row's section tag and title, safe for the terminal and cut to their columns.

@@ -96,8 +96,8 @@ struct DetailPane {
 
 /// The detail texts of the last few articles drawn, by article (its text and state) and width.
 final class DetailTexts: Sendable {
-    /// Articles kept: the selected one and those a few keys away.
-    private static let capacity = 4
+    /// Articles kept: the selected one, those a Down, an Up, a PgDn and a PgUp away, and one more.
+    private static let capacity = 6
     /// The most recently drawn first.
     private let recent = Mutex<[DetailText]>([])
 

@@ -4,7 +4,7 @@ import ReaderViewModel
 
 /// Draws a whole frame of the reader's state onto a screen.
 public struct FrameRenderer {
-    private let list: ArticleListPane
+    let list: ArticleListPane
     let detail: DetailPane
     private let status = StatusBar()
     private let help: HelpOverlay
@@ -124,13 +124,18 @@ public struct FrameRenderer {
         return metrics
     }
 
-    /// Makes ahead the detail texts of the articles next to the selection, as a screen of `size` would
-    /// show them: the key that selects one then finds its lines wrapped. For the moment after a frame is
-    /// shown, before the next key.
-    public func prepareNeighbors(of state: ReaderState, size: ScreenSize) {
-        guard state.overlay == nil, let rect = Layout(size: size, state: state).panes?.detail, rect.width > 0, rect.height > 0
-        else { return }
-        for position in [state.selection + 1, state.selection - 1] where position >= 0 && position < state.count {
+    /// Makes ahead the detail texts of the articles a Down, an Up, a PgDn or a PgUp selects next, and the
+    /// list rows of the pages above and below, as a screen of `size` would show them: the key then finds
+    /// its lines wrapped and its rows made. For the moment after a frame is shown, before the next key.
+    public func prepareNeighbors(of state: ReaderState, size: ScreenSize, now: Date) {
+        guard state.overlay == nil, let panes = Layout(size: size, state: state).panes else { return }
+        list.prepareRows(of: state, in: panes.list, now: now)
+        let rect = panes.detail
+        guard rect.width > 0, rect.height > 0 else { return }
+        // The articles a Down or Up selects next, then those a PgDn or PgUp does (a list's height away).
+        let page = max(1, state.listHeight)
+        let positions = [state.selection + 1, state.selection - 1, state.selection + page, state.selection - page]
+        for position in positions where position >= 0 && position < state.count {
             if let entry = state.window.entry(at: position) { detail.prepare(entry, in: rect) }
         }
     }

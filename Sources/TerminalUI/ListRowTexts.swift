@@ -24,6 +24,9 @@ final class ListRowTexts: Sendable {
     private static let capacity = 1_024
     private let kept = Mutex<[Key: Texts]>([:])
 
+    /// How many rows' texts are kept.
+    var count: Int { kept.withLock { $0.count } }
+
     /// The texts of `key`, made by `make` when they are not kept.
     func texts(for key: Key, make: (Key) -> Texts) -> Texts {
         kept.withLock { kept in

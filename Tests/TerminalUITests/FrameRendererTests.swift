@@ -49,11 +49,30 @@ struct FrameRendererTests {
         renderer.render(shown, on: screen, now: now)
         let width = Layout(size: screen.size, state: shown).panes!.detail.width
         #expect(!renderer.detail.texts.holds(shown.window.entries[3], width: width))
-        renderer.prepareNeighbors(of: shown, size: screen.size)
+        renderer.prepareNeighbors(of: shown, size: screen.size, now: now)
         #expect(renderer.detail.texts.holds(shown.window.entries[1], width: width))
         #expect(renderer.detail.texts.holds(shown.window.entries[3], width: width))
         #expect(renderer.detail.texts.holds(shown.window.entries[2], width: width), "the one shown stays")
         #expect(!renderer.detail.texts.holds(shown.window.entries[4], width: width))
+    }
+
+    @Test("After a frame, what a PgDn and a PgUp show is made ahead: the detail a page away, the rows of the pages below and above")
+    func pagesMadeAhead() {
+        let screen = GridScreen(rows: 12, columns: 100)
+        var shown = state(count: 40, selection: 12, listHeight: 10)
+        shown.top = 10
+        renderer.render(shown, on: screen, now: now)
+        let width = Layout(size: screen.size, state: shown).panes!.detail.width
+        let rows = renderer.list.rowTexts.count
+        #expect(!renderer.detail.texts.holds(shown.window.entries[22], width: width))
+        renderer.prepareNeighbors(of: shown, size: screen.size, now: now)
+        #expect(renderer.detail.texts.holds(shown.window.entries[22], width: width), "a PgDn away")
+        #expect(renderer.detail.texts.holds(shown.window.entries[2], width: width), "a PgUp away")
+        #expect(renderer.detail.texts.holds(shown.window.entries[13], width: width))
+        #expect(renderer.detail.texts.holds(shown.window.entries[11], width: width))
+        #expect(renderer.detail.texts.holds(shown.window.entries[12], width: width), "the one shown stays")
+        let listRows = Layout(size: screen.size, state: shown).panes!.list.height
+        #expect(renderer.list.rowTexts.count == rows + 2 * listRows, "the rows of the pages below and above")
     }
 
     @Test("Narrow: list on top, detail below")
