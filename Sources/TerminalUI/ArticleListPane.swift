@@ -90,15 +90,15 @@ struct ArticleListPane {
         }
     }
 
-    /// Makes the section tags and titles of the rows a PgDn or a PgUp shows next (a page below and above
-    /// those on screen, as far as they are read), kept with those drawn: the page then draws texts made.
-    func prepareRows(of state: ReaderState, in rect: Rect, now: Date) {
+    /// Makes the section tags and titles of the rows a PgDn (`pageOffset` 1) or a PgUp (-1) shows next, as
+    /// far as they are read, kept with those drawn: the page then draws texts made.
+    func prepareRows(of state: ReaderState, in rect: Rect, pageOffset: Int, now: Date) {
         let height = rect.height
         guard state.count > 0, height > 0 else { return }
         let inArchive = Self.isArchive(state.feed)
-        let below = min(state.count, state.top + height)..<min(state.count, state.top + 2 * height)
-        let above = max(0, state.top - height)..<state.top
-        for position in Array(below) + Array(above) {
+        let start = min(state.count, max(0, state.top + pageOffset * height))
+        let end = min(state.count, max(start, state.top + (pageOffset + 1) * height))
+        for position in start..<end {
             guard let entry = state.window.entry(at: position) else { continue }
             let prefix = prefix(of: entry, inArchive: inArchive, now: now)
             _ = rowTexts.texts(for: rowKey(of: entry, prefixColumns: DisplayWidth.of(prefix), in: rect), make: Self.texts)

@@ -126,17 +126,24 @@ public struct FrameRenderer {
 
     /// Makes ahead the detail texts of the articles a Down, an Up, a PgDn or a PgUp selects next, and the
     /// list rows of the pages above and below, as a screen of `size` would show them: the key then finds
-    /// its lines wrapped and its rows made. For the moment after a frame is shown, before the next key.
-    public func prepareNeighbors(of state: ReaderState, size: ScreenSize, now: Date) {
+    /// its lines wrapped and its rows made. For the moment after a frame is shown, before the next key:
+    /// it stops, between one article or page and the next, once `idle` says a key is waiting.
+    public func prepareNeighbors(of state: ReaderState, size: ScreenSize, now: Date, idle: () -> Bool = { true }) {
         guard state.overlay == nil, let panes = Layout(size: size, state: state).panes else { return }
-        list.prepareRows(of: state, in: panes.list, now: now)
         let rect = panes.detail
-        guard rect.width > 0, rect.height > 0 else { return }
-        // The articles a Down or Up selects next, then those a PgDn or PgUp does (a list's height away).
+        // The articles a Down or Up selects next, then those a PgDn or PgUp does (a list's height away),
+        // then the rows of the pages those show.
         let page = max(1, state.listHeight)
-        let positions = [state.selection + 1, state.selection - 1, state.selection + page, state.selection - page]
-        for position in positions where position >= 0 && position < state.count {
-            if let entry = state.window.entry(at: position) { detail.prepare(entry, in: rect) }
+        if rect.width > 0, rect.height > 0 {
+            for position in [state.selection + 1, state.selection - 1, state.selection + page, state.selection - page]
+            where position >= 0 && position < state.count {
+                guard idle() else { return }
+                if let entry = state.window.entry(at: position) { detail.prepare(entry, in: rect) }
+            }
+        }
+        for pageOffset in [1, -1] {
+            guard idle() else { return }
+            list.prepareRows(of: state, in: panes.list, pageOffset: pageOffset, now: now)
         }
     }
 

@@ -91,7 +91,7 @@ public final class TerminalApp {
                 trace?.screenUpdated()
                 needsFrame = false
                 // Only while no key waits: a key read now is drawn sooner than the texts it may not need.
-                if !Self.inputWaiting() { renderer.prepareNeighbors(of: controller.state, size: screen.size, now: now()) }
+                renderer.prepareNeighbors(of: controller.state, size: screen.size, now: now()) { !Self.inputWaiting() }
             }
             // The spinner turns every 100 ms during a refresh; otherwise, once a second, a look at whether
             // another process (a refresh from cron) changed the cache; sooner when the view-model asks to

@@ -65,6 +65,14 @@ struct FrameRendererTests {
         let width = Layout(size: screen.size, state: shown).panes!.detail.width
         let rows = renderer.list.rowTexts.count
         #expect(!renderer.detail.texts.holds(shown.window.entries[22], width: width))
+        var asked = 0
+        renderer.prepareNeighbors(of: shown, size: screen.size, now: now) {
+            asked += 1
+            return asked <= 1
+        }
+        #expect(renderer.detail.texts.holds(shown.window.entries[13], width: width), "the first made before a key came")
+        #expect(!renderer.detail.texts.holds(shown.window.entries[11], width: width), "nothing after it")
+        #expect(renderer.list.rowTexts.count == rows)
         renderer.prepareNeighbors(of: shown, size: screen.size, now: now)
         #expect(renderer.detail.texts.holds(shown.window.entries[22], width: width), "a PgDn away")
         #expect(renderer.detail.texts.holds(shown.window.entries[2], width: width), "a PgUp away")
