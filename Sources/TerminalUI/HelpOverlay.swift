@@ -28,21 +28,41 @@ struct HelpOverlay {
         return entries
     }
 
-    /// Every line, from the top: the entries, the config warnings wrapped between words at `width` columns
-    /// (their lines after the first indented), the attribution.
+    /// The keys of the `/` and `f` prompts, which edit their line as a shell does (`TerminalApp.lineEdit`;
+    /// not rebindable, so no `[keys]` names).
+    static let promptEntries: [(keys: String, summary: String, name: String)] = [
+        (keys: "↑ ↓", summary: "earlier / later entries", name: ""),
+        (keys: "Tab", summary: "in /: this feed or every article", name: ""),
+        (keys: "Home End", summary: "start / end of the line", name: ""),
+        (keys: "Alt-b Alt-f", summary: "a word back / on", name: ""),
+        (keys: "Ctrl-W", summary: "delete the word before (Alt-Bksp)", name: ""),
+        (keys: "Alt-d", summary: "delete the word after", name: ""),
+        (keys: "Ctrl-U", summary: "delete to the start", name: ""),
+    ]
+    static let promptTitle = "In the / and f prompts:"
+    static let warningsTitle = "Config warnings (the setting keeps its default):"
+
+    /// Every line, from the top: the config warnings when there are any (what the start's notice sends
+    /// people here to read), wrapped between words at `width` columns (their lines after the first
+    /// indented); the entries and the attribution (all of it in one screen at 120×40 without warnings);
+    /// then the prompts' keys.
     func lines(warnings: [String], width: Int) -> [Line] {
-        var lines = entries().map { Line.entry(keys: $0.keys, summary: $0.summary, name: $0.name) }
+        var lines: [Line] = []
         if !warnings.isEmpty {
-            lines.append(.text("", .plain))
-            lines.append(.text("Config warnings (the setting keeps its default):", TextStyle(role: .error, bold: true)))
+            lines.append(.text(Self.warningsTitle, TextStyle(role: .error, bold: true)))
             let indent = "  "
             for warning in warnings {
                 let wrapped = WordWrap.lines(warning.terminalSafe, width: max(1, width - indent.count))
                 lines += wrapped.enumerated().map { index, line in .text(index == 0 ? line : indent + line, TextStyle(role: .error)) }
             }
+            lines.append(.text("", .plain))
         }
+        lines += entries().map { Line.entry(keys: $0.keys, summary: $0.summary, name: $0.name) }
         lines.append(.text("", .plain))
         lines.append(.text(Self.attribution, TextStyle(role: .muted)))
+        lines.append(.text("", .plain))
+        lines.append(.text(Self.promptTitle, TextStyle(role: .muted)))
+        lines += Self.promptEntries.map { Line.entry(keys: $0.keys, summary: $0.summary, name: $0.name) }
         return lines
     }
 
@@ -55,7 +75,7 @@ struct HelpOverlay {
     /// Draws the lines from `state.helpScroll` on; returns how far the help can scroll and how many lines
     /// show at this size.
     func draw(_ state: ReaderState, in area: Rect, on screen: any Screen) -> (scrollLimit: Int, height: Int) {
-        let entries = entries()
+        let entries = entries() + Self.promptEntries
         let keysWidth = min(18, entries.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let summaryWidth = entries.map { DisplayWidth.of($0.summary) }.max() ?? 0
         let nameWidth = entries.map { DisplayWidth.of($0.name) }.max() ?? 0

@@ -296,7 +296,9 @@ struct TuiTerminalTests {
         try reader.writeConfig("[keys]\nquit = \"x\"\nhelp = \"F13\"\n")
         try reader.launch()
         try reader.tmux.press("?")
-        try reader.tmux.waitFor("x in the help, Ctrl-C still beside it") { $0.contains("x Ctrl-C   quit") }
+        try reader.tmux.waitFor("x in the help, Ctrl-C still beside it") { screen in
+            screen.split(separator: "\n").contains { $0.contains("│ x Ctrl-C ") && $0.contains(" quit ") }
+        }
         try reader.tmux.press("Escape", "q")
         try reader.tmux.press("x")
         #expect(try reader.exitStatus() == 0)
