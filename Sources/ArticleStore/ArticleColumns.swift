@@ -106,12 +106,37 @@ enum ArticleColumns {
 
     /// `url` without `origin` when it is under it (its path, `/…`), else whole.
     private static func path(of url: String, under origin: String) -> String {
-        url.hasPrefix(origin + "/") ? String(url.dropFirst(origin.count)) : url
+        guard let length = pathStart(in: url, after: origin) else { return url }
+        return String(url[url.utf8.index(url.startIndex, offsetBy: length)...])
     }
 
     /// The address `stored` stands for: a path is under `origin`, anything else is whole.
     private static func whole(_ stored: String, under origin: String) -> String {
-        stored.hasPrefix("/") ? origin + stored : stored
+        pathStart(in: stored, after: "") != nil ? origin + stored : stored
+    }
+
+    /// Where the path of `text` starts (a byte offset) when `text` begins with `origin` then `/`, as its
+    /// characters say (`text.hasPrefix(origin + "/")`); nil when it does not. `origin` is ASCII that no
+    /// other text is canonically equal to (the origins here), so bytes give the characters' answer
+    /// whenever the byte after the `/` is ASCII too (nothing joins a `/` then to make another character),
+    /// which is nearly always; otherwise the characters are compared.
+    private static func pathStart(in text: String, after origin: String) -> Int? {
+        let length = origin.utf8.count
+        // A native string's bytes are read in place: walking the views took a thousand instructions.
+        let bytesSay: Bool? =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.count > length, bytes[length] == UInt8(ascii: "/"), startsWith(bytes, origin) else { return false }
+                // Nothing joins a `/` followed by ASCII, or by nothing, into another character.
+                return bytes.count == length + 1 || UTF8.isASCII(bytes[length + 1]) ? true : nil
+            } ?? nil
+        guard let bytesSay else { return text.hasPrefix(origin + "/") ? length : nil }
+        return bytesSay ? length : nil
+    }
+
+    /// Whether `bytes` begin with the UTF-8 of `prefix`.
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: String) -> Bool {
+        prefix.utf8.withContiguousStorageIfAvailable { bytes.prefix($0.count).elementsEqual($0) }
+            ?? bytes.prefix(prefix.utf8.count).elementsEqual(prefix.utf8)
     }
 
     static func seconds(_ date: Date) -> Int64 {

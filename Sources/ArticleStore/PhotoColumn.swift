@@ -1,3 +1,4 @@
+import Glibc
 import NewsCore
 
 /// How an article's photo is kept in its `photo` column: one text, the caption on the first line, the
@@ -64,8 +65,14 @@ enum PhotoColumn {
         return ArticlePhoto(crops: crops, caption: String(lines[0]), credit: String(lines[1]))
     }
 
-    /// `text` with its line feeds made spaces (text from the network has none by then).
+    /// `text` with its line feeds made spaces (text from the network has none by then). Looked for as a
+    /// byte: a line feed is a character of its own but in CR LF, which `replacing` leaves as it is.
     private static func oneLine(_ text: String) -> String {
-        text.contains("\n") ? text.replacing("\n", with: " ") : text
+        let hasLineFeed =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+            }
+            ?? text.utf8.contains(UInt8(ascii: "\n"))
+        return hasLineFeed ? text.replacing("\n", with: " ") : text
     }
 }

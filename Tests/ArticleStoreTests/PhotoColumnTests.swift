@@ -57,6 +57,32 @@ struct PhotoColumnTests {
         #expect(PhotoColumn.photo(from: "c\nd\n10 10 =", thumbnailURL: nil) == nil, "the thumbnail's crop of an article without one")
     }
 
+    @Test("Addresses are stored as their characters would have them and read back whole, marks and CR LF included")
+    func storedAsCharacters() {
+        let addresses = [
+            "https://static01.nyt.com/images/a.jpg", "https://static01.nyt.com/", "https://static01.nyt.com",
+            "https://static01.nyt.com/\u{301}images", "https://static01.nyt.comx/a", "/images/a.jpg", "/\u{301}a", "/", "",
+            "https://www.nytimes.com/2024/01/01/world/a.html", "https://www.nytimes.com/é", "https://www.nytimes.com\u{301}/a",
+            "https://other.example/b.jpg", "nyt://article/1",
+        ]
+        for address in addresses {
+            // As the characters said before the bytes were compared.
+            for (origin, stored, shown) in [
+                (ArticleColumns.imageOrigin, ArticleColumns.storedImageURL, ArticleColumns.shownImageURL),
+                (ArticleColumns.nytOrigin, ArticleColumns.storedURL, ArticleColumns.shownURL),
+            ] {
+                let expected = address.hasPrefix(origin + "/") ? String(address.dropFirst(origin.count)) : address
+                #expect(stored(address) == expected, "\(address)")
+                #expect(shown(stored(address)) == (expected.hasPrefix("/") ? origin + expected : expected), "\(address)")
+            }
+        }
+        var photo = Self.photo
+        photo.caption = "a\r\nb"
+        photo.credit = "c\nd"
+        let text = PhotoColumn.text(of: photo, thumbnailURL: nil)
+        #expect(text?.hasPrefix("a\r\nb\nc d\n") == true, "\(String(describing: text))")
+    }
+
     @Test("Stored, the NYT's image addresses are their paths and a crop that is the thumbnail is one byte; both read back whole")
     func compactAddresses() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
