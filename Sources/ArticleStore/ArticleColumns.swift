@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import NewsCore
 import SQLite
 
@@ -135,8 +136,10 @@ enum ArticleColumns {
 
     /// Whether `bytes` begin with the UTF-8 of `prefix`.
     private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: String) -> Bool {
-        prefix.utf8.withContiguousStorageIfAvailable { bytes.prefix($0.count).elementsEqual($0) }
-            ?? bytes.prefix(prefix.utf8.count).elementsEqual(prefix.utf8)
+        prefix.utf8.withContiguousStorageIfAvailable { prefix in
+            guard let start = bytes.baseAddress, let other = prefix.baseAddress else { return prefix.isEmpty }
+            return bytes.count >= prefix.count && memcmp(start, other, prefix.count) == 0
+        } ?? bytes.starts(with: prefix.utf8)
     }
 
     static func seconds(_ date: Date) -> Int64 {

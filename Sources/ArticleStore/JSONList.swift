@@ -20,7 +20,9 @@ enum JSONList {
         joined(texts, bytesEach: 56) { json, text in
             json += "\""
             // Nearly every uri needs no escape: appended whole.
-            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            let plain = { (byte: UInt8) in byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+            // Read in place where the bytes are contiguous (a native string's): a walk of the view costs more.
+            if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) ?? text.utf8.allSatisfy(plain) {
                 json += text
             } else {
                 for scalar in text.unicodeScalars {
