@@ -182,37 +182,37 @@ struct FrameGoldenTests {
         #expect(
             render(state, screen) == """
                  The New York Times · World                                       4 unread  1/4
-                •  3h ┌─ Keys ──────────────────────────────────────────────────────────┐
-                •  3h │ ↑ k        up (scrolls a focused detail)       up               │
-                •  3h │ ↓ j        down (scrolls a focused detail)     down             │
-                •  3h │ PgUp       a page up                           page_up          │
-                      │ PgDn       a page down                         page_down        │0.html
-                      │ Home g     first article                       first            │
-                      │ End G      last article                        last             │
-                      │ Enter → l  open the detail, mark it read       open             │
-                      │ Esc ← h    back to the list; stops a refresh   back             │
-                      │ Tab        switch pane                         switch_pane      │
-                      │ r          refresh from the NYT                refresh          │
-                      │ R          refresh every followed feed         refresh_followed │
-                      │ /          search the cache as you type        search           │
-                      │ f          search the NYT (from: to: sort:)    nyt_search       │
-                      │ t          chart the search in the archive     trend            │
-                      │ s          choose a feed (/ filters)           sections         │
-                      │ o          open in the browser, mark it read   browser          │
-                      │ y          copy the link (OSC 52)              copy_link        │
-                      │ m          mark read / unread                  toggle_read      │
-                      │ b          save / unsave                       toggle_saved     │
-                      │ S          saved articles                      saved            │
-                      │ n          open the next unread, mark it read  next_unread      │
-                      │ u          unread articles only / all          unread_only      │
-                      │ A          mark all in the feed read           mark_all_read    │
-                      │ d          in s: forget a search or month      forget           │
-                      │ <          narrow the list                     narrow_list      │
-                      │ >          widen the list                      widen_list       │
-                      │ z          the list full width (again: back)   zoom_list        │
-                      │ ?          this help                           help             │
-                      │ q Ctrl-C   quit                                quit             │
-                      └──────────────────────────────────────── ↓ more · ? Esc q close ─┘
+                •  3h┌─ Keys ────────────────────────────────────────────────────────────┐
+                •  3h│ ↑ k          up (scrolls a focused detail)       up               │
+                •  3h│ ↓ j          down (scrolls a focused detail)     down             │
+                •  3h│ PgUp         a page up                           page_up          │
+                     │ PgDn         a page down                         page_down        │.html
+                     │ Home g       first article                       first            │
+                     │ End G        last article                        last             │
+                     │ Enter → l    open the detail, mark it read       open             │
+                     │ Esc ← h      back to the list; stops a refresh   back             │
+                     │ Tab          switch pane                         switch_pane      │
+                     │ r            refresh from the NYT                refresh          │
+                     │ R            refresh every followed feed         refresh_followed │
+                     │ /            search the cache as you type        search           │
+                     │ f            search the NYT (from: to: sort:)    nyt_search       │
+                     │ t            chart the search in the archive     trend            │
+                     │ s            choose a feed (/ filters)           sections         │
+                     │ o            open in the browser, mark it read   browser          │
+                     │ y            copy the link (OSC 52)              copy_link        │
+                     │ m            mark read / unread                  toggle_read      │
+                     │ b            save / unsave                       toggle_saved     │
+                     │ S            saved articles                      saved            │
+                     │ n            open the next unread, mark it read  next_unread      │
+                     │ u            unread articles only / all          unread_only      │
+                     │ A            mark all in the feed read           mark_all_read    │
+                     │ d            in s: forget a search or month      forget           │
+                     │ <            narrow the list                     narrow_list      │
+                     │ >            widen the list                      widen_list       │
+                     │ z            the list full width (again: back)   zoom_list        │
+                     │ ?            this help                           help             │
+                     │ q Ctrl-C     quit                                quit             │
+                     └────────────────────────────────────────── ↓ more · ? Esc q close ─┘
                  World · 4 articles · 4 unread · cached 3 h ago                  ? help  q quit
                 """)
     }
