@@ -108,6 +108,8 @@ extension String {
     /// with, and other scalars meant to be ignored (variation selectors).
     fileprivate var isBlank: Bool {
         unicodeScalars.allSatisfy { scalar in
+            // ASCII answers without the Unicode tables: space and the controls are blank, the rest shows.
+            if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
             let properties = scalar.properties
             if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return true }
             switch properties.generalCategory {

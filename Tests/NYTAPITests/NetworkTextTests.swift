@@ -99,4 +99,23 @@ struct NetworkTextTests {
         let page = try NYTClient.decodeArticleSearch(Data(body.utf8), fetchedDate: Date(timeIntervalSince1970: 0))
         #expect(page.articles.first?.leadParagraph == "Snip pet")
     }
+
+    @Test("A title of ASCII space, a line break or a format character alone is blank; a letter or a mark on one is not")
+    func blankTitles() throws {
+        for (title, kept) in [
+            (#"" \t ""#, false), (#""\u00a0\u200b""#, false), (#"" . ""#, true), (#""~""#, true), (#""e\u0301""#, true),
+            (#""\u0301""#, false), (#""\u6771""#, true),
+        ] {
+            let stories = try Self.topStories(#"{"uri":"nyt://article/a","url":"https://www.nytimes.com/a.html","title":"# + title + "}")
+            #expect(stories.contains { $0.id.rawValue == "nyt://article/a" } == kept, "\(title)")
+        }
+        // The ASCII answers `isBlank` gives without the Unicode tables are the tables' answers.
+        for value in UInt8(0)...0x7F {
+            let properties = Unicode.Scalar(value).properties
+            let blank =
+                properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+                || [.format, .control, .nonspacingMark, .enclosingMark].contains(properties.generalCategory)
+            #expect(blank == (value <= 0x20 || value == 0x7F), "\(value)")
+        }
+    }
 }
