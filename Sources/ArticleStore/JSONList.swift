@@ -1,3 +1,5 @@
+import NewsCore
+
 /// Lists handed to SQLite's `json_each` as one argument: one statement for a list of any length instead
 /// of one per value.
 enum JSONList {
@@ -20,9 +22,7 @@ enum JSONList {
         joined(texts, bytesEach: 56) { json, text in
             json += "\""
             // Nearly every uri needs no escape: appended whole.
-            let plain = { (byte: UInt8) in byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
-            // Read in place where the bytes are contiguous (a native string's): a walk of the view costs more.
-            if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) ?? text.utf8.allSatisfy(plain) {
+            if !text.containsUTF8Byte(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
                 json += text
             } else {
                 for scalar in text.unicodeScalars {

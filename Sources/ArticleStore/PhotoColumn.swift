@@ -1,4 +1,3 @@
-import Glibc
 import NewsCore
 
 /// How an article's photo is kept in its `photo` column: one text, the caption on the first line, the
@@ -68,11 +67,6 @@ enum PhotoColumn {
     /// `text` with its line feeds made spaces (text from the network has none by then). Looked for as a
     /// byte: a line feed is a character of its own but in CR LF, which `replacing` leaves as it is.
     private static func oneLine(_ text: String) -> String {
-        let hasLineFeed =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
-            }
-            ?? text.utf8.contains(UInt8(ascii: "\n"))
-        return hasLineFeed ? text.replacing("\n", with: " ") : text
+        text.containsUTF8Byte { $0 == UInt8(ascii: "\n") } ? text.replacing("\n", with: " ") : text
     }
 }

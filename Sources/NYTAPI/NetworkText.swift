@@ -19,7 +19,6 @@ enum NetworkText {
 
     /// Whether `text` holds a C0 control or DEL.
     static func hasControl(_ text: String) -> Bool {
-        let isControl = { (byte: UInt8) in byte < 0x20 || byte == 0x7F }
-        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) } ?? text.utf8.contains(where: isControl)
+        text.containsUTF8Byte { $0 < 0x20 || $0 == 0x7F }
     }
 }
