@@ -155,11 +155,11 @@ struct FeedWriter {
         sendsEveryField: Bool = false
     ) throws -> Upserted {
         let articles = Self.firstOfEachURI(snapshotArticles)
-        let existing = try existingArticles(with: articles.map(\.id))
-
         // New rows get ids above every existing one, so the full-text index takes them in one statement.
         let lastID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM article")) ?? 0
         guard lastID < Int64.max else { throw DatabaseError.damaged("the article ids are used up: \(lastID)") }
+        // A cache with no article (a first refresh) has none to look up: that lookup was a twentieth of it.
+        let existing = lastID == 0 ? [:] : try existingArticles(with: articles.map(\.id))
         let firstNewID = lastID + 1
         var result = Upserted()
         result.ids = Array(repeating: 0, count: articles.count)
