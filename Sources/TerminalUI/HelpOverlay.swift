@@ -28,17 +28,8 @@ struct HelpOverlay {
         return entries
     }
 
-    /// The keys of the `/` and `f` prompts, which edit their line as a shell does (`TerminalApp.lineEdit`;
-    /// not rebindable, so no `[keys]` names).
-    static let promptEntries: [(keys: String, summary: String, name: String)] = [
-        (keys: "↑ ↓", summary: "earlier / later entries", name: ""),
-        (keys: "Tab", summary: "in /: this feed or every article", name: ""),
-        (keys: "Home End", summary: "start / end of the line", name: ""),
-        (keys: "Alt-b Alt-f", summary: "a word back / on", name: ""),
-        (keys: "Ctrl-W", summary: "delete the word before (Alt-Bksp)", name: ""),
-        (keys: "Alt-d", summary: "delete the word after", name: ""),
-        (keys: "Ctrl-U", summary: "delete to the start", name: ""),
-    ]
+    /// The keys of the `/` and `f` prompts, which edit their line as a shell does (`PromptKeys`).
+    static let promptEntries = PromptKeys.groups.map { (keys: $0.keys, summary: $0.summary, name: "") }
     static let promptTitle = "In the / and f prompts:"
     static let warningsTitle = "Config warnings (the setting keeps its default):"
 

@@ -236,27 +236,11 @@ public final class TerminalApp {
         }
     }
 
-    /// The keys of every prompt's line editor (the live search, the NYT search, a question): letters
-    /// type, ←/→/Home/End (Ctrl-A, Ctrl-E) move, Alt-b and Alt-f move by words, Backspace, Ctrl-U, Ctrl-W
-    /// (Alt-Backspace) and Alt-d delete, ↑/↓ recall earlier entries, Tab switches what the live search
-    /// searches, Enter and Esc end it.
+    /// The keys of every prompt's line editor (the live search, the NYT search, a question): those of
+    /// `PromptKeys` (moving, deleting by words, earlier entries, Tab), then letters type, Backspace
+    /// deletes, Enter and Esc end it.
     static func lineEdit(for key: Key) -> TextEdit? {
-        switch key {
-        case .alt("b"): return .moveWordBackward
-        case .alt("f"): return .moveWordForward
-        case .alt("d"): return .deleteWordForward
-        case .alt(Key.backspaceCharacter): return .deleteWordBackward
-        case .left: return .moveLeft
-        case .right: return .moveRight
-        case .home, .control("a"): return .moveToStart
-        case .end, .control("e"): return .moveToEnd
-        case .control("u"): return .deleteToStart
-        case .control("w"): return .deleteWordBackward
-        case .up: return .previousEntry
-        case .down: return .nextEntry
-        case .tab: return .switchScope
-        default: return filterEdit(for: key)
-        }
+        PromptKeys.edit(for: key) ?? filterEdit(for: key)
     }
 
     /// After a resize the cells may have another size in pixels (the font changed): photos are drawn for
