@@ -8,7 +8,9 @@
 ///
 /// Escape followed by an introducer (`[`, `O`, `]`, `P`, `_`, `^`) in the same read is a sequence: a
 /// person pressing Escape then `[` never sends both at once; Escape and another character read together
-/// are Alt and that character. An Escape that ends a read is the Esc key; when the next read, within
+/// are Alt and that character. Escape read together with an arrow, Home, End, a page key or Enter
+/// (curses' or a sequence's: rxvt sends Alt-← as `ESC ESC [ D`) is that key alone, as xterm's Alt-←
+/// (`ESC [ 1;3D`) is: in a prompt it was Esc, which dropped what was typed. An Escape that ends a read is the Esc key; when the next read, within
 /// `continuationWindow`, starts with the rest of a sequence that names a key (`[A`, `O`, `A`), it is taken
 /// for the end of a sequence split by the link; anything else there (a key bound to `O` pressed just
 /// after Esc) is keys. A sequence begun in one read goes on in the next within the window. A resize or a
@@ -36,6 +38,9 @@ struct EscapeSequences {
 
     private var state = State.ground
     private var length = 0
+    /// An Escape read just before the key or sequence now being read (`ESC ESC [ D`, or Escape and a key
+    /// curses made): Alt, or Esc when what follows is not a key that drops it (`dropsAlt`).
+    private var altPending = false
     /// When the last read ended inside a sequence.
     private var pendingSince: ContinuousClock.Instant?
 
@@ -58,10 +63,15 @@ struct EscapeSequences {
         case .ground:
             break
         case .escape(sent: false):
-            keys.append(.escape)
+            emit(.escape, into: &keys)
             state = .escape(sent: true)
             pendingSince = now
         default:
+            // An Escape before a sequence the read cut is the Esc key, as when it ends the read itself.
+            if altPending {
+                keys.append(.escape)
+                altPending = false
+            }
             pendingSince = now
         }
         return keys
@@ -79,7 +89,7 @@ struct EscapeSequences {
             if key == .escape {
                 begin(.escape(sent: false))
             } else {
-                keys.append(key)
+                emit(key, into: &keys)
             }
         case .escape(let sent):
             switch key {
@@ -88,12 +98,17 @@ struct EscapeSequences {
             case .character("]"), .character("P"), .character("_"), .character("^"): begin(.string(afterEscape: false))
             case .character(let character) where !sent:
                 state = .ground
-                keys.append(.alt(character))
+                emit(.alt(character), into: &keys)
             case .backspace where !sent:
                 state = .ground
-                keys.append(.alt(Key.backspaceCharacter))
+                emit(.alt(Key.backspaceCharacter), into: &keys)
             default:
-                if !sent { keys.append(.escape) }
+                // Unless the key (or the sequence it starts) drops Alt, this Escape is the Esc key; one
+                // held before it is.
+                if !sent {
+                    if altPending { keys.append(.escape) }
+                    altPending = true
+                }
                 state = .ground
                 take(key, into: &keys)
             }
@@ -110,13 +125,13 @@ struct EscapeSequences {
                 state = .skipping(character == "[" ? 1 : 3)
             } else {
                 state = .ground
-                if let named = Self.controlSequenceKey(parameters: parameters, final: character) { keys.append(named) }
+                if let named = Self.controlSequenceKey(parameters: parameters, final: character) { emit(named, into: &keys) }
             }
         case .skipping(let count):
             state = count > 1 ? .skipping(count - 1) : .ground
         case .singleShift:
             state = .ground
-            if case .character(let character) = key, let named = Self.singleShiftKey(final: character) { keys.append(named) }
+            if case .character(let character) = key, let named = Self.singleShiftKey(final: character) { emit(named, into: &keys) }
         case .string(let afterEscape):
             switch key {
             case .control("g"):
@@ -134,6 +149,25 @@ struct EscapeSequences {
                     state = .string(afterEscape: false)
                 }
             }
+        }
+        // A sequence left out takes the Escape before it along (Alt and a key the reader does not have).
+        if state == .ground { altPending = false }
+    }
+
+    /// Hands on `key`, after the Esc key when an Escape came just before it that it does not take as Alt.
+    private mutating func emit(_ key: Key, into keys: inout [Key]) {
+        if altPending, !Self.dropsAlt(key) { keys.append(.escape) }
+        altPending = false
+        keys.append(key)
+    }
+
+    /// Whether `key` with Alt is the key alone: the arrows, Home, End and the page keys, as with Shift or
+    /// Ctrl (`KeyDecoder.modifiedKey`), and Enter (in a prompt, Esc then Enter dropped what was typed and
+    /// opened the article selected).
+    static func dropsAlt(_ key: Key) -> Bool {
+        switch key {
+        case .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter: true
+        default: false
         }
     }
 

@@ -57,9 +57,28 @@ struct EscapeSequencesTests {
         #expect(Self.read("?") == Self.keys("?"))
         #expect(Self.read("[?1c") == Self.keys("[?1c"))
         var sequences = EscapeSequences()
-        #expect(sequences.keys(from: [.escape, .up, .character("?")]) == [.escape, .up, .character("?")])
+        #expect(sequences.keys(from: [.escape, .control("n"), .character("?")]) == [.escape, .control("n"), .character("?")])
         #expect(sequences.keys(from: Self.keys("\u{1B}[12")) == [], "an unfinished sequence waits for its end")
         #expect(sequences.keys(from: [.control("c")]) == [.control("c")], "a control ends it and is a key")
+    }
+
+    @Test("Escape read with an arrow, Home, End, a page key or Enter is that key alone (Alt dropped), as xterm's Alt-← is")
+    func altNavigationKeys() {
+        var curses = EscapeSequences()
+        #expect(curses.keys(from: [.escape, .left]) == [.left], "rxvt's Alt-←, its ESC [ D made a key by curses")
+        #expect(curses.keys(from: [.escape, .pageDown, .character("j")]) == [.pageDown, .character("j")])
+        #expect(curses.keys(from: [.escape, .escape, .home]) == [.escape, .home], "Esc, then Alt-Home")
+        #expect(Self.read("\u{1B}\u{1B}[D\u{1B}\u{1B}OH\u{1B}\u{1B}[6~") == [.left, .home, .pageDown], "the sequences curses did not know")
+        #expect(Self.read("\u{1B}[1;3D") == [.left], "xterm's Alt-←")
+        #expect(Self.read("\u{1B}\u{1B}OMj") == [.enter, .character("j")], "Alt and the keypad's Enter")
+        #expect(curses.keys(from: [.escape, .enter]) == [.enter], "Alt-Enter")
+        #expect(curses.keys(from: [.escape, .tab]) == [.escape, .tab], "Alt-Tab: Esc, then Tab")
+        #expect(Self.read("\u{1B}\u{1B}[2~j") == Self.keys("j"), "Alt-Insert: a key the reader does not have, left out with its Alt")
+        #expect(Self.read("\u{1B}\u{1B}") == [.escape, .escape])
+        var split = EscapeSequences()
+        let start = ContinuousClock.now
+        #expect(split.keys(from: Self.keys("\u{1B}\u{1B}["), at: start) == [.escape], "cut by the read: the Esc goes at once")
+        #expect(split.keys(from: Self.keys("D"), at: start + .milliseconds(20)) == [.left])
     }
 
     @Test("A sequence split across two reads by a slow link is one key when its end comes soon; later, its bytes are keys")
