@@ -60,7 +60,9 @@ public struct PhotoClient: Sendable, CustomStringConvertible {
         } catch {
             // A task cancelled while its transfer failed for another reason (a timeout) was cancelled all the same.
             if case .cancelled = error { throw .cancelled }
-            throw Task.isCancelled ? .cancelled : .notFetched
+            if Task.isCancelled { throw .cancelled }
+            if case .offline = error { throw .unreachable }
+            throw .notFetched
         }
         if Task.isCancelled { throw .cancelled }
         guard response.status == 200, response.body.count <= Self.maximumBodySize else { throw .notFetched }

@@ -5,7 +5,9 @@ public enum PhotoFailure: Error, Hashable, Sendable {
     case notKept
     /// The address is not on the NYT's image host; nothing was asked.
     case refused
-    /// The transfer failed: not reached, timed out, a status other than 200, more than the cap.
+    /// The image host could not be reached: no network, its name not found, the connection refused or lost.
+    case unreachable
+    /// The transfer failed otherwise: timed out, a status other than 200, more than the cap.
     case notFetched
     /// The bytes are not a picture that can be drawn (not a JPEG or PNG, truncated, too many pixels).
     case unreadable

@@ -88,6 +88,7 @@ extension PhotoFailure {
     public var message: String {
         switch self {
         case .notKept: return "photo not kept for offline reading"
+        case .unreachable: return "photo not shown: offline"
         case .refused, .notFetched, .unreadable, .cancelled: return "photo could not be shown"
         case .librariesMissing: return "photos need libchafa0, libjpeg62-turbo and libpng16-16: install them"
         }

@@ -76,6 +76,13 @@ struct PhotoClientTests {
         #expect(server.requests.count == 4)
     }
 
+    @Test("An image host that cannot be reached is offline, not a failed picture")
+    func unreachable() async throws {
+        // Nothing listens on the loopback's port 1: the connection is refused.
+        let client = PhotoClient(transport: CurlTransport(), apiBaseURL: try #require(URL(string: "http://127.0.0.1:1")), timeout: 5)
+        await #expect(throws: PhotoFailure.unreachable) { try await client.fetch(Self.address) }
+    }
+
     @Test("Cancelling the task stops the transfer and says so")
     func cancels() async throws {
         let server = try FakeNYTServer(servesFixtures: false)

@@ -57,4 +57,22 @@ struct ReadmeTroubleshootingTests {
         #expect(Set(Self.failures.map(Self.kind)).count == 19)
         #expect(Self.failures.allSatisfy(Self.isListed))
     }
+
+    /// Every photo placeholder but the cancelled photo's (never shown): adding a case fails to compile in
+    /// `photoFailureIsListed` until it is here.
+    static let photoFailures: [PhotoFailure] = [.notKept, .refused, .unreachable, .notFetched, .unreadable, .librariesMissing]
+
+    static func photoFailureIsListed(_ failure: PhotoFailure) -> Bool {
+        switch failure {
+        case .cancelled: return true
+        case .notKept, .refused, .unreachable, .notFetched, .unreadable, .librariesMissing: return photoFailures.contains(failure)
+        }
+    }
+
+    @Test("Each photo placeholder starts a row of the table", arguments: photoFailures)
+    func photoMessageHasARow(_ failure: PhotoFailure) throws {
+        #expect(Self.photoFailureIsListed(failure))
+        let row = try Self.troubleshootingRows().first { $0.contains("`\(failure.message)`") }
+        #expect(row != nil, "no troubleshooting row for `\(failure.message)`")
+    }
 }

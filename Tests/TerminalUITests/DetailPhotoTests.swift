@@ -120,6 +120,8 @@ struct DetailPhotoTests {
         #expect(screen.lines[3].hasSuffix("│ Headline 0"))
         renderer.render(Self.state(phase: .failed(.notKept), screen: screen), on: screen, now: Self.now)
         #expect(screen.lines[1].hasSuffix("│ photo not kept for offline reading"))
+        renderer.render(Self.state(phase: .failed(.unreachable), screen: screen), on: screen, now: Self.now)
+        #expect(screen.lines[1].hasSuffix("│ photo not shown: offline"))
 
         for fixture in ["html-as-jpeg.jpg", "truncated.jpg", "bomb-60000x60000.jpg", "bomb-60000x60000.png"] {
             let hostile = Self.state(phase: .loaded(try PictureFixtures.bytes(fixture)), screen: screen)
