@@ -36,6 +36,25 @@ struct CliMessageTests {
         }
     }
 
+    @Test("Each command's help, asked with --help or -h after it, names it as nytreader's: the whole parser words it")
+    func commandHelpNamesTheProgram() async throws {
+        let home = try CliHome()
+        for command in ["read", "refresh", "list", "search", "searches", "show", "sections", "config", "archive", "trend"] {
+            for asking in ["--help", "-h"] {
+                let result = try await onOwnThread {
+                    try Subprocess.run(ProgramBinary.url.path, [command, asking], environment: home.environment())
+                }
+                #expect(result.status == 0, "\(command) \(asking)")
+                #expect(result.output.contains("USAGE: nytreader \(command)"), "\(command) \(asking): \(result.output.prefix(300))")
+            }
+        }
+        let reader = try await onOwnThread {
+            try Subprocess.run(ProgramBinary.url.path, ["--offline", "--help"], environment: home.environment())
+        }
+        #expect(
+            reader.status == 0 && reader.output.contains("USAGE: nytreader read"), "the reader's options then --help: the reader's help")
+    }
+
     @Test("Every help's examples and tables fit 80 columns, where help is wrapped when piped: none is broken onto a line of its own")
     func helpFitsEightyColumns() async throws {
         let home = try CliHome()
