@@ -6,15 +6,15 @@
 /// of the keypad's 1 quit. A sequence that names a key the reader has (an arrow with modifiers, Home and
 /// End in their rxvt and console forms, the keypad's Enter) is that key; any other is left out.
 ///
-/// Escape followed by an introducer (`[`, `O`, `]`, `P`, `_`, `^`) in the same read is a sequence: a
-/// person pressing Escape then `[` never sends both at once; Escape and another character read together
-/// are Alt and that character. Escape read together with an arrow, Home, End, a page key or Enter
-/// (curses' or a sequence's: rxvt sends Alt-← as `ESC ESC [ D`) is that key alone, as xterm's Alt-←
-/// (`ESC [ 1;3D`) is: in a prompt it was Esc, which dropped what was typed. An Escape that ends a read is the Esc key; when the next read, within
-/// `continuationWindow`, starts with the rest of a sequence that names a key (`[A`, `O`, `A`), it is taken
-/// for the end of a sequence split by the link; anything else there (a key bound to `O` pressed just
-/// after Esc) is keys. A sequence begun in one read goes on in the next within the window. A resize or a
-/// mouse report among the keys of a sequence goes through without ending it.
+/// Escape followed by an introducer (`[`, `O`, `]`, `P`, `_`, `^`) in the same read is a sequence: a person
+/// pressing Escape then `[` never sends both at once; Escape and another character read together are Alt and that
+/// character. Escape read together with an arrow, Home, End, a page key or Enter (curses' or a sequence's: rxvt
+/// sends Alt-← as `ESC ESC [ D`) is that key alone, as xterm's Alt-← (`ESC [ 1;3D`) is: in a prompt it was Esc,
+/// which dropped what was typed. An Escape that ends a read is the Esc key; when the next read, within
+/// `continuationWindow`, starts with the rest of a sequence that names a key (`[A`, `O`, `A`), it is taken for the
+/// end of a sequence split by the link; anything else there (a key bound to `O` pressed just after Esc) is keys. A
+/// sequence begun in one read goes on in the next within the window. A resize or a mouse report among the keys of a
+/// sequence goes through without ending it.
 struct EscapeSequences {
     /// How long after a read that ended inside a sequence (or with Escape) the next read may continue it.
     static let continuationWindow: Duration = .milliseconds(300)
@@ -68,10 +68,7 @@ struct EscapeSequences {
             pendingSince = now
         default:
             // An Escape before a sequence the read cut is the Esc key, as when it ends the read itself.
-            if altPending {
-                keys.append(.escape)
-                altPending = false
-            }
+            handOnHeldEscape(into: &keys)
             pendingSince = now
         }
         return keys
@@ -106,7 +103,7 @@ struct EscapeSequences {
                 // Unless the key (or the sequence it starts) drops Alt, this Escape is the Esc key; one
                 // held before it is.
                 if !sent {
-                    if altPending { keys.append(.escape) }
+                    handOnHeldEscape(into: &keys)
                     altPending = true
                 }
                 state = .ground
@@ -156,9 +153,16 @@ struct EscapeSequences {
 
     /// Hands on `key`, after the Esc key when an Escape came just before it that it does not take as Alt.
     private mutating func emit(_ key: Key, into keys: inout [Key]) {
-        if altPending, !Self.dropsAlt(key) { keys.append(.escape) }
-        altPending = false
+        if Self.dropsAlt(key) { altPending = false }
+        handOnHeldEscape(into: &keys)
         keys.append(key)
+    }
+
+    /// Hands on the Escape held before the key being read (`altPending`), if any, as the Esc key.
+    private mutating func handOnHeldEscape(into keys: inout [Key]) {
+        guard altPending else { return }
+        keys.append(.escape)
+        altPending = false
     }
 
     /// Whether `key` with Alt is the key alone: the arrows, Home, End and the page keys, as with Shift or
