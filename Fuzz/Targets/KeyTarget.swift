@@ -18,9 +18,10 @@ import TestSupport
 /// few milliseconds earlier or later) come out as one key or none; no batch gives more keys than it took.
 ///
 /// The input: three bytes for the screen's rows, columns and the feed's article count, then events, each a
-/// tag byte and its operands: a character (3 bytes of code), a function key (2 bytes, from `KEY_MIN`), a
-/// mouse report (2 bytes row, 2 column, 1 kind), a new screen size (2 bytes, rows and columns, then 1 byte
-/// of tens of milliseconds until the next batch), or a character of one byte (an escape sequence's bytes).
+/// tag byte and its operands: a character (3 bytes of code, typed as its bytes in UTF-8's layout), a
+/// function key (2 bytes, from `KEY_MIN`), a mouse report (2 bytes row, 2 column, 1 kind), a new screen size
+/// (2 bytes, rows and columns, then 1 byte of tens of milliseconds until the next batch), or one byte (an
+/// escape sequence's, or any other: bytes that are not UTF-8 are dropped as the reader drops them).
 enum KeyTarget {
     private static let now = Date(timeIntervalSince1970: 1_763_600_000)
     nonisolated(unsafe) private static let renderer = FrameRenderer(timeZone: TimeZone(secondsFromGMT: 0))
@@ -35,6 +36,7 @@ enum KeyTarget {
         var reader = Reader(articleCount: Int(input.byte() % 64))
         reader.draw(size)
         var sequences = EscapeSequences()
+        var text = UTF8Input()
         var batch: [Key] = []
         var elapsed = Duration.zero
         func endBatch() {
@@ -49,23 +51,27 @@ enum KeyTarget {
             let key: Key?
             switch tag % 5 {
             case 0:
-                key = KeyDecoder.key(status: OK, code: input.integer(bytes: 3), mouse: { nil })
+                // A character's code, typed as its bytes in UTF-8's layout (surrogates and codes past
+                // U+10FFFF too); the last byte makes the key.
+                key = CodePointBytes.utf8Layout(input.integer(bytes: 3)).reduce(nil) { _, byte in
+                    KeyDecoder.key(input: Int32(byte), text: &text, mouse: { nil })
+                }
             case 1:
-                key = KeyDecoder.key(status: KEY_CODE_YES, code: UInt32(KEY_MIN) + input.integer(bytes: 2) % 512, mouse: { nil })
+                key = KeyDecoder.key(input: KEY_MIN + Int32(input.integer(bytes: 2) % 512), text: &text, mouse: { nil })
             case 2:
                 let report = KeyDecoder.MouseReport(
                     row: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))),
                     column: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))), kind: Int32(input.byte() % 5)
                 )
                 mouse = report
-                key = KeyDecoder.key(status: KEY_CODE_YES, code: UInt32(KEY_MOUSE), mouse: { report })
+                key = KeyDecoder.key(input: KEY_MOUSE, text: &text, mouse: { report })
             case 3:
                 endBatch()
                 size = screenSize(&input)
                 elapsed += .milliseconds(10 * Int(input.byte()))
                 key = nil
             default:
-                key = KeyDecoder.key(status: OK, code: UInt32(input.byte()), mouse: { nil })
+                key = KeyDecoder.key(input: Int32(input.byte()), text: &text, mouse: { nil })
             }
             if let key {
                 check(key, from: mouse)

@@ -217,8 +217,8 @@ int nyt_write_terminal(const unsigned char *bytes, size_t length) {
     return 0;
 }
 
-int nyt_read_key(wint_t *key) {
-    return wget_wch(stdscr, key);
+int nyt_read_input(void) {
+    return wgetch(stdscr);
 }
 
 void nyt_enable_mouse(void) {

@@ -10,18 +10,23 @@ enum KeyDecoder {
         var kind: Int32 = 0
     }
 
-    /// The next key, or nil when none is waiting. Unknown keys are skipped.
-    static func next() -> Key?? {
-        var code: wint_t = 0
-        let status = nyt_read_key(&code)
-        guard status == KEY_CODE_YES || status == OK else { return nil }
-        return .some(key(status: status, code: UInt32(code), mouse: readMouse))
+    /// The next key, or nil when nothing is waiting; `.some(nil)` for what is no key (yet): a key the
+    /// reader does not know, a byte of a character not read whole, a byte that is not UTF-8.
+    static func next(text: inout UTF8Input) -> Key?? {
+        let input = nyt_read_input()
+        guard input != ERR else { return nil }
+        return .some(key(input: input, text: &text, mouse: readMouse))
     }
 
-    /// The key for what `get_wch` read: `status` `KEY_CODE_YES` with a function key's code, or `OK` with a
-    /// character; `mouse` gives the event behind `KEY_MOUSE`. Nil for a key the reader does not know.
-    static func key(status: Int32, code: UInt32, mouse: () -> MouseReport?) -> Key? {
-        status == KEY_CODE_YES ? functionKey(Int32(bitPattern: code), mouse: mouse) : characterKey(code)
+    /// The key for what `wgetch` read: a function key's code (`KEY_MIN` or more; `mouse` gives the event
+    /// behind `KEY_MOUSE`), or a byte of what was typed, which `text` puts together into characters; nil
+    /// while no key is whole, or for a key the reader does not know.
+    static func key(input: Int32, text: inout UTF8Input, mouse: () -> MouseReport?) -> Key? {
+        guard input < KEY_MIN else {
+            text.interrupt()
+            return functionKey(input, mouse: mouse)
+        }
+        return text.take(UInt8(truncatingIfNeeded: input)).flatMap { characterKey($0.value) }
     }
 
     private static func readMouse() -> MouseReport? {

@@ -81,6 +81,7 @@ public final class TerminalApp {
         var lastOutsideCheck = ContinuousClock.now
         var needsFrame = true
         var escapeSequences = EscapeSequences()
+        var typedText = UTF8Input()
         var pollDescriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakePipe.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -130,7 +131,7 @@ public final class TerminalApp {
             }
             // The keys waiting are read together, so that a terminal's late answer among them is told apart.
             var keys: [Key] = []
-            while let key = KeyDecoder.next() {
+            while let key = KeyDecoder.next(text: &typedText) {
                 if let key { keys.append(key) }
             }
             for key in escapeSequences.keys(from: keys) {

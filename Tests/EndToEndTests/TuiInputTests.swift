@@ -89,6 +89,28 @@ struct TuiInputTests {
         #expect(try reader.quit() == 0)
     }
 
+    @Test(
+        "A byte that is not UTF-8 is dropped alone (curses' wget_wch dropped what followed it in the read); a character split between two reads is whole"
+    )
+    func bytesNotUTF8() throws {
+        let reader = try TuiHarness()
+        try reader.launch()
+        try reader.tmux.press("/")
+        try reader.tmux.waitFor("the search field") { $0.contains("Tab: all cached") }
+        _ = try reader.tmux.command(["send-keys", "-H", "73", "75", "ff", "62", "e9", "77", "61"])
+        try reader.tmux.waitFor("the letters around the bytes") { $0.contains("/subwa▏") }
+        _ = try reader.tmux.command(["send-keys", "-H", "79", "20", "e2", "82"])
+        Thread.sleep(forTimeInterval: 0.15)
+        _ = try reader.tmux.command(["send-keys", "-H", "ac"])
+        let screen = try reader.tmux.waitFor("€ from two reads") { $0.contains("/subway €▏") }
+        #expect(!screen.contains("\u{FFFD}"))
+        try reader.tmux.press("BSpace", "BSpace")
+        try reader.tmux.waitFor("the search for subway") { $0.contains("1 match") }
+        try reader.tmux.press("Enter")
+        try reader.tmux.waitFor("the search kept") { !$0.contains("Tab: all cached") }
+        #expect(try reader.quit() == 0)
+    }
+
     @Test("While the terminal is too small for the reader, keys do nothing but quit; Ctrl-L redraws over what another program wrote")
     func tooSmallAndRedraw() throws {
         let reader = try TuiHarness()

@@ -1,4 +1,5 @@
 import CNcursesw
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -6,8 +7,16 @@ import Testing
 /// What curses reads, turned into keys.
 @Suite("Decoding keys")
 struct KeyDecoderTests {
+    /// The key of a function key's code (`KEY_CODE_YES`), or of a character's code typed as its bytes in
+    /// UTF-8's layout (`OK`): nil when they make none.
     static func key(_ status: Int32, _ code: Int32, mouse: KeyDecoder.MouseReport? = nil) -> Key? {
-        KeyDecoder.key(status: status, code: UInt32(bitPattern: code), mouse: { mouse })
+        var text = UTF8Input()
+        guard status == OK else { return KeyDecoder.key(input: code, text: &text, mouse: { mouse }) }
+        let keys = CodePointBytes.utf8Layout(UInt32(bitPattern: code)).compactMap {
+            KeyDecoder.key(input: Int32($0), text: &text, mouse: { mouse })
+        }
+        #expect(keys.count <= 1, "one character's bytes gave \(keys)")
+        return keys.first
     }
 
     @Test("Characters, control letters and the keys they stand for")

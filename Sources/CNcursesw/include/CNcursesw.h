@@ -77,8 +77,10 @@ void nyt_repaint_lines(int row, int count);
 /* Writes `length` bytes to standard output at once, past curses (after a refresh). Returns 0, or errno. */
 int nyt_write_terminal(const unsigned char *bytes, size_t length);
 
-/* Reads one key without waiting. Returns ERR when none, KEY_CODE_YES with *key set for function keys, OK with *key set for characters. */
-int nyt_read_key(wint_t *key);
+/* Reads one byte or key without waiting: ERR when none, a function key's code (KEY_MIN or more), or a byte
+   (0-255) of what was typed, which the caller puts together into characters: wget_wch, given a byte that
+   is not UTF-8, read on until no byte was left and dropped them all. */
+int nyt_read_input(void);
 
 /* Mouse: presses of the first button and the wheel, reported as KEY_MOUSE. */
 void nyt_enable_mouse(void);
