@@ -19,7 +19,8 @@ import TestSupport
 ///
 /// The input: three bytes for the screen's rows, columns and the feed's article count, then events, each a
 /// tag byte and its operands: a character (3 bytes of code, typed as its bytes in UTF-8's layout), a
-/// function key (2 bytes, from `KEY_MIN`), a mouse report (2 bytes row, 2 column, 1 kind), a new screen size
+/// function key (2 bytes, from `KEY_MIN`), one to three mouse reports read together (1 byte of count, then
+/// each: 2 bytes row, 2 column, 1 kind), a new screen size
 /// (2 bytes, rows and columns, then 1 byte of tens of milliseconds until the next batch), or one byte (an
 /// escape sequence's, or any other: bytes that are not UTF-8 are dropped as the reader drops them).
 enum KeyTarget {
@@ -47,37 +48,39 @@ enum KeyTarget {
         }
         while !input.isAtEnd {
             let tag = input.byte()
-            var mouse: KeyDecoder.MouseReport?
-            let key: Key?
+            let keys: [Key]
             switch tag % 5 {
             case 0:
                 // A character's code, typed as its bytes in UTF-8's layout (surrogates and codes past
-                // U+10FFFF too); the last byte makes the key.
-                key = CodePointBytes.utf8Layout(input.integer(bytes: 3)).reduce(nil) { _, byte in
-                    KeyDecoder.key(input: Int32(byte), text: &text, mouse: { nil })
+                // U+10FFFF too).
+                keys = CodePointBytes.utf8Layout(input.integer(bytes: 3)).flatMap { byte in
+                    KeyDecoder.keys(input: Int32(byte), text: &text, mouse: { [] })
                 }
             case 1:
-                key = KeyDecoder.key(input: KEY_MIN + Int32(input.integer(bytes: 2) % 512), text: &text, mouse: { nil })
+                keys = KeyDecoder.keys(input: KEY_MIN + Int32(input.integer(bytes: 2) % 512), text: &text, mouse: { [] })
             case 2:
-                let report = KeyDecoder.MouseReport(
-                    row: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))),
-                    column: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))), kind: Int32(input.byte() % 5)
-                )
-                mouse = report
-                key = KeyDecoder.key(input: KEY_MOUSE, text: &text, mouse: { report })
+                let reports = (0...input.byte() % 3).map { _ in
+                    KeyDecoder.MouseReport(
+                        row: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))),
+                        column: Int32(Int16(truncatingIfNeeded: input.integer(bytes: 2))), kind: Int32(input.byte() % 5)
+                    )
+                }
+                keys = KeyDecoder.keys(input: KEY_MOUSE, text: &text, mouse: { reports })
+                let cells = keys.compactMap { key in if case .mouse(let event) = key { [event.row, event.column] } else { nil } }
+                let expected = reports.filter { (1...3).contains($0.kind) }.map { [Int($0.row), Int($0.column)] }
+                FuzzCheck.require(cells == expected && cells.count == keys.count, "mouse reports \(reports) gave \(keys)")
             case 3:
                 endBatch()
                 size = screenSize(&input)
                 elapsed += .milliseconds(10 * Int(input.byte()))
-                key = nil
-            default:
-                key = KeyDecoder.key(input: Int32(input.byte()), text: &text, mouse: { nil })
-            }
-            if let key {
-                check(key, from: mouse)
-                batch.append(key)
-            } else if tag % 5 == 3 {
                 reader.draw(size)
+                keys = []
+            default:
+                keys = KeyDecoder.keys(input: Int32(input.byte()), text: &text, mouse: { [] })
+            }
+            for key in keys {
+                check(key)
+                batch.append(key)
             }
         }
         endBatch()
@@ -89,13 +92,11 @@ enum KeyTarget {
         ScreenSize(rows: Int(input.byte() % 48), columns: Int(input.byte() % 160))
     }
 
-    /// A decoded key can be named in the config file by the label `nytreader config` shows, and a mouse
-    /// key keeps the report's cell.
-    private static func check(_ key: Key, from report: KeyDecoder.MouseReport?) {
+    /// A decoded key can be named in the config file by the label `nytreader config` shows (a mouse key
+    /// keeps its report's cell: checked where it is read).
+    private static func check(_ key: Key) {
         switch key {
-        case .mouse(let event):
-            FuzzCheck.require(event.row == Int(report?.row ?? -1) && event.column == Int(report?.column ?? -1), "the mouse moved")
-        case .resize:
+        case .mouse, .resize:
             break
         default:
             FuzzCheck.require(

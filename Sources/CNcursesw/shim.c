@@ -233,29 +233,43 @@ void nyt_enable_mouse(void) {
 /* Whether the first button's press was reported and its release not yet read. */
 static int nyt_button1_down = 0;
 
-int nyt_read_mouse(int *row, int *column, int *kind) {
-    MEVENT event;
-    if (getmouse(&event) != OK) {
-        return -1;
+/* The kind of one event (see nyt_read_mouse), read in the order the terminal sent it. */
+static int nyt_mouse_kind(mmask_t state) {
+    if (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        nyt_button1_down = !(state & BUTTON1_CLICKED);
+        return 1;
     }
-    *row = event.y;
-    *column = event.x;
-    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
-        nyt_button1_down = !(event.bstate & BUTTON1_CLICKED);
-        *kind = 1;
-    } else if (event.bstate & BUTTON1_RELEASED) {
-        /* A press and its release read together (a busy reader, a lagging link, tmux writing both at once)
-           reach curses as the release alone: it is the click. */
-        *kind = nyt_button1_down ? 0 : 1;
+    if (state & BUTTON1_RELEASED) {
+        /* A release whose press curses did not report (it merged them into one event) is the click. */
+        int kind = nyt_button1_down ? 0 : 1;
         nyt_button1_down = 0;
-    } else if (event.bstate & BUTTON4_PRESSED) {
-        *kind = 2;
-    } else if (event.bstate & BUTTON5_PRESSED) {
-        *kind = 3;
-    } else {
-        *kind = 0;
+        return kind;
     }
+    if (state & BUTTON4_PRESSED) return 2;
+    if (state & BUTTON5_PRESSED) return 3;
     return 0;
+}
+
+int nyt_read_mouse(int *rows, int *columns, int *kinds, int capacity) {
+    /* Reports read together (a click and a turn of the wheel, a busy reader, a lagging link) are one
+       KEY_MOUSE; getmouse gives them newest first, each once, until none is left. */
+    MEVENT events[NYT_MOUSE_EVENTS_MAX];
+    int count = 0;
+    MEVENT event;
+    while (count < NYT_MOUSE_EVENTS_MAX && getmouse(&event) == OK) {
+        events[count++] = event;
+    }
+    /* More than curses keeps (it holds 8): the oldest are dropped. */
+    while (getmouse(&event) == OK) {
+    }
+    int written = 0;
+    for (int i = count - 1; i >= 0 && written < capacity; i--) {
+        rows[written] = events[i].y;
+        columns[written] = events[i].x;
+        kinds[written] = nyt_mouse_kind(events[i].bstate);
+        written++;
+    }
+    return written;
 }
 
 int nyt_key_single_shift(int code) {

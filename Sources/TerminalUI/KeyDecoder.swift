@@ -2,7 +2,7 @@ import CNcursesw
 
 /// Reads keys from curses without waiting.
 enum KeyDecoder {
-    /// What curses reads behind `KEY_MOUSE`: the cell, and the kind (1 a press of the first button, 2 the
+    /// An event curses reads behind `KEY_MOUSE`: the cell, and the kind (1 a press of the first button, 2 the
     /// wheel up, 3 the wheel down, 0 anything else).
     struct MouseReport: Hashable {
         var row: Int32 = 0
@@ -10,32 +10,37 @@ enum KeyDecoder {
         var kind: Int32 = 0
     }
 
-    /// The next key, or nil when nothing is waiting; `.some(nil)` for what is no key (yet): a key the
-    /// reader does not know, a byte of a character not read whole, a byte that is not UTF-8.
-    static func next(text: inout UTF8Input) -> Key?? {
+    /// The keys of what was read next, or nil when nothing is waiting: none for what is no key (yet), a
+    /// key the reader does not know, a byte of a character not read whole or a byte that is not UTF-8;
+    /// more than one for mouse reports read together.
+    static func next(text: inout UTF8Input) -> [Key]? {
         let input = nyt_read_input()
         guard input != ERR else { return nil }
-        return .some(key(input: input, text: &text, mouse: readMouse))
+        return keys(input: input, text: &text, mouse: readMouse)
     }
 
-    /// The key for what `wgetch` read: a function key's code (`KEY_MIN` or more; `mouse` gives the event
-    /// behind `KEY_MOUSE`), or a byte of what was typed, which `text` puts together into characters; nil
-    /// while no key is whole, or for a key the reader does not know.
-    static func key(input: Int32, text: inout UTF8Input, mouse: () -> MouseReport?) -> Key? {
+    /// The keys for what `wgetch` read: a function key's code (`KEY_MIN` or more; `mouse` gives the events
+    /// behind `KEY_MOUSE`, oldest first), or a byte of what was typed, which `text` puts together into
+    /// characters; none while no key is whole, or for a key the reader does not know.
+    static func keys(input: Int32, text: inout UTF8Input, mouse: () -> [MouseReport]) -> [Key] {
         guard input < KEY_MIN else {
             text.interrupt()
-            return functionKey(input, mouse: mouse)
+            if input == KEY_MOUSE { return mouse().compactMap(mouseEvent) }
+            return functionKey(input).map { [$0] } ?? []
         }
-        return text.take(UInt8(truncatingIfNeeded: input)).flatMap { characterKey($0.value) }
+        return text.take(UInt8(truncatingIfNeeded: input)).flatMap { characterKey($0.value) }.map { [$0] } ?? []
     }
 
-    private static func readMouse() -> MouseReport? {
-        var report = MouseReport()
-        guard nyt_read_mouse(&report.row, &report.column, &report.kind) == 0 else { return nil }
-        return report
+    private static func readMouse() -> [MouseReport] {
+        let capacity = Int(NYT_MOUSE_EVENTS_MAX)
+        var rows = [Int32](repeating: 0, count: capacity)
+        var columns = rows
+        var kinds = rows
+        let count = Int(nyt_read_mouse(&rows, &columns, &kinds, Int32(capacity)))
+        return (0..<min(max(count, 0), capacity)).map { MouseReport(row: rows[$0], column: columns[$0], kind: kinds[$0]) }
     }
 
-    private static func functionKey(_ code: Int32, mouse: () -> MouseReport?) -> Key? {
+    private static func functionKey(_ code: Int32) -> Key? {
         switch code {
         case KEY_UP: return .up
         case KEY_DOWN: return .down
@@ -60,7 +65,6 @@ enum KeyDecoder {
         case KEY_BACKSPACE: return .backspace
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
-        case KEY_MOUSE: return mouse().flatMap(mouseEvent)
         default:
             // The keypad in its application mode, by the bytes the terminal's entry binds (xterm's kpZRO,
             // vt100's ka1 and kf5 are the keypad's 0, 1 and 4), then the modified keys by their names.

@@ -131,8 +131,8 @@ public final class TerminalApp {
             }
             // The keys waiting are read together, so that a terminal's late answer among them is told apart.
             var keys: [Key] = []
-            while let key = KeyDecoder.next(text: &typedText) {
-                if let key { keys.append(key) }
+            while let read = KeyDecoder.next(text: &typedText) {
+                keys += read
             }
             for key in escapeSequences.keys(from: keys) {
                 trace?.keyRead()

@@ -39,7 +39,7 @@ struct TuiMouseTests {
         #expect(try reader.quit() == 0)
     }
 
-    @Test("A press and its release read together (a busy reader, a lagging link) are a click")
+    @Test("A press and its release read together (a busy reader, a lagging link) are a click; a click and the wheel read together are both")
     func pressAndReleaseTogether() throws {
         let reader = try TuiHarness()
         try reader.launch()
@@ -48,6 +48,9 @@ struct TuiMouseTests {
         try reader.tmux.waitFor("the seventh article") { $0.contains("7/22") }
         try Self.click(reader, row: 3, column: 10)
         try reader.tmux.waitFor("a click as two reads still selects once") { $0.contains("3/22") }
+        // A click and a turn of the wheel in one read: curses gives them behind one KEY_MOUSE.
+        try reader.tmux.command(["send-keys", "-H"] + report(0) + report(3) + report(65))
+        try reader.tmux.waitFor("the click, then three down") { $0.contains("10/22") }
         #expect(try reader.quit() == 0)
     }
 

@@ -11,11 +11,9 @@ struct KeyDecoderTests {
     /// UTF-8's layout (`OK`): nil when they make none.
     static func key(_ status: Int32, _ code: Int32, mouse: KeyDecoder.MouseReport? = nil) -> Key? {
         var text = UTF8Input()
-        guard status == OK else { return KeyDecoder.key(input: code, text: &text, mouse: { mouse }) }
-        let keys = CodePointBytes.utf8Layout(UInt32(bitPattern: code)).compactMap {
-            KeyDecoder.key(input: Int32($0), text: &text, mouse: { mouse })
-        }
-        #expect(keys.count <= 1, "one character's bytes gave \(keys)")
+        let inputs = status == OK ? CodePointBytes.utf8Layout(UInt32(bitPattern: code)).map(Int32.init) : [code]
+        let keys = inputs.flatMap { KeyDecoder.keys(input: $0, text: &text, mouse: { mouse.map { [$0] } ?? [] }) }
+        #expect(keys.count <= 1, "one key's input gave \(keys)")
         return keys.first
     }
 
@@ -65,5 +63,18 @@ struct KeyDecoderTests {
         #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: wheel) == .mouse(MouseEvent(kind: .wheelDown, row: 2, column: 3)))
         #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: KeyDecoder.MouseReport(row: 1, column: 1, kind: 0)) == nil)
         #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: nil) == nil, "curses had no event")
+    }
+
+    @Test("Mouse events read together behind one KEY_MOUSE are a key each, oldest first (the click before a turn of the wheel was lost)")
+    func mouseEventsTogether() {
+        var text = UTF8Input()
+        let reports = [
+            KeyDecoder.MouseReport(row: 7, column: 10, kind: 1), KeyDecoder.MouseReport(row: 7, column: 10, kind: 0),
+            KeyDecoder.MouseReport(row: 9, column: 10, kind: 3),
+        ]
+        #expect(
+            KeyDecoder.keys(input: KEY_MOUSE, text: &text, mouse: { reports }) == [
+                .mouse(MouseEvent(kind: .press, row: 7, column: 10)), .mouse(MouseEvent(kind: .wheelDown, row: 9, column: 10)),
+            ])
     }
 }

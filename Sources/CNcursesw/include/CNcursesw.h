@@ -84,9 +84,12 @@ int nyt_read_input(void);
 
 /* Mouse: presses of the first button and the wheel, reported as KEY_MOUSE. */
 void nyt_enable_mouse(void);
-/* The mouse event behind a KEY_MOUSE: its cell, and 1 for a press of the first button, 2 for the wheel
-   up, 3 for the wheel down, 0 for anything else. Returns 0, or -1 when there is no event. */
-int nyt_read_mouse(int *row, int *column, int *kind);
+/* The most mouse events nyt_read_mouse gives for one KEY_MOUSE. */
+#define NYT_MOUSE_EVENTS_MAX 16
+/* The mouse events behind a KEY_MOUSE, oldest first, at most `capacity`: each one's cell, and 1 for a
+   press of the first button, 2 for the wheel up, 3 for the wheel down, 0 for anything else. Returns how
+   many were written (0 when there is none). */
+int nyt_read_mouse(int *rows, int *columns, int *kinds, int capacity);
 
 /* Display width of a character under the current locale (-1 for non-printables). */
 int nyt_wcwidth(wchar_t character);
