@@ -24,7 +24,9 @@ enum KeyDecoder {
     /// characters; none while no key is whole, or for a key the reader does not know.
     static func keys(input: Int32, text: inout UTF8Input, mouse: () -> [MouseReport]) -> [Key] {
         guard input < KEY_MIN else {
-            text.interrupt()
+            // A key the terminal sent ends a character being read; a resize comes from a signal, not from
+            // the terminal's bytes, and may fall between a character's.
+            if input != KEY_RESIZE { text.interrupt() }
             if input == KEY_MOUSE { return mouse().compactMap(mouseEvent) }
             return functionKey(input).map { [$0] } ?? []
         }

@@ -65,6 +65,15 @@ struct KeyDecoderTests {
         #expect(Self.key(KEY_CODE_YES, KEY_MOUSE, mouse: nil) == nil, "curses had no event")
     }
 
+    @Test("A resize read between a character's bytes leaves it whole; an arrow drops its bytes")
+    func resizeWithinCharacter() {
+        var text = UTF8Input()
+        let keys = [0xE2, KEY_RESIZE, 0x82, 0xAC, 0xE2, KEY_UP, 0x82, 0xAC, 0x61].flatMap {
+            KeyDecoder.keys(input: $0, text: &text, mouse: { [] })
+        }
+        #expect(keys == [.resize, .character("€"), .up, .character("a")])
+    }
+
     @Test("Mouse events read together behind one KEY_MOUSE are a key each, oldest first (the click before a turn of the wheel was lost)")
     func mouseEventsTogether() {
         var text = UTF8Input()

@@ -54,12 +54,15 @@ struct UTF8InputTests {
     func anyBytes() {
         var random = SplitMix64(replaying: "UTF8_INPUT_SEED")
         // Bytes weighted towards UTF-8's lead and continuation bytes, so that most runs hold whole characters.
-        let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF]
+        let alphabet: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in
                 Bool.random(using: &random) ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
             }
-            let expected = String(String.UnicodeScalarView(String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FFFD}" }))
+            let expected = String(
+                String.UnicodeScalarView(String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FFFD}" }))
             let read = String(String.UnicodeScalarView(Self.characters(bytes).unicodeScalars.filter { $0 != "\u{FFFD}" }))
             #expect(read == expected, "seed \(random.seed): \(bytes.map { String($0, radix: 16) })")
             if read != expected { return }
