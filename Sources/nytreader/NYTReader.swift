@@ -103,13 +103,19 @@ struct NYTReader: AsyncParsableCommand {
     /// shell's completion request, whose answers run the cache's queries.
     private static func parsedAsOneCommand(_ arguments: [String]) -> ParsableCommand? {
         guard arguments.first != "---completion" else { return nil }
-        let named = configuration.subcommands.first { $0.configuration.commandName == arguments.first }
+        let named = arguments.first.flatMap(subcommand(named:))
         let command = named ?? ReaderCommand.self
         // A help request parses too, as the parser's own help command: it is not this command.
         guard let parsed = try? command.parseAsRoot(Array(arguments.dropFirst(named == nil ? 0 : 1))),
             type(of: parsed) == command
         else { return nil }
         return parsed
+    }
+
+    /// The subcommand named `name`, if any. The reader's, whose configuration lists the keys (about 1 M
+    /// instructions), is looked at last: the other commands' starts do without it.
+    static func subcommand(named name: String) -> ParsableCommand.Type? {
+        configuration.subcommands.reversed().first { $0.configuration.commandName == name }
     }
 
     /// Ends the program as swift-argument-parser's `exit(withError:)` does (help, the version and a

@@ -15,11 +15,17 @@ enum UnknownCommand {
     /// the overview).
     static func message(for arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
-        guard first == "help" else { return names.contains(first) ? nil : message(for: first) }
+        guard first == "help" else { return isCommand(first) ? nil : message(for: first) }
         let words = arguments.dropFirst().filter { !$0.hasPrefix("-") }
-        if let word = words.first, !names.contains(word) { return message(for: word) }
+        if let word = words.first, !isCommand(word) { return message(for: word) }
         guard words.count > 1 else { return nil }
         return "'help' takes one command: nytreader help COMMAND (the commands: \(names.joined(separator: ", ")))."
+    }
+
+    /// Whether `word` names a command or is `help` (without the names of every command: see
+    /// `NYTReader.subcommand(named:)`).
+    private static func isCommand(_ word: String) -> Bool {
+        word == "help" || NYTReader.subcommand(named: word) != nil
     }
 
     /// The message for `first`, a word that names no command.
