@@ -26,9 +26,12 @@ struct CliTransportFailureTests {
         #expect(try await home.listJSON().output == before, "the cache is as it was")
     }
 
-    @Test("A 500 whose body never ends is a server error in under 5 s from the request, not at the 15 s timeout")
+    @Test("A 500 whose body never ends is a server error long before the request's timeout (60 s here), not at it")
     func endlessErrorBody() async throws {
         let (home, server, before) = try await Self.filledHome()
+        // A timeout far above the bound below: the end-to-end tests run side by side on two cores, where
+        // this fake server (in the tests' process) once took 6.8 s to answer what alone takes 0.1 s.
+        try home.writeConfig("request_timeout_seconds = 60\n")
         server.setFault(.endlessErrorBody(status: 500))
         async let refreshed = home.refresh(from: server.baseURL)
         // Timed from the request's arrival, so that the program's start on a busy machine does not count.
@@ -38,9 +41,9 @@ struct CliTransportFailureTests {
         let result = try await refreshed
         let elapsed = clock.now - asked
         try await Self.expectFailure(result, status: 69, message: "NYT server error 500", home: home, before: before)
-        // Well under the timeout: alone it takes about 0.1 s, but the end-to-end tests run side by side on
-        // two cores, where the program's exit alone once took 3.6 s after the request.
-        #expect(elapsed < .seconds(5), "\(elapsed) from the request to the answer (the timeout is 15 s)")
+        // Well under the timeout: alone it takes about 0.1 s; the program's exit alone once took 3.6 s after
+        // the request beside the other tests.
+        #expect(elapsed < .seconds(30), "\(elapsed) from the request to the answer (the timeout is 60 s)")
     }
 
     @Test("A body cut short of its Content-Length: its own message, exit 76")
