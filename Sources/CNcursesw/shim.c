@@ -259,7 +259,7 @@ int nyt_read_mouse(int *rows, int *columns, int *kinds, int capacity) {
     while (count < NYT_MOUSE_EVENTS_MAX && getmouse(&event) == OK) {
         events[count++] = event;
     }
-    /* More than curses keeps (it holds 8): the oldest are dropped. */
+    /* Events past the array's room, the oldest, are dropped (curses holds 8: none in practice). */
     while (getmouse(&event) == OK) {
     }
     int written = 0;

@@ -40,7 +40,8 @@ struct UTF8Input: Sendable {
         return nil
     }
 
-    /// A key read in the middle of a character (an arrow, a resize): the character's bytes are dropped.
+    /// A key the terminal sent in the middle of a character (an arrow, a click): the character's bytes are
+    /// dropped.
     mutating func interrupt() {
         needed = 0
         next = 0x80...0xBF
