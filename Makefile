@@ -173,8 +173,9 @@ bench-peer: build
 
 ## bench-floor: a first refresh of 1,000 articles (FLOOR_ARTICLES) by nytreader, beside the same refresh done in C with
 ## nothing of its own (Benchmarks/Floor: libcurl's load, a new cache, the request, simdjson reading the
-## items, the rows and their full-text entries, the close), each part timed: how far the program is from
-## what the machine allows; installs Debian's libsimdjson-dev when missing
+## items, the rows and their full-text entries, the close), each part timed, the two run in turns (FLOOR_PAIRS
+## pairs, 15 unless given) with the median ratio of the pairs: how far the program is from what the machine
+## allows; installs Debian's libsimdjson-dev when missing
 FLOOR_ARTICLES ?= 1000
 bench-floor: build
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="libsimdjson-dev"
