@@ -43,10 +43,22 @@ struct PeerBenchmarks {
                 executable: newsboat, baseURL: server.baseURL, folder: "\(folder)/newsboat-files", firstTitle: articles[0].title),
             PeerProgram.nytreader(executable: nytreader, baseURL: server.baseURL, firstTitle: articles[0].title),
         ]
+        let places = programs.map { ProgramPlace(program: $0, folder: "\(folder)/\($0.name)") }
+        // The reloads in turns, newsboat's then nytreader's, so that a minute in which the machine runs
+        // slower slows both alike.
+        progress("peer: reloads of \(count) articles, the two programs in turns")
+        var reloads = Array(repeating: (time: Samples(), peak: Samples()), count: places.count)
+        for _ in 0..<runs {
+            for (index, place) in places.enumerated() {
+                let (milliseconds, megabytes) = try reload(place)
+                reloads[index].time.append(milliseconds)
+                reloads[index].peak.append(megabytes)
+            }
+        }
         var results: [String: ProgramFigures] = [:]
-        for program in programs {
-            progress("peer: \(program.name), \(count) articles")
-            results[program.name] = try measure(program, server: server, folder: "\(folder)/\(program.name)", count: count)
+        for (index, place) in places.enumerated() {
+            progress("peer: \(place.program.name), \(count) articles cached")
+            results[place.program.name] = try measure(place, reloads: reloads[index], count: count)
         }
         let peer = results["newsboat"]!
         let ours = results["nytreader"]!
@@ -69,11 +81,11 @@ struct PeerBenchmarks {
             PeerFigure(
                 "reload_ms_\(count)", "reload into an empty cache, \(size) articles", unit: "ms",
                 newsboat: peer.reload, nytreader: ours.reload, ratioTarget: large ? 0.12 : nil,
-                target: large ? nil : 40, how: "median of \(runs); newsboat -x reload, nytreader refresh"),
+                target: large ? nil : 40, how: "median of \(runs), the two in turns; newsboat -x reload, nytreader refresh"),
             PeerFigure(
                 "reload_rss_\(count)", "reload peak RSS, \(size) articles", unit: "MB",
                 newsboat: peer.reloadPeak, nytreader: ours.reloadPeak, ratioTarget: large ? 0.5 : nil,
-                target: large ? 30 : nil, how: "GNU time %M, median of \(runs)"),
+                target: large ? 30 : nil, how: "GNU time %M, median of \(runs), in turns"),
             PeerFigure(
                 "first_screen_ms_\(count)", "start to first screen, \(size) cached", unit: "ms",
                 newsboat: peer.firstScreen, nytreader: ours.firstScreen, how: "median of \(runs), tmux poll"),
@@ -133,38 +145,49 @@ struct PeerBenchmarks {
         var bytesPerArticle: Double
     }
 
-    private func measure(_ program: PeerProgram, server: FakeNYTServer, folder: String, count: Int) throws -> ProgramFigures {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let home = "\(folder)/home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "tmux-256color"]
-        let cache = "\(folder)/cache.db"
+    /// Where one program's files go: its HOME and its cache.
+    private struct ProgramPlace {
+        let program: PeerProgram
+        let folder: String
+        var home: String { "\(folder)/home" }
+        var cache: String { "\(folder)/cache.db" }
+        var environment: [String: String] { ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "tmux-256color"] }
+    }
 
-        var reload = Samples()
-        var peak = Samples()
-        for _ in 0..<runs {
-            for file in program.cacheFiles(cache) + [cache + "-shm", cache + ".lock"] { try? FileManager.default.removeItem(atPath: file) }
-            let output = "\(folder)/reload-output.txt"
-            let usage = "\(folder)/reload-peak-kb.txt"
-            // Peak RSS through GNU time, which forks the program from its own small process: a program spawned
-            // straight from this one would count this process's resident set as its own (the kernel carries the
-            // spawning address space's peak across exec into ru_maxrss).
-            let (milliseconds, status) = try Stopwatch.time {
-                try ChildProcess(
-                    Self.gnuTime, ["-f", "%M", "-o", usage, program.executable] + program.reloadArguments(cache),
-                    environment: environment.merging(program.reloadEnvironment) { $1 },
-                    output: output, errorOutput: nil
-                ).waitForExit()
-            }
-            guard status == 0 else {
-                throw BenchError.unexpected(
-                    "\(program.name) reload failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
-            }
-            let kilobytes = (try? String(contentsOfFile: usage, encoding: .utf8))?.split(separator: "\n").last.flatMap { Double($0) }
-            guard let kilobytes else { throw BenchError.unexpected("\(Self.gnuTime) wrote no peak RSS") }
-            reload.append(milliseconds)
-            peak.append(kilobytes / 1_024)
+    /// One reload of the feed into an empty cache: milliseconds from start to exit, and peak RSS in MB.
+    private func reload(_ place: ProgramPlace) throws -> (milliseconds: Double, megabytes: Double) {
+        let program = place.program
+        try FileManager.default.createDirectory(atPath: place.home, withIntermediateDirectories: true)
+        for file in program.cacheFiles(place.cache) + [place.cache + "-shm", place.cache + ".lock"] {
+            try? FileManager.default.removeItem(atPath: file)
         }
+        let output = "\(place.folder)/reload-output.txt"
+        let usage = "\(place.folder)/reload-peak-kb.txt"
+        // Peak RSS through GNU time, which forks the program from its own small process: a program spawned
+        // straight from this one would count this process's resident set as its own (the kernel carries the
+        // spawning address space's peak across exec into ru_maxrss).
+        let (milliseconds, status) = try Stopwatch.time {
+            try ChildProcess(
+                Self.gnuTime, ["-f", "%M", "-o", usage, program.executable] + program.reloadArguments(place.cache),
+                environment: place.environment.merging(program.reloadEnvironment) { $1 },
+                output: output, errorOutput: nil
+            ).waitForExit()
+        }
+        guard status == 0 else {
+            throw BenchError.unexpected(
+                "\(program.name) reload failed: " + ((try? String(contentsOfFile: output, encoding: .utf8)) ?? ""))
+        }
+        let kilobytes = (try? String(contentsOfFile: usage, encoding: .utf8))?.split(separator: "\n").last.flatMap { Double($0) }
+        guard let kilobytes else { throw BenchError.unexpected("\(Self.gnuTime) wrote no peak RSS") }
+        return (milliseconds, kilobytes / 1_024)
+    }
+
+    /// The figures of `place`'s program on the cache its last reload left: its size, start to first screen
+    /// and key → screen, with `reloads`.
+    private func measure(_ place: ProgramPlace, reloads: (time: Samples, peak: Samples), count: Int) throws -> ProgramFigures {
+        let program = place.program
+        let cache = place.cache
+        let environment = place.environment
         let bytes = program.cacheFiles(cache).compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }.reduce(
             0, +)
 
@@ -195,7 +218,7 @@ struct PeerBenchmarks {
         try terminal.press("q")
         _ = try terminal.waitForPrompt()
         return ProgramFigures(
-            reload: reload.median, reloadPeak: peak.median, firstScreen: firstScreen.median, keys: keys,
+            reload: reloads.time.median, reloadPeak: reloads.peak.median, firstScreen: firstScreen.median, keys: keys,
             bytesPerArticle: Double(bytes) / Double(count)
         )
     }
