@@ -49,6 +49,8 @@ enum ArchiveIndex {
     /// (`SearchTerms.wordExpression`, `nytrank`). Tables made before keep their positions.
     static func ensure(partition: Int, in db: Database) throws {
         let table = table(partition)
+        // A table made now keeps the list of its words from its first article on (`ArchiveWords`).
+        let isNew = try !partitions(in: db).contains(partition)
         try db.execute(
             sql: """
                 \(creation(of: table, tokenizer: tokenizer, detail: "column", ifNotExists: true))
@@ -57,6 +59,7 @@ enum ArchiveIndex {
                     VALUES ('delete', old.id, \(indexedText(of: "old")));
                 END;
                 """)
+        if isNew { try ArchiveWords.markComplete(partition, in: db) }
     }
 
     /// The SQL of the text the indexes take from an `article` row (named `row` when given): its title,
@@ -77,6 +80,8 @@ enum ArchiveIndex {
     /// itself: with the list empty, it did, 5.6 s).
     static func rebuild(_ partition: Int, tokenizer: String, detail: String? = nil, listedByIndex: Bool = false, in db: Database) throws {
         let table = table(partition)
+        // The words of a table made with another tokenizer may not be its words now.
+        try ArchiveWords.forget(partition, in: db)
         let source =
             listedByIndex
             ? "temp.indexedArticle i CROSS JOIN article a ON a.id = i.id WHERE a.ftsPartition = \(partition)"
@@ -117,6 +122,8 @@ enum ArchiveIndex {
         let table = table(partition)
         guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(table)_docsize)") == true else { return }
         try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')")
+        // Empty, the index has all its words listed again.
+        try ArchiveWords.markComplete(partition, in: db)
     }
 
     /// The partitions that have a table, newest first.

@@ -37,14 +37,23 @@ struct ArticleSearch {
     private func bestMatches(for terms: SearchTerms, limit: Int) throws -> [Int64] {
         let candidates = max(Self.candidates, limit)
         var scored: [(id: Int64, score: Double)] = []
-        switch (try terms.wordExpression(tokens: IndexTokenizer(db: db).tokens), terms.cjkExpression) {
+        switch (try terms.wordTerms(tokens: IndexTokenizer(db: db).tokens), terms.cjkExpression) {
         case (let words?, let cjk):
-            let tables = try searchedTables()
+            let partitions = try searchedPartitions()
+            let keepsWords = try ArchiveWords.exists(in: db)
             let feed = feed
             let feedArguments = feedArguments
-            scored = try NewestMatches.find(indexes: tables.count, candidates: candidates, db: db, pool: pool) { db, read in
-                let sql = Self.newestMatches(table: tables[read.index], weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
-                var arguments = [words.databaseValue]
+            scored = try NewestMatches.find(indexes: partitions.count, candidates: candidates, db: db, pool: pool) { db, read in
+                let partition = partitions[read.index]
+                // A prefix the index's list of words (`ArchiveWords`) knows to be one word is searched as that
+                // word; one no word starts with leaves nothing to read.
+                guard
+                    let expression = try SearchTerms.expression(
+                        of: words, prefix: { keepsWords ? try ArchiveWords.prefix($0, in: partition, db: db) : .unknown })
+                else { return [] }
+                let sql = Self.newestMatches(
+                    table: ArchiveIndex.table(partition), weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
+                var arguments = [expression.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
                 arguments += feedArguments + [read.limit.databaseValue]
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
@@ -87,16 +96,16 @@ struct ArticleSearch {
         }
     }
 
-    /// The full-text tables to search, in order: every one, or for a feed, those that hold one of its
-    /// articles (a month of the archive is in one; a live feed mostly in `articleFTS`).
-    private func searchedTables() throws -> [String] {
+    /// The partitions of the full-text tables to search, in order: every one, or for a feed, those that
+    /// hold one of its articles (a month of the archive is in one; a live feed mostly in `articleFTS`).
+    private func searchedPartitions() throws -> [Int] {
         let partitions = [ArchiveIndex.livePartition] + (try ArchiveIndex.partitions(in: db))
-        guard let members = Self.members(of: feed) else { return partitions.map(ArchiveIndex.table) }
+        guard let members = Self.members(of: feed) else { return partitions }
         let held = Set(
             try Int.fetchAll(
                 db.cachedStatement(sql: "SELECT DISTINCT ftsPartition FROM article WHERE id IN (\(members))"),
                 arguments: StatementArguments(feedArguments)))
-        return partitions.filter(held.contains).map(ArchiveIndex.table)
+        return partitions.filter(held.contains)
     }
 
     /// The ids of `feed`'s articles, as a query (with the arguments `feedArguments`); nil for every article.

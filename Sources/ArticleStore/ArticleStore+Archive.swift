@@ -211,7 +211,13 @@ extension ArticleStore {
                     removed += try writer.drop(feedID)
                 }
             }
-            for partition in partitions { try ArchiveIndex.clearIfUnused(partition, in: db) }
+            for partition in partitions {
+                // The words of the articles that went would stay in the index's list, which is kept for a
+                // search's sake, not worth the pages: the index is searched by prefix from now on, unless
+                // it is left empty.
+                try ArchiveWords.forget(partition, in: db)
+                try ArchiveIndex.clearIfUnused(partition, in: db)
+            }
             return removed
         }
     }

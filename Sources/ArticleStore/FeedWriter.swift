@@ -198,6 +198,7 @@ struct FeedWriter {
                 SELECT id, \(ArchiveIndex.indexedText()) FROM article WHERE id >= ?
                 """
         ).execute(arguments: [firstNewID])
+        if !new.isEmpty { try ArchiveWords.add(ftsPartition, articlesWhere: "id >= ?", arguments: [firstNewID], in: db) }
         try update(changed, fetchedAt: fetchedAt)
         result.updated = changed.count
         return result
@@ -357,6 +358,8 @@ struct FeedWriter {
                         WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
                         """
                 ).execute(arguments: arguments)
+                try ArchiveWords.add(
+                    partition, articlesWhere: "id IN (\(placeholders)) AND ftsPartition = \(partition)", arguments: arguments, in: db)
             }
         }
     }

@@ -21,6 +21,7 @@ enum Schema {
         ("v14-articleFTS-detail-column", keepColumnsOnlyInLiveIndex),
         ("v15-packed-text", unpackTextTakenOutOfIndexes),
         ("v16-article-urlKey", indexURLKeys),
+        ("v17-archiveWord", addArchiveWords),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -108,6 +109,7 @@ enum Schema {
             requestedAt REAL NOT NULL,
             endedAt REAL
         ) WITHOUT ROWID;
+        \(ArchiveWords.schema)
         """
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
@@ -372,5 +374,11 @@ enum Schema {
                 DROP INDEX article_urlTail;
                 CREATE INDEX article_urlKey ON article(nytkey(nyttext(url)));
                 """)
+    }
+
+    /// The words of each archive index, for searches whose last word is a prefix (`ArchiveWords`); the
+    /// indexes made before keep no list and are searched by prefix as before.
+    private static func addArchiveWords(_ db: Database) throws {
+        try db.execute(sql: ArchiveWords.schema)
     }
 }

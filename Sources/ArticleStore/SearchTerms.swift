@@ -95,15 +95,49 @@ struct SearchTerms {
     /// Persian) is each of them a term, the last a prefix when the word is and the token is long enough: a
     /// phrase would need the positions `articleFTS` does not keep. A word of no token stays as folded.
     func wordExpression(tokens: (String) throws -> [String]) rethrows -> String? {
+        guard let terms = try wordTerms(tokens: tokens) else { return nil }
+        return Self.expression(of: terms, prefix: { _ in .unknown })
+    }
+
+    /// One term of `wordExpression`: a token of the indexes' tokenizer (or a word of none, as folded), and
+    /// whether it matches by prefix.
+    struct Term: Equatable {
+        var text: String
+        var isPrefix: Bool
+        /// Whether `text` is a token the tokenizer made, which an index's list of words can be asked about
+        /// (`ArchiveWords`).
+        var isToken: Bool
+    }
+
+    /// The terms of `wordExpression`, in order; nil without any word.
+    func wordTerms(tokens: (String) throws -> [String]) rethrows -> [Term]? {
         guard !words.isEmpty else { return nil }
-        return try words.map { word in
+        return try words.flatMap { word -> [Term] in
             let parts = try tokens(word.typed)
-            guard !parts.isEmpty else { return Self.quoted(word.folded) + (word.isPrefix ? "*" : "") }
+            guard !parts.isEmpty else { return [Term(text: word.folded, isPrefix: word.isPrefix, isToken: false)] }
             return parts.enumerated().map { index, part in
-                let isPrefix = word.isPrefix && index == parts.count - 1 && part.count >= Self.minimumPrefixLength
-                return Self.quoted(part) + (isPrefix ? "*" : "")
-            }.joined(separator: " ")
-        }.joined(separator: " ")
+                Term(
+                    text: part, isPrefix: word.isPrefix && index == parts.count - 1 && part.count >= Self.minimumPrefixLength, isToken: true
+                )
+            }
+        }
+    }
+
+    /// `terms` as an FTS5 expression, each prefix that `prefix` finds to be one word of the index searched
+    /// written as that word (the same matches and ranks, read without making the prefix's list first);
+    /// nil when `prefix` finds that no word starts with one of them (the index holds no match).
+    static func expression(
+        of terms: [Term], prefix: (String) throws -> ArchiveWords.Prefix
+    ) rethrows -> String? {
+        var written: [String] = []
+        for term in terms {
+            switch term.isPrefix && term.isToken ? try prefix(term.text) : .unknown {
+            case .none: return nil
+            case .one(let word): written.append(quoted(word))
+            case .unknown: written.append(quoted(term.text) + (term.isPrefix ? "*" : ""))
+            }
+        }
+        return written.joined(separator: " ")
     }
 
     /// The same input with every word of `minimumPrefixLength` letters or more a prefix (`elect den` finds
