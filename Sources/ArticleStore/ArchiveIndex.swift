@@ -50,7 +50,7 @@ enum ArchiveIndex {
     static func ensure(partition: Int, in db: Database) throws {
         let table = table(partition)
         // A table made now keeps the list of its words from its first article on (`ArchiveWords`).
-        let isNew = try !partitions(in: db).contains(partition)
+        let isNew = try !db.tableExists(table)
         try db.execute(
             sql: """
                 \(creation(of: table, tokenizer: tokenizer, detail: "column", ifNotExists: true))

@@ -91,7 +91,7 @@ enum ArchiveWords {
     /// Whether the cache has the table: the migrations before the one that makes it still make and
     /// remake indexes, and a cache opened only to read may be one an older version made.
     static func exists(in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'archiveWord')") ?? false
+        try db.tableExists("archiveWord")
     }
 
     private static func isComplete(_ partition: Int, in db: Database) throws -> Bool {
