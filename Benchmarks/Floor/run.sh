@@ -50,16 +50,18 @@ for pair in $(seq "$pairs"); do
     rows="$rows$(elapsed refresh "$pair") $(elapsed "$floor" "$schema" "$url")
 "
 done
-printf '%s' "$rows" | awk -v articles="$articles" -v pairs="$pairs" '
+printf '%s' "$rows" | awk -v articles="$articles" '
     { ours[NR] = $1; c[NR] = $2; ratio[NR] = $1 / $2 }
-    function median(values, n,    sorted, i, j, t) {
+    function sort(values, n, sorted,    i, j, t) {
         for (i = 1; i <= n; i++) sorted[i] = values[i]
         for (i = 2; i <= n; i++) for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
+    }
+    function median(values, n,    sorted) {
+        sort(values, n, sorted)
         return n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
     }
-    function quartile(values, n, q,    sorted, i, j, t) {
-        for (i = 1; i <= n; i++) sorted[i] = values[i]
-        for (i = 2; i <= n; i++) for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
+    function quartile(values, n, q,    sorted) {
+        sort(values, n, sorted)
         return sorted[int((n - 1) * q + 1.5)]
     }
     END {
