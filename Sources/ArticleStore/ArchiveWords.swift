@@ -71,6 +71,31 @@ enum ArchiveWords {
         try db.cachedStatement(sql: "INSERT INTO temp.archiveWordScratch (archiveWordScratch) VALUES ('delete-all')").execute()
     }
 
+    /// The archive indexes whose list is not complete: made before lists were kept, made again, or with
+    /// months forgotten.
+    static func unlisted(in db: Database) throws -> [Int] {
+        guard try exists(in: db) else { return [] }
+        return try ArchiveIndex.partitions(in: db).filter { try !isComplete($0, in: db) }
+    }
+
+    /// Makes the list of `partition` from its index (`fts5vocab`, which reads the whole index: about a
+    /// second for a year of the whole NYT) and marks it complete: `archive --compact` gives the indexes of
+    /// archives imported before lists were kept theirs. FTS5's vocabulary leaves out the words only
+    /// articles taken out had.
+    static func list(_ partition: Int, in db: Database) throws {
+        guard partition != ArchiveIndex.livePartition, try exists(in: db), try !isComplete(partition, in: db) else { return }
+        let table = ArchiveIndex.table(partition)
+        let vocabulary = "archiveWordVocab_\(partition)"
+        try forget(partition, in: db)
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE temp.\(vocabulary) USING fts5vocab(main, \(table), row);
+                INSERT INTO archiveWord (ftsPartition, word) SELECT \(partition), term FROM temp.\(vocabulary);
+                DROP TABLE temp.\(vocabulary);
+                """)
+        try markComplete(partition, in: db)
+    }
+
     /// What the list of `partition` says of the words starting with `prefix` (a token of the indexes'
     /// tokenizer).
     static func prefix(_ prefix: String, in partition: Int, db: Database) throws -> Prefix {

@@ -9,6 +9,9 @@ public struct Compaction: Sendable, Equatable {
     public let bytesAfter: Int
     /// The articles whose texts were packed.
     public let packedArticles: Int
+    /// The archive indexes whose words were listed (`ArchiveWords`): those of archives imported before
+    /// the lists were kept, or with months forgotten.
+    public let listedIndexes: Int
     /// Whether the file was rewritten (not when it had no free page, nothing packed, and gave pages back already).
     public let rewritten: Bool
 }
@@ -17,6 +20,8 @@ public struct Compaction: Sendable, Equatable {
 public enum CompactionStep: Sendable, Equatable {
     /// Packing the texts of rows written before packing: the fraction of the articles gone through.
     case packing(Double)
+    /// Listing the words of archive indexes without a list: the fraction of those indexes listed.
+    case listingWords(Double)
     /// Rewriting the file (one `VACUUM`, with no progress of its own).
     case rewriting
 }
@@ -26,7 +31,8 @@ extension ArticleStore {
     /// keeps what it packed.
     static let compactionChunk = 20_000
 
-    /// Packs the texts of rows written before packing (`PackedText`), a chunk of ids at a time, then rewrites
+    /// Packs the texts of rows written before packing (`PackedText`), a chunk of ids at a time, lists the
+    /// words of the archive indexes that have no list (`ArchiveWords.list`, an index a transaction), then rewrites
     /// the file without its free pages (`VACUUM`) and with `auto_vacuum = INCREMENTAL`, which only a rewrite
     /// can give a cache made before it, so that forgetting gives pages back from then on. The rewrite needs
     /// as much free disk again as the cache's articles take, and holds the cache's write lock while it runs.
@@ -45,9 +51,16 @@ extension ArticleStore {
             start = end
         }
         progress(.packing(1))
+        let unlisted = try read { db in try ArchiveWords.unlisted(in: db) }
+        for (done, partition) in unlisted.enumerated() {
+            progress(.listingWords(Double(done) / Double(unlisted.count)))
+            try write { db in try ArchiveWords.list(partition, in: db) }
+        }
         let givesPagesBack = try read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") } == 2
         guard before.free > 0 || packed > 0 || !givesPagesBack else {
-            return Compaction(bytesBefore: before.total, bytesAfter: before.total, packedArticles: 0, rewritten: false)
+            return Compaction(
+                bytesBefore: before.total, bytesAfter: before.total, packedArticles: 0,
+                listedIndexes: unlisted.count, rewritten: false)
         }
         progress(.rewriting)
         try onWritingConnection { db in
@@ -55,7 +68,9 @@ extension ArticleStore {
             try db.execute(sql: "VACUUM")
         }
         checkpoint()
-        return Compaction(bytesBefore: before.total, bytesAfter: try pages().total, packedArticles: packed, rewritten: true)
+        return Compaction(
+            bytesBefore: before.total, bytesAfter: try pages().total, packedArticles: packed,
+            listedIndexes: unlisted.count, rewritten: true)
     }
 
     /// Packs every packed column of the articles with ids from `?1` up to `?2` whose stored text packing

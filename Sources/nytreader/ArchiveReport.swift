@@ -75,11 +75,15 @@ enum ArchiveReport {
             + "(\(GroupedCount(summary.missingCount)) missing); the month is not complete"
     }
 
-    /// `Compacted the cache: 41.7 MB → 12.3 MB; the text of 3,000 articles packed.`, or that it was compact already.
+    /// `Compacted the cache: 41.7 MB → 12.3 MB; the text of 3,000 articles packed; the words of 2 archive
+    /// indexes listed for search.`, or that it was compact already.
     static func compacted(_ compaction: Compaction) -> String {
-        guard compaction.rewritten else { return "The cache (\(megabytes(compaction.bytesAfter))) is compact already." }
+        let listed =
+            compaction.listedIndexes > 0
+            ? "; the words of \(Counted(compaction.listedIndexes, "archive index", "archive indexes")) listed for search" : ""
+        guard compaction.rewritten else { return "The cache (\(megabytes(compaction.bytesAfter))) is compact already\(listed)." }
         let packed = compaction.packedArticles > 0 ? "; the text of \(Counted(compaction.packedArticles, "article")) packed" : ""
-        return "Compacted the cache: \(megabytes(compaction.bytesBefore)) → \(megabytes(compaction.bytesAfter))\(packed)."
+        return "Compacted the cache: \(megabytes(compaction.bytesBefore)) → \(megabytes(compaction.bytesAfter))\(packed)\(listed)."
     }
 
     /// `23.4 MB`.

@@ -10,6 +10,9 @@ final class CompactionProgressLine: Sendable {
         case .packing(let fraction):
             guard line.isDue() else { return }
             line.draw("Packing the text of older articles: \(Int((min(1, max(0, fraction)) * 100).rounded(.down))) %")
+        case .listingWords(let fraction):
+            guard line.isDue() else { return }
+            line.draw("Listing the words of the archive's indexes: \(Int((min(1, max(0, fraction)) * 100).rounded(.down))) %")
         case .rewriting:
             line.draw("Writing the cache again without its free pages…")
         }

@@ -104,6 +104,35 @@ struct ArchiveWordsTests {
         #expect(try store.search("zeppelins", limit: 500).allSatisfy { !$0.entry.article.id.rawValue.hasPrefix("nyt://article/2022-") })
     }
 
+    @Test("An index without a list is given one from its own words, the words of forgotten articles left out; searches stay the same")
+    func listing() throws {
+        let archive = try TrendTests.GeneratedArchive(store: ArticleStore(inMemoryWith: .standard))
+        let store = archive.store
+        // 2021 made again (no list), 2022 with a month forgotten (its list taken away).
+        try store.write { db in try ArchiveIndex.rebuild(2021, tokenizer: ArchiveIndex.tokenizer, detail: "column", in: db) }
+        // A month imported, then forgotten, with a word no other article has.
+        let march = TrendTests.month("2022-03")
+        var article = ArticleFactory.article(9_100, title: "Quokkabeacon seen over the bay")
+        article.id = ArticleID("nyt://article/2022-03-quokka")
+        try store.beginImport(of: march)
+        try store.stageBatch([article], of: march)
+        try store.completeImport(of: march, hits: 1, byteCount: 1, fetchedDate: TrendTests.imported, at: TrendTests.imported)
+        #expect(try Self.indexWords(2022, in: store).contains("quokkabeacon"))
+        try store.forget([march])
+        let before = try Self.results(of: Self.queries, in: store)
+        #expect(try store.read { db in try ArchiveWords.unlisted(in: db) } == [2022, 2021])
+        let compaction = try store.compact()
+        #expect(compaction.listedIndexes == 2)
+        #expect(try store.read { db in try ArchiveWords.unlisted(in: db) }.isEmpty)
+        for partition in [2022, 2021] {
+            #expect(try Self.keptWords(partition, in: store) == (try Self.indexWords(partition, in: store)), "\(partition)")
+        }
+        #expect(try store.read { db in try ArchiveWords.prefix("zeppelins", in: 2021, db: db) } == .one("zeppelins"))
+        #expect(try Self.results(of: Self.queries, in: store) == before)
+        #expect(try !Self.keptWords(2022, in: store).contains("quokkabeacon"), "the forgotten article's word")
+        #expect(try store.compact().listedIndexes == 0, "listed once")
+    }
+
     @Test("The expression writes a prefix that is one word as that word, and none when no word starts so")
     func expression() throws {
         let terms = SearchTerms("federal rates").wordTerms(tokens: { [$0] })!

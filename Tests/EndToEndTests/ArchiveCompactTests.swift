@@ -41,7 +41,10 @@ struct ArchiveCompactTests {
         let compacted = try await home.run(["archive", "--compact"])
         #expect(compacted.status == 0 && compacted.errorOutput.isEmpty, "\(compacted.errorOutput)")
         let said = try #require(
-            compacted.output.wholeMatch(of: /Compacted the cache: ([0-9.]+) MB → ([0-9.]+) MB; the text of ([0-9,]+) articles packed.\n/))
+            compacted.output.wholeMatch(
+                of:
+                    /Compacted the cache: ([0-9.]+) MB → ([0-9.]+) MB; the text of ([0-9,]+) articles packed; the words of 1 archive index listed for search.\n/
+            ))
         let (before, after) = (Double(said.1) ?? 0, Double(said.2) ?? .infinity)
         #expect(Int(said.3.replacingOccurrences(of: ",", with: "")) == cached, "every article: \(compacted.output)")
         #expect(after < before * 0.7, "\(compacted.output)")
@@ -54,6 +57,15 @@ struct ArchiveCompactTests {
         let uri = ArchiveMonthJSON.uri(year: 2024, month: 2, index: 7)
         let shown = try await home.run(["show", uri])
         #expect(shown.status == 0 && shown.output.contains("Archive202402 story"), "\(shown.output) \(shown.errorOutput)")
+        // Forgetting January left the index of 2024 without its list of words; compacting listed them.
+        try ArticleStore(path: home.database).write { db in
+            #expect(try ArchiveWords.unlisted(in: db).isEmpty)
+            try db.execute(sql: "CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, archiveFTS_2024, row)")
+            let words = try String.fetchAll(db, sql: "SELECT term FROM temp.vocabulary")
+            #expect(words.contains("archive202402"))
+            let listed = try String.fetchAll(db, sql: "SELECT word FROM archiveWord WHERE ftsPartition = 2024 AND word != '' ORDER BY word")
+            #expect(listed == words)
+        }
         let statusAfter = try await home.run(["archive", "--status"])
         #expect(!statusAfter.output.contains("free"), "\(statusAfter.output)")
         #expect(statusAfter.output.contains("2024-02  1,497 articles (3 of the NYT's 1,500 left out)"), "\(statusAfter.output)")
