@@ -140,7 +140,7 @@ let package = Package(
             name: "nytreader-fuzz",
             dependencies: [
                 "NewsCore", "JSONStream", "NYTAPI", "ReaderViewModel", "TerminalUI", "TerminalPictures", "CNcursesw", "ReaderConfig",
-                "TestSupport",
+                "SQLite", "CFTSRank", "TestSupport",
             ],
             path: "Fuzz/Targets"
         ),

@@ -18,6 +18,7 @@ struct FuzzTarget: Sendable {
             KeyTarget.target,
             PictureTarget.target,
             PackedTextTarget.target,
+            IndexWordsTarget.target,
         ]
 
     static func named(_ name: String) -> FuzzTarget? {

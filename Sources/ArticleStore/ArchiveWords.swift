@@ -6,9 +6,8 @@ import SQLite
 /// whole-NYT benchmark takes a sixth less with `rates` than with `rates*` (docs/performance.md).
 ///
 /// An index's list is complete when the index was made by a version that keeps it (its mark, the empty
-/// word, which no token is); every article written into such an index has its words added, from a small
-/// index of that text alone (`temp.archiveWordScratch`, the same tokenizer, no positions) read through
-/// `fts5vocab`. A word of an article taken out stays (a word too many only makes a prefix look wider
+/// word, which no token is); every article written into such an index has its words added, as the
+/// tokenizer gives them to the index (`recording`). A word of an article taken out stays (a word too many only makes a prefix look wider
 /// than it is), but forgetting months takes the list of their indexes away, which the words of thousands
 /// of articles gone would fill for nothing, unless it leaves the index empty. An index without the mark
 /// (made before, made again by `ArchiveIndex.rebuild`, or with months forgotten) is searched by prefix as
@@ -48,27 +47,23 @@ enum ArchiveWords {
         try db.execute(sql: "DELETE FROM archiveWord WHERE ftsPartition = ?", arguments: [partition])
     }
 
-    /// Adds to the list of `partition`, when it is complete, the words of the articles `condition` (SQL on
-    /// `article`, with `arguments`) selects: those just written into its index.
-    static func add(_ partition: Int, articlesWhere condition: String, arguments: StatementArguments, in db: Database) throws {
-        guard partition != ArchiveIndex.livePartition, try isComplete(partition, in: db) else { return }
-        try db.execute(
-            sql: """
-                CREATE VIRTUAL TABLE IF NOT EXISTS temp.archiveWordScratch USING fts5(
-                    title, abstract, leadParagraph, byline, content='', tokenize='\(ArchiveIndex.tokenizer)', detail=none);
-                CREATE VIRTUAL TABLE IF NOT EXISTS temp.archiveWordScratchVocab USING fts5vocab(temp, archiveWordScratch, row);
-                """)
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO temp.archiveWordScratch (title, abstract, leadParagraph, byline)
-                SELECT \(ArchiveIndex.indexedText()) FROM article WHERE \(condition)
-                """
-        ).execute(arguments: arguments)
-        try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO archiveWord (ftsPartition, word) SELECT ?, term FROM temp.archiveWordScratchVocab"
-        )
-        .execute(arguments: [partition])
-        try db.cachedStatement(sql: "INSERT INTO temp.archiveWordScratch (archiveWordScratch) VALUES ('delete-all')").execute()
+    /// Runs `write`, which writes articles into the index of `partition`, and adds to the partition's list,
+    /// when it is complete, the words the index took meanwhile: the tokenizer records them as it gives them
+    /// to FTS5 (`nytwords_start`, `nytwords_take`: CFTSRank's words.c). A recording past its bounds (far
+    /// above a batch's words) leaves the list incomplete.
+    static func recording(into partition: Int, in db: Database, _ write: () throws -> Void) throws {
+        guard partition != ArchiveIndex.livePartition, try isComplete(partition, in: db) else { return try write() }
+        let take = try db.cachedStatement(sql: "SELECT nytwords_take()")
+        try db.cachedStatement(sql: "SELECT nytwords_start()").execute()
+        do {
+            try write()
+        } catch {
+            _ = try? String.fetchOne(take)
+            throw error
+        }
+        guard let words = try String.fetchOne(take) else { return try forget(partition, in: db) }
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO archiveWord (ftsPartition, word) SELECT ?, value FROM json_each(?)")
+            .execute(arguments: [partition, words])
     }
 
     /// The archive indexes whose list is not complete: made before lists were kept, made again, or with

@@ -191,14 +191,17 @@ struct FeedWriter {
         }
         result.inserted = new.count
         try touch(unchanged, fetchedAt: fetchedAt)
-        let index = ArchiveIndex.table(ftsPartition)
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-                SELECT id, \(ArchiveIndex.indexedText()) FROM article WHERE id >= ?
-                """
-        ).execute(arguments: [firstNewID])
-        if !new.isEmpty { try ArchiveWords.add(ftsPartition, articlesWhere: "id >= ?", arguments: [firstNewID], in: db) }
+        if !new.isEmpty {
+            let index = ArchiveIndex.table(ftsPartition)
+            try ArchiveWords.recording(into: ftsPartition, in: db) {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
+                        SELECT id, \(ArchiveIndex.indexedText()) FROM article WHERE id >= ?
+                        """
+                ).execute(arguments: [firstNewID])
+            }
+        }
         try update(changed, fetchedAt: fetchedAt)
         result.updated = changed.count
         return result
@@ -351,15 +354,15 @@ struct FeedWriter {
         }
         try forEachChunk(of: ids) { placeholders, arguments in
             for (partition, index) in held {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
-                        SELECT id, \(ArchiveIndex.indexedText()) FROM article
-                        WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
-                        """
-                ).execute(arguments: arguments)
-                try ArchiveWords.add(
-                    partition, articlesWhere: "id IN (\(placeholders)) AND ftsPartition = \(partition)", arguments: arguments, in: db)
+                try ArchiveWords.recording(into: partition, in: db) {
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO \(index) (rowid, title, abstract, leadParagraph, byline)
+                            SELECT id, \(ArchiveIndex.indexedText()) FROM article
+                            WHERE id IN (\(placeholders)) AND ftsPartition = \(partition)
+                            """
+                    ).execute(arguments: arguments)
+                }
             }
         }
     }

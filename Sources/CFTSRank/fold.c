@@ -129,6 +129,7 @@ static int decode(const unsigned char *bytes, int available, unsigned int *lette
 typedef struct {
     void *context;
     int (*emit)(void *, int, const char *, int, int, int);
+    NytWordSet *recording;
     char *buffer;
     int capacity;
     char inline_buffer[256];
@@ -138,7 +139,10 @@ static int fold_token(void *pointer, int flags, const char *token, int length, i
     FoldCall *call = pointer;
     int ascii = 0;
     while (ascii < length && (unsigned char)token[ascii] < 0x80) ascii++;
-    if (ascii == length) return call->emit(call->context, flags, token, length, start, end);
+    if (ascii == length) {
+        if (call->recording) nyt_words_add(call->recording, token, length);
+        return call->emit(call->context, flags, token, length, start, end);
+    }
     if (length * 2 > call->capacity) {
         char *larger = sqlite3_malloc(length * 2);
         if (!larger) return SQLITE_NOMEM;
@@ -166,19 +170,23 @@ static int fold_token(void *pointer, int flags, const char *token, int length, i
             i += copied;
         }
     }
+    if (call->recording) nyt_words_add(call->recording, out, written);
     return call->emit(call->context, flags, out, written, start, end);
 }
 
 typedef struct {
     fts5_tokenizer inner;
     Fts5Tokenizer *inner_instance;
+    NytFullText *full_text;
 } FoldTokenizer;
 
 static int fold_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
-    fts5_api *api = context;
+    NytFullText *full_text = context;
+    fts5_api *api = full_text->api;
     FoldTokenizer *tokenizer = sqlite3_malloc(sizeof(FoldTokenizer));
     if (!tokenizer) return SQLITE_NOMEM;
     memset(tokenizer, 0, sizeof(FoldTokenizer));
+    tokenizer->full_text = full_text;
     void *inner_context = 0;
     const char *inner_name = count > 0 ? arguments[0] : "unicode61";
     int code = api->xFindTokenizer(api, inner_name, &inner_context, &tokenizer->inner);
@@ -208,6 +216,8 @@ static int fold_tokenize(Fts5Tokenizer *pointer, void *context, int flags, const
     call.emit = emit;
     call.buffer = call.inline_buffer;
     call.capacity = (int)sizeof(call.inline_buffer);
+    // An index's text (written or taken out), not a query's, while words are recorded.
+    call.recording = (flags & FTS5_TOKENIZE_DOCUMENT) ? tokenizer->full_text->recording : 0;
     int code = tokenizer->inner.xTokenize(tokenizer->inner_instance, &call, flags, text, length, fold_token);
     if (call.buffer != call.inline_buffer) sqlite3_free(call.buffer);
     return code;

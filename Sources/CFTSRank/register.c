@@ -1,5 +1,5 @@
 // Adds nytrank (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API, and the SQL
-// function nyttokens (tokens.c).
+// functions nyttokens (tokens.c), nytwords_start and nytwords_take (words.c).
 #include "CFTSRank.h"
 #include "extensions.h"
 
@@ -13,9 +13,22 @@ int nyt_register_full_text(sqlite3 *db) {
     if (api == 0 || api->iVersion < 2) return SQLITE_ERROR;
     int code = api->xCreateFunction(api, "nytrank", 0, nyt_rank, 0);
     if (code != SQLITE_OK) return code;
-    // FTS5 keeps the pointer to the methods, and hands the API back to fold_create as its context.
-    code = api->xCreateTokenizer(api, "nytfold", api, (fts5_tokenizer *)&nyt_fold_tokenizer, 0);
+    NytFullText *full_text = sqlite3_malloc(sizeof(NytFullText));
+    if (!full_text) return SQLITE_NOMEM;
+    full_text->api = api;
+    full_text->recording = 0;
+    // FTS5 keeps the pointer to the methods, hands the state back to fold_create as its context, and frees
+    // it when the connection closes; not when the tokenizer could not be added.
+    code = api->xCreateTokenizer(api, "nytfold", full_text, (fts5_tokenizer *)&nyt_fold_tokenizer, nyt_full_text_free);
+    if (code != SQLITE_OK) {
+        nyt_full_text_free(full_text);
+        return code;
+    }
+    const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    code = sqlite3_create_function_v2(db, "nyttokens", 1, flags, full_text, nyt_tokens, 0, 0, 0);
     if (code != SQLITE_OK) return code;
-    return sqlite3_create_function_v2(db, "nyttokens", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, api,
-                                      nyt_tokens, 0, 0, 0);
+    // Not deterministic, not innocuous: they change what the connection records, and only ArticleStore calls them.
+    code = sqlite3_create_function_v2(db, "nytwords_start", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY, full_text, nyt_words_start, 0, 0, 0);
+    if (code != SQLITE_OK) return code;
+    return sqlite3_create_function_v2(db, "nytwords_take", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY, full_text, nyt_words_take, 0, 0, 0);
 }
