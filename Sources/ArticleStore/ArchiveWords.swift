@@ -74,9 +74,9 @@ enum ArchiveWords {
     }
 
     /// Makes the list of `partition` from its index (`fts5vocab`, which reads the whole index: 0.3–0.4 s
-    /// for the 96,304 articles of the million-article benchmark cache's 1990s) and marks it complete: `archive --compact` gives the indexes of
-    /// archives imported before lists were kept theirs. FTS5's vocabulary leaves out the words only
-    /// articles taken out had.
+    /// for the 96,304 articles of the million-article benchmark cache's 1990s) and marks it complete:
+    /// `archive --compact` gives the indexes of archives imported before lists were kept theirs. FTS5's
+    /// vocabulary leaves out the words only articles taken out had.
     static func list(_ partition: Int, in db: Database) throws {
         guard partition != ArchiveIndex.livePartition, try exists(in: db), try !isComplete(partition, in: db) else { return }
         let table = ArchiveIndex.table(partition)

@@ -135,14 +135,17 @@ typedef struct {
     char inline_buffer[256];
 } FoldCall;
 
+// Hands FTS5 a token as it will index it, recording it first when words are recorded.
+static int emit_token(FoldCall *call, int flags, const char *token, int length, int start, int end) {
+    if (call->recording) nyt_words_add(call->recording, token, length);
+    return call->emit(call->context, flags, token, length, start, end);
+}
+
 static int fold_token(void *pointer, int flags, const char *token, int length, int start, int end) {
     FoldCall *call = pointer;
     int ascii = 0;
     while (ascii < length && (unsigned char)token[ascii] < 0x80) ascii++;
-    if (ascii == length) {
-        if (call->recording) nyt_words_add(call->recording, token, length);
-        return call->emit(call->context, flags, token, length, start, end);
-    }
+    if (ascii == length) return emit_token(call, flags, token, length, start, end);
     if (length * 2 > call->capacity) {
         char *larger = sqlite3_malloc(length * 2);
         if (!larger) return SQLITE_NOMEM;
@@ -170,8 +173,7 @@ static int fold_token(void *pointer, int flags, const char *token, int length, i
             i += copied;
         }
     }
-    if (call->recording) nyt_words_add(call->recording, out, written);
-    return call->emit(call->context, flags, out, written, start, end);
+    return emit_token(call, flags, out, written, start, end);
 }
 
 typedef struct {
