@@ -1,3 +1,5 @@
+import SQLite
+
 /// Where each imported archive month's articles sit in the full-text indexes, kept so a trend counts a
 /// month's matches without reading an article row: the runs of consecutive article ids the month lists,
 /// per index (`ftsPartition`, see `ArchiveIndex`). A month imported in one go is one run per index;
@@ -30,6 +32,15 @@ enum ArchiveSpans {
     static let fill =
         "INSERT INTO archiveSpan (month, ftsPartition, firstId, lastId) "
         + select(month: "m.month", from: "archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month")
+
+    /// How many articles the imported months hold in each index (`ftsPartition`): the lengths of their
+    /// spans (an article two months list counted in each).
+    static func articleCounts(in db: Database) throws -> [Int: Int] {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT ftsPartition, SUM(lastId - firstId + 1) FROM archiveSpan GROUP BY ftsPartition"))
+        return try Dictionary(rows.map { try ($0[0], $0[1]) }, uniquingKeysWith: +)
+    }
 
     /// The statement writing the spans of the month `month` (an SQL expression: `new.month`).
     private static func spans(of month: String) -> String {

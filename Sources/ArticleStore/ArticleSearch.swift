@@ -19,6 +19,11 @@ struct ArticleSearch {
     /// Matches ranked per query (or the limit, when larger): the most recently stored ones (highest rowid)
     /// when there are more.
     static let candidates = 1_000
+    /// The window this search ranks in (tests make it small).
+    var window = ArticleSearch.candidates
+    /// Whether an archive index whose matches are all expected to count is read oldest first in one pass
+    /// (`NewestMatches.IndexRead.expectsAll`); without, every index is read newest first (tests compare).
+    var readsSparseIndexesOldestFirst = true
 
     /// Weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
@@ -35,7 +40,7 @@ struct ArticleSearch {
 
     /// The ids of the best `limit` matches of `terms`, best first.
     private func bestMatches(for terms: SearchTerms, limit: Int) throws -> [Int64] {
-        let candidates = max(Self.candidates, limit)
+        let candidates = max(window, limit)
         var scored: [(id: Int64, score: Double)] = []
         switch (try terms.wordTerms(tokens: IndexTokenizer(db: db).tokens), terms.cjkExpression) {
         case (let words?, let cjk):
@@ -43,7 +48,14 @@ struct ArticleSearch {
             let keepsWords = try ArchiveWords.exists(in: db)
             let feed = feed
             let feedArguments = feedArguments
-            scored = try NewestMatches.find(indexes: partitions.count, candidates: candidates, db: db, pool: pool) { db, read in
+            let sizing: NewestMatches.Sizing = { db in
+                let counts = try ArchiveSpans.articleCounts(in: db)
+                return partitions.map { counts[$0] ?? 0 }
+            }
+            scored = try NewestMatches.find(
+                indexes: partitions.count, candidates: candidates, db: db, pool: pool,
+                sizing: readsSparseIndexesOldestFirst ? sizing : nil
+            ) { db, read in
                 let partition = partitions[read.index]
                 // A prefix the index's list of words (`ArchiveWords`) knows to be one word is searched as that
                 // word; one no word starts with leaves nothing to read.
@@ -51,21 +63,15 @@ struct ArticleSearch {
                     let expression = try SearchTerms.expression(
                         of: words, prefix: { keepsWords ? try ArchiveWords.prefix($0, in: partition, db: db) : .unknown })
                 else { return [] }
-                let sql = Self.newestMatches(
-                    table: ArchiveIndex.table(partition), weights: Self.weights, cjkFilter: cjk != nil, feed: feed)
                 var arguments = [expression.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
-                arguments += feedArguments + [read.limit.databaseValue]
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-                defer { rows.close() }
-                var matches: [NewestMatches.Match] = []
-                while read.wants(after: matches.count), let row = try rows.next() {
-                    matches.append(try (row[0], row[1]))
-                }
-                return matches
+                let index = IndexQuery(
+                    db: db, table: ArchiveIndex.table(partition), cjkFilter: cjk != nil, feed: feed,
+                    arguments: arguments + feedArguments)
+                return try index.newestMatches(read)
             }
         case (nil, let cjk?):
-            let sql = Self.newestMatches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed)
+            let sql = Self.matches(table: "articleCJK", weights: "", cjkFilter: false, feed: feed, oldestFirst: false)
             let arguments = StatementArguments([cjk.databaseValue] + feedArguments + [candidates.databaseValue])
             scored = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ($0[0], $0[1]) }
         case (nil, nil):
@@ -125,19 +131,72 @@ struct ArticleSearch {
         }
     }
 
-    /// The ids and scores (lower is better) of the newest `LIMIT ?` matches of `MATCH ?` in `table` (FTS5
-    /// walks its doclists in rowid order: no sort, and it stops at the limit), among the articles of
-    /// `feed` when given (the feed's key `?`). A feed's articles are a filter on each match (`+rowid`): as
-    /// a constraint on `rowid`, SQLite had the index look up each member in turn, about 0.2 ms each (a feed
-    /// of 100,000 articles took 21 to 49 s a query; a month of the archive 1.5 s, against 10 ms).
-    static func newestMatches(table: String, weights: String, cjkFilter: Bool, feed: Feed?) -> String {
+    /// The ids and scores (lower is better) of the newest `LIMIT ?` matches of `MATCH ?` in `table`, or of
+    /// the first `LIMIT ?` oldest first (FTS5 walks its doclists in rowid order: no sort, and it stops at
+    /// the limit), among the articles of `feed` when given (the feed's key `?`). A feed's articles are a
+    /// filter on each match (`+rowid`): as a constraint on `rowid`, SQLite had the index look up each member
+    /// in turn, about 0.2 ms each (a feed of 100,000 articles took 21 to 49 s a query; a month of the
+    /// archive 1.5 s, against 10 ms).
+    static func matches(table: String, weights: String, cjkFilter: Bool, feed: Feed?, oldestFirst: Bool) -> String {
         let feedFilter = members(of: feed).map { "AND +rowid IN (\($0))" } ?? ""
         return """
             SELECT rowid AS id, \(weights.isEmpty ? "bm25(\(table))" : "nytrank(\(table), \(weights))") AS score FROM \(table)
             WHERE \(table) MATCH ?
             \(cjkFilter ? "AND rowid IN (SELECT rowid FROM articleCJK WHERE articleCJK MATCH ?)" : "")
             \(feedFilter)
-            ORDER BY rowid DESC LIMIT ?
+            ORDER BY rowid \(oldestFirst ? "ASC" : "DESC") LIMIT ?
             """
+    }
+
+    /// One full-text index's matches of a search: the statement `matches` on `table` with `arguments` (the
+    /// query, the CJK filter's, the feed's), the limit added.
+    struct IndexQuery {
+        let db: Database
+        let table: String
+        let cjkFilter: Bool
+        let feed: Feed?
+        let arguments: [DatabaseValue]
+
+        /// The index's newest matches while `read` wants them. When every match is expected to count
+        /// (`read.expectsAll`), they are read in one pass oldest first and put newest first; finding more
+        /// than the read's limit that way, the index is read again newest first, so a wrong guess costs at
+        /// most one more read of what the limit takes.
+        func newestMatches(_ read: NewestMatches.IndexRead) throws -> [NewestMatches.Match] {
+            if read.expectsAll, let all = try allMatches(read) {
+                var matches: [NewestMatches.Match] = []
+                for match in all.reversed() {
+                    guard read.wants(after: matches.count) else { break }
+                    matches.append(match)
+                }
+                return matches
+            }
+            let rows = try fetch(oldestFirst: false, limit: read.limit)
+            defer { rows.close() }
+            var matches: [NewestMatches.Match] = []
+            while read.wants(after: matches.count), let row = try rows.next() {
+                matches.append(try (row[0], row[1]))
+            }
+            return matches
+        }
+
+        /// Every match of the index, oldest first; nil past the read's limit. Empty once the indexes before
+        /// fill the window.
+        private func allMatches(_ read: NewestMatches.IndexRead) throws -> [NewestMatches.Match]? {
+            let rows = try fetch(oldestFirst: true, limit: read.limit + 1)
+            defer { rows.close() }
+            var matches: [NewestMatches.Match] = []
+            while let row = try rows.next() {
+                guard read.wants(after: 0) else { return [] }
+                matches.append(try (row[0], row[1]))
+            }
+            return matches.count > read.limit ? nil : matches
+        }
+
+        private func fetch(oldestFirst: Bool, limit: Int) throws -> RowCursor {
+            let sql = ArticleSearch.matches(
+                table: table, weights: ArticleSearch.weights, cjkFilter: cjkFilter, feed: feed, oldestFirst: oldestFirst)
+            return try Row.fetchCursor(
+                db.cachedStatement(sql: sql), arguments: StatementArguments(arguments + [limit.databaseValue]))
+        }
     }
 }

@@ -127,4 +127,44 @@ struct NewestMatchesTests {
             }
         }
     }
+
+    @Test(
+        "Once the first indexes leave the window short, a later index is expected to count whole when the indexes read whole put at most half its room in it"
+    )
+    func expectsAll() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try Self.pool(in: directory)
+        // Matches and articles per index; index 0's size is not known. Index 3 is larger: at the rate of
+        // indexes 1 and 2 (3 matches in 200 articles, taken as 4) it would hold 20, more than half the room
+        // left (24).
+        let matches = [3, 2, 1, 10, 1, 0]
+        let articles = [0, 100, 100, 1_000, 100, 0]
+        func expectations(sizing: NewestMatches.Sizing?) throws -> [Int: Bool] {
+            let expected = Mutex<[Int: Bool]>([:])
+            let sized = Mutex(0)
+            let found = try pool.read { db in
+                try NewestMatches.find(
+                    indexes: matches.count, candidates: 30, db: db, pool: nil,
+                    sizing: sizing.map { sizing in
+                        { db in
+                            sized.withLock { $0 += 1 }
+                            return try sizing(db)
+                        }
+                    }
+                ) { _, read in
+                    expected.withLock { $0[read.index] = read.expectsAll }
+                    return Self.read(read, sizes: matches)
+                }
+            }
+            #expect(found.map(\.id) == Self.oneAfterAnother(sizes: matches, candidates: 30))
+            #expect(sized.withLock { $0 } == (sizing == nil ? 0 : 1), "the sizes are read once")
+            return expected.withLock { $0 }
+        }
+        // Index 2: 2 × (2 + 1) × 100 ≤ 25 × 100. Index 3: 2 × 4 × 1,000 > 24 × 200. Index 4, after index 3's
+        // 10: 2 × 14 × 100 ≤ 14 × 1,200. Index 5: no size known.
+        #expect(try expectations(sizing: { _ in articles }) == [0: false, 1: false, 2: true, 3: false, 4: true, 5: false])
+        #expect(try expectations(sizing: nil) == [0: false, 1: false, 2: false, 3: false, 4: false, 5: false])
+        // Sizes that do not fit the indexes are not used.
+        #expect(try expectations(sizing: { _ in [100] }).values.allSatisfy { !$0 })
+    }
 }

@@ -46,7 +46,8 @@ struct QueryPlanTests {
     func scopedSearchPlan(feed: Feed) throws {
         let store = try ArticleStore(inMemoryWith: .standard)
         try store.apply(ArticleFactory.snapshot(.topStories(.world), 0..<200), origin: .network)
-        let sql = ArticleSearch.newestMatches(table: "articleFTS", weights: "8.0, 3.0, 2.0, 1.0", cjkFilter: false, feed: feed)
+        let sql = ArticleSearch.matches(
+            table: "articleFTS", weights: "8.0, 3.0, 2.0, 1.0", cjkFilter: false, feed: feed, oldestFirst: false)
         let steps = try store.writer.read { db in
             try Row.fetchAll(
                 db, sql: "EXPLAIN QUERY PLAN " + sql,
