@@ -34,13 +34,22 @@ enum ArchiveSpans {
         + select(month: "m.month", from: "archiveMonth m JOIN feed f ON f.key = 'archive:' || m.month")
 
     /// How many articles the imported months hold in each index (`ftsPartition`): the lengths of their
-    /// spans (an article two months list counted in each).
+    /// spans (an article two months list counted in each), from 0 to `largestCount` whatever a damaged
+    /// cache holds (`TOTAL` sums in floating point, where `SUM` fails past 64 bits).
     static func articleCounts(in db: Database) throws -> [Int: Int] {
         let rows = try Row.fetchAll(
             db.cachedStatement(
-                sql: "SELECT ftsPartition, SUM(lastId - firstId + 1) FROM archiveSpan GROUP BY ftsPartition"))
-        return try Dictionary(rows.map { try ($0[0], $0[1]) }, uniquingKeysWith: +)
+                sql: "SELECT ftsPartition, TOTAL(lastId - firstId + 1) FROM archiveSpan GROUP BY ftsPartition"))
+        var counts: [Int: Int] = [:]
+        for row in rows {
+            let total: Double = try row[1]
+            counts[try row[0]] = total.isNaN ? 0 : Int(min(max(total, 0), Double(largestCount)))
+        }
+        return counts
     }
+
+    /// More articles than any index holds (a thousand times the NYT's whole archive).
+    static let largestCount = 1 << 34
 
     /// The statement writing the spans of the month `month` (an SQL expression: `new.month`).
     private static func spans(of month: String) -> String {

@@ -66,15 +66,16 @@ final class NewestMatches: Sendable {
         /// rate putting at most half of `limit` in `index`.
         func expectsAll(of index: Int, limit: Int) -> Bool {
             guard let sizes, sizes[index] > 0 else { return false }
-            var matches = 0
-            var articles = 0
+            // In floating point: sizes come from the cache, whatever it holds.
+            var matches = 0.0
+            var articles = 0.0
             for (other, found) in found.enumerated() where sizes[other] > 0 {
                 guard let found, found.count < limits[other] else { continue }
-                matches += found.count
-                articles += sizes[other]
+                matches += Double(found.count)
+                articles += Double(sizes[other])
             }
             guard articles > 0 else { return false }
-            return 2 * (matches + 1) * sizes[index] <= limit * articles
+            return 2 * (matches + 1) * Double(sizes[index]) <= Double(limit) * articles
         }
     }
 

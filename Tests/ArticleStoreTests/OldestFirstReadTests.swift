@@ -82,4 +82,31 @@ struct OldestFirstReadTests {
             }
         }
     }
+
+    @Test("Spans a damaged cache holds (backwards, past 64 bits when summed) leave the estimate bounded and the hits the same")
+    func damagedSpans() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        try Self.archive(store)
+        try store.writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE archiveSpan SET firstId = -9223372036854775807, lastId = 9223372036854775807
+                        WHERE month IN ('2012-05', '2011-05');
+                    UPDATE archiveSpan SET lastId = firstId - 1000 WHERE month = '2010-05'
+                    """)
+        }
+        let counts = try store.writer.read { db in try ArchiveSpans.articleCounts(in: db) }
+        #expect(counts[2012] == ArchiveSpans.largestCount && counts[2010] == 0 && counts[2009] == 40, "\(counts)")
+        for query in ["zeppelin", "zeppelin harbour"] {
+            let hits = { (oldestFirst: Bool) in
+                try store.writer.read { db in
+                    var search = ArticleSearch(db: db)
+                    search.window = 30
+                    search.readsSparseIndexesOldestFirst = oldestFirst
+                    return try search.hits(for: SearchTerms(query), limit: 10).map(\.entry.id)
+                }
+            }
+            #expect(try hits(true) == (try hits(false)), "\(query)")
+        }
+    }
 }
