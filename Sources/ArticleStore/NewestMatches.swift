@@ -31,8 +31,8 @@ final class NewestMatches: Sendable {
         let index: Int
         /// How many of its matches could count when the read was taken.
         let limit: Int
-        /// Whether the indexes read to their end so far make every match of this one expected to count:
-        /// at their rate of matches per article, at most half of `limit`.
+        /// Whether the indexes read to their end so far make every match of this one expected to count: at
+        /// their rate of matches per article, well within `limit` (`State.expectsAll`).
         let expectsAll: Bool
         fileprivate let window: NewestMatches
 
@@ -61,9 +61,11 @@ final class NewestMatches: Sendable {
         var next = 0
         var failure: (any Error)?
 
-        /// Whether every match of `index` is expected to count under `limit`: the indexes of known size read to
-        /// their end hold one match more than they found (so that none found is not taken for none there) at a
-        /// rate putting at most half of `limit` in `index`.
+        /// Whether every match of `index` is expected to count under `limit`: at the rate of the indexes of
+        /// known size read to their end (one match more than they found, so that none found is not taken for
+        /// none there), the matches expected in `index`, three standard deviations over (as a count of
+        /// articles drawn alike would spread), fit in what `limit` leaves once the indexes before it still
+        /// being read hold what that rate expects of them.
         func expectsAll(of index: Int, limit: Int) -> Bool {
             guard let sizes, sizes[index] > 0 else { return false }
             // In floating point: sizes come from the cache, whatever it holds.
@@ -75,7 +77,11 @@ final class NewestMatches: Sendable {
                 articles += Double(sizes[other])
             }
             guard articles > 0 else { return false }
-            return 2 * (matches + 1) * Double(sizes[index]) <= Double(limit) * articles
+            let rate = (matches + 1) / articles
+            var room = Double(limit)
+            for other in 0..<index where found[other] == nil { room -= rate * Double(sizes[other]) }
+            let expected = rate * Double(sizes[index])
+            return expected + 3 * expected.squareRoot() <= room
         }
     }
 

@@ -129,14 +129,14 @@ struct NewestMatchesTests {
     }
 
     @Test(
-        "Once the first indexes leave the window short, a later index is expected to count whole when the indexes read whole put at most half its room in it"
+        "Once the first indexes leave the window short, a later index is expected to count whole when the rate of the indexes read whole puts its matches well within its room"
     )
     func expectsAll() throws {
         let directory = try TemporaryDirectory()
         let pool = try Self.pool(in: directory)
         // Matches and articles per index; index 0's size is not known. Index 3 is larger: at the rate of
-        // indexes 1 and 2 (3 matches in 200 articles, taken as 4) it would hold 20, more than half the room
-        // left (24).
+        // indexes 1 and 2 (3 matches in 200 articles, taken as 4) it would hold 20, within the room left
+        // (24) but not three standard deviations (3 × √20) below it.
         let matches = [3, 2, 1, 10, 1, 0]
         let articles = [0, 100, 100, 1_000, 100, 0]
         func expectations(sizing: NewestMatches.Sizing?) throws -> [Int: Bool] {
@@ -160,11 +160,35 @@ struct NewestMatchesTests {
             #expect(sized.withLock { $0 } == (sizing == nil ? 0 : 1), "the sizes are read once")
             return expected.withLock { $0 }
         }
-        // Index 2: 2 × (2 + 1) × 100 ≤ 25 × 100. Index 3: 2 × 4 × 1,000 > 24 × 200. Index 4, after index 3's
-        // 10: 2 × 14 × 100 ≤ 14 × 1,200. Index 5: no size known.
+        // Index 2: 3 + 3 × √3 ≤ 25. Index 3: 20 + 3 × √20 > 24. Index 4, after index 3's 10 (14 in 1,200):
+        // 1.2 + 3 × √1.2 ≤ 14. Index 5: no size known.
         #expect(try expectations(sizing: { _ in articles }) == [0: false, 1: false, 2: true, 3: false, 4: true, 5: false])
         #expect(try expectations(sizing: nil) == [0: false, 1: false, 2: false, 3: false, 4: false, 5: false])
         // Sizes that do not fit the indexes are not used.
         #expect(try expectations(sizing: { _ in [100] }).values.allSatisfy { !$0 })
+    }
+
+    @Test("The room an index is expected to fit in is what the indexes before it still being read leave")
+    func roomLeftByReadsInFlight() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try Self.pool(in: directory)
+        // Index 2 is read slowly on one connection while the other takes index 3: at the rate of index 1
+        // (1 match in 100, taken as 2), index 2 is expected to hold 20 of the 40 left and index 3 another
+        // 20: 20 + 3 × √20 fits in 40 but not in the 20 index 2 leaves.
+        let matches = [0, 1, 20, 20, 0]
+        let articles = [0, 100, 1_000, 1_000, 100]
+        let expected = Mutex<[Int: Bool]>([:])
+        _ = try pool.read { db in
+            try NewestMatches.find(
+                indexes: matches.count, candidates: 41, db: db, pool: pool, sizing: { _ in articles }
+            ) { _, read in
+                expected.withLock { $0[read.index] = read.expectsAll }
+                // Index 2 is still being read when index 3 is taken.
+                if read.index == 2 { usleep(100_000) }
+                return Self.read(read, sizes: matches)
+            }
+        }
+        let seen = expected.withLock { $0 }
+        #expect(seen[2] == true && seen[3] == false, "\(seen)")
     }
 }
