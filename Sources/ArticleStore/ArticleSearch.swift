@@ -163,18 +163,21 @@ struct ArticleSearch {
         /// most one more read of what the limit takes.
         func newestMatches(_ read: NewestMatches.IndexRead) throws -> [NewestMatches.Match] {
             if read.expectsAll, let all = try allMatches(read) {
-                var matches: [NewestMatches.Match] = []
-                for match in all.reversed() {
-                    guard read.wants(after: matches.count) else { break }
-                    matches.append(match)
-                }
-                return matches
+                var newestFirst = all.reversed().makeIterator()
+                return Self.kept(by: read) { newestFirst.next() }
             }
             let rows = try fetch(oldestFirst: false, limit: read.limit)
             defer { rows.close() }
+            return try Self.kept(by: read) { try rows.next().map { row in try (row[0], row[1]) } }
+        }
+
+        /// The matches `next` gives, newest first, while `read` wants them.
+        private static func kept(
+            by read: NewestMatches.IndexRead, _ next: () throws -> NewestMatches.Match?
+        ) rethrows -> [NewestMatches.Match] {
             var matches: [NewestMatches.Match] = []
-            while read.wants(after: matches.count), let row = try rows.next() {
-                matches.append(try (row[0], row[1]))
+            while read.wants(after: matches.count), let match = try next() {
+                matches.append(match)
             }
             return matches
         }

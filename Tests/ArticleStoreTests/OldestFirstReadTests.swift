@@ -23,6 +23,17 @@ struct OldestFirstReadTests {
         }
     }
 
+    /// The ids `ArticleSearch` finds for `query` in `store` (on its connections), ranked in `window`, with
+    /// or without reading oldest first the indexes whose matches all count.
+    static func hits(_ query: String, in store: ArticleStore, window: Int, limit: Int, oldestFirst: Bool) throws -> [ArticleID] {
+        try store.writer.read { db in
+            var search = ArticleSearch(db: db, pool: store.writer)
+            search.window = window
+            search.readsSparseIndexesOldestFirst = oldestFirst
+            return try search.hits(for: SearchTerms(query), limit: limit).map(\.entry.id)
+        }
+    }
+
     @Test("Each index read gives its newest matches up to the read's limit, newest first, whichever way it is read")
     func newestFirstEitherWay() throws {
         let store = try ArticleStore(inMemoryWith: .standard)
@@ -68,12 +79,7 @@ struct OldestFirstReadTests {
             for query in ["zeppelin", "harbour", "zeppelin harbour", "zepp", "city harb"] {
                 for (window, limit) in [(30, 5), (30, 30), (200, 10), (1_000, 50)] {
                     let hits = { (oldestFirst: Bool) in
-                        try store.writer.read { db in
-                            var search = ArticleSearch(db: db, pool: store.writer)
-                            search.window = window
-                            search.readsSparseIndexesOldestFirst = oldestFirst
-                            return try search.hits(for: SearchTerms(query), limit: limit).map(\.entry.id)
-                        }
+                        try Self.hits(query, in: store, window: window, limit: limit, oldestFirst: oldestFirst)
                     }
                     let newestFirst = try hits(false)
                     #expect(!newestFirst.isEmpty, "\(query)")
@@ -99,12 +105,7 @@ struct OldestFirstReadTests {
         #expect(counts[2012] == ArchiveSpans.largestCount && counts[2010] == 0 && counts[2009] == 40, "\(counts)")
         for query in ["zeppelin", "zeppelin harbour"] {
             let hits = { (oldestFirst: Bool) in
-                try store.writer.read { db in
-                    var search = ArticleSearch(db: db)
-                    search.window = 30
-                    search.readsSparseIndexesOldestFirst = oldestFirst
-                    return try search.hits(for: SearchTerms(query), limit: 10).map(\.entry.id)
-                }
+                try Self.hits(query, in: store, window: 30, limit: 10, oldestFirst: oldestFirst)
             }
             #expect(try hits(true) == (try hits(false)), "\(query)")
         }
