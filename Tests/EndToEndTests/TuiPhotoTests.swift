@@ -359,6 +359,9 @@ struct TuiPhotoTests {
         #expect(rows.count >= 8, "the photo in 8 colors:\n\(styled)")
         #expect(styled.range(of: Self.paletteColor, options: .regularExpression) == nil)
 
+        // The first command's exit status off the screen first, so that it is not read as the second's.
+        try shell.tmux.run("clear")
+        _ = try shell.tmux.waitFor("the screen cleared") { !$0.contains("EXIT=") }
         try shell.tmux.run("clear; TERM=vt100 \(show); echo \"EXIT=$?.\"")
         #expect(try shell.exitStatus(timeout: 30) == 0)
         let screen = try shell.tmux.screen()
