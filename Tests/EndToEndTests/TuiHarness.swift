@@ -68,6 +68,15 @@ final class TuiHarness {
         return try tmux.waitFor(timeout: 20, "'\(text)'") { $0.contains(text) }
     }
 
+    /// Runs `commandLine` in the shell, which then prints `EXIT=<status>.` (`exitStatus` reads it), on a
+    /// screen cleared first of what an earlier command left: with an earlier status still showing,
+    /// `exitStatus` could read that one before the shell has even cleared the screen.
+    func runReportingExit(_ commandLine: String) throws {
+        try tmux.run("clear")
+        try tmux.waitFor("the screen cleared") { !$0.contains("EXIT=") }
+        try tmux.run("clear; \(commandLine); echo \"EXIT=$?.\"")
+    }
+
     /// Waits for the reader to exit and returns its exit status (from the `EXIT=` line the shell prints).
     func exitStatus(timeout: TimeInterval = 10) throws -> Int? {
         let screen = try tmux.waitFor(timeout: timeout, "the exit status") { screen in

@@ -143,8 +143,8 @@ struct TuiPhotoTests {
         let server = try BundledPhotos.server()
         let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "auto"])
         try reader.writeConfig("prefetch_images = true\nimage_cache_mb = 2\n")
-        try reader.tmux.run(
-            "clear; NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        try reader.runReportingExit(
+            "NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'"
         )
         #expect(try reader.exitStatus(timeout: 60) == 0)
         let refreshed = try reader.tmux.screen().replacingOccurrences(of: "\n", with: "")
@@ -158,8 +158,8 @@ struct TuiPhotoTests {
         let reader = try TuiHarness(environment: ["NYTREADER_IMAGES": "auto"])
         try reader.writeConfig("prefetch_images = true\n")
         let started = Date()
-        try reader.tmux.run(
-            "clear; NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
+        try reader.runReportingExit(
+            "NYT_API_KEY=e2e-key '\(ProgramBinary.url.path)' refresh --section world --api-base-url '\(server.baseURL.absoluteString)'"
         )
         // The typed command line holds `EXIT=` itself: the status is read once the shell has printed it.
         #expect(try reader.exitStatus(timeout: 60) == 0)
@@ -186,9 +186,8 @@ struct TuiPhotoTests {
     func showImage() throws {
         let server = try BundledPhotos.server()
         let shell = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols"])
-        try shell.tmux.run(
-            "clear; '\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
-        )
+        let show = "'\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'"
+        try shell.runReportingExit(show)
         #expect(try shell.exitStatus(timeout: 30) == 0)
         let screen = try shell.tmux.screen()
         let styled = try shell.styledScreen()
@@ -201,11 +200,8 @@ struct TuiPhotoTests {
         #expect(BundledPhotos.requests(server).count == 1)
         #expect(server.requests.allSatisfy { $0.query["api-key"] == nil })
 
-        try shell.tmux.run("clear")
         try shell.tmux.resize(columns: 14, rows: 120)
-        try shell.tmux.run(
-            "clear; '\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'; echo \"EXIT=$?.\""
-        )
+        try shell.runReportingExit(show)
         #expect(try shell.exitStatus(timeout: 30) == 0)
         let narrow = try shell.tmux.screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(narrow.contains("The New York") && narrow.contains("Times"), "the credit wrapped between words:\n\(narrow)")
@@ -351,7 +347,7 @@ struct TuiPhotoTests {
         let server = try BundledPhotos.server()
         let shell = try TuiHarness(environment: ["NYTREADER_IMAGES": "symbols", "TERM": "xterm"])
         let show = "'\(ProgramBinary.url.path)' show '\(BundledPhotos.firstURI)' --image --api-base-url '\(server.baseURL.absoluteString)'"
-        try shell.tmux.run("clear; \(show); echo \"EXIT=$?.\"")
+        try shell.runReportingExit(show)
         #expect(try shell.exitStatus(timeout: 30) == 0)
         let styled = try shell.styledScreen()
         let eightColorBackground = #"\e\[([0-9]+;)*4[0-7](;[0-9]+)*m"#
@@ -359,10 +355,7 @@ struct TuiPhotoTests {
         #expect(rows.count >= 8, "the photo in 8 colors:\n\(styled)")
         #expect(styled.range(of: Self.paletteColor, options: .regularExpression) == nil)
 
-        // The first command's exit status off the screen first, so that it is not read as the second's.
-        try shell.tmux.run("clear")
-        _ = try shell.tmux.waitFor("the screen cleared") { !$0.contains("EXIT=") }
-        try shell.tmux.run("clear; TERM=vt100 \(show); echo \"EXIT=$?.\"")
+        try shell.runReportingExit("TERM=vt100 \(show)")
         #expect(try shell.exitStatus(timeout: 30) == 0)
         let screen = try shell.tmux.screen()
         #expect(screen.contains("this terminal has fewer than 8 colors (TERM=vt100), too few for a photo in symbols."), "\(screen)")
