@@ -82,6 +82,7 @@ enum ArchiveIndex {
         let table = table(partition)
         // The words of a table made with another tokenizer may not be its words now.
         try ArchiveWords.forget(partition, in: db)
+        try ArchiveWordSets.forget(partition, in: db)
         let source =
             listedByIndex
             ? "temp.indexedArticle i CROSS JOIN article a ON a.id = i.id WHERE a.ftsPartition = \(partition)"
@@ -122,6 +123,7 @@ enum ArchiveIndex {
         let table = table(partition)
         guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(table)_docsize)") == true else { return }
         try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES ('delete-all')")
+        try ArchiveWordSets.forget(partition, in: db)
         // Empty, the index has all its words listed again.
         try ArchiveWords.markComplete(partition, in: db)
     }

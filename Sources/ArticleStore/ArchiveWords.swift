@@ -51,7 +51,10 @@ enum ArchiveWords {
     /// when it is complete, the words the index took meanwhile: the tokenizer records them as it gives them
     /// to FTS5 (`nytwords_start`, `nytwords_take`: CFTSRank's words.c). A recording past its bounds (far
     /// above a batch's words) leaves the list incomplete.
+    /// The index's sets of articles per common word (`ArchiveWordSets`) are forgotten first: they would not
+    /// hold the articles written.
     static func recording(into partition: Int, in db: Database, _ write: () throws -> Void) throws {
+        try ArchiveWordSets.forget(partition, in: db)
         guard partition != ArchiveIndex.livePartition, try isComplete(partition, in: db) else { return try write() }
         let take = try db.cachedStatement(sql: "SELECT nytwords_take()")
         try db.cachedStatement(sql: "SELECT nytwords_start()").execute()

@@ -24,6 +24,17 @@ struct ArticleSearch {
     /// Whether an archive index whose matches are all expected to count is read oldest first in one pass
     /// (`NewestMatches.IndexRead.expectsAll`); without, every index is read newest first (tests compare).
     var readsSparseIndexesOldestFirst = true
+    /// When an archive index's sets of articles per common word (`ArchiveWordSets`) give the candidates of
+    /// a query whose words are all common there, instead of FTS5's walk of the words' lists.
+    enum WordSetUse {
+        /// When ranking the candidates costs less than the walk (`Candidates.costLessThanLists`).
+        case whenCheaper
+        /// Whenever the words have sets (tests compare the two ways).
+        case always
+        case never
+    }
+
+    var wordSets = WordSetUse.whenCheaper
 
     /// Weights of title, abstract, lead paragraph and byline.
     private static let weights = "8.0, 3.0, 2.0, 1.0"
@@ -46,8 +57,10 @@ struct ArticleSearch {
         case (let words?, let cjk):
             let partitions = try searchedPartitions()
             let keepsWords = try ArchiveWords.exists(in: db)
+            let keepsWordSets = try wordSets != .never && cjk == nil && feed == nil && ArchiveWordSets.exists(in: db)
             let feed = feed
             let feedArguments = feedArguments
+            let wordSets = wordSets
             let sizing: NewestMatches.Sizing = { db in
                 let counts = try ArchiveSpans.articleCounts(in: db)
                 return partitions.map { counts[$0] ?? 0 }
@@ -63,11 +76,19 @@ struct ArticleSearch {
                     let expression = try SearchTerms.expression(
                         of: words, prefix: { keepsWords ? try ArchiveWords.prefix($0, in: partition, db: db) : .unknown })
                 else { return [] }
-                var arguments = [expression.databaseValue]
+                var arguments = [expression.text.databaseValue]
                 if let cjk { arguments.append(cjk.databaseValue) }
                 let index = IndexQuery(
                     db: db, table: ArchiveIndex.table(partition), cjkFilter: cjk != nil, feed: feed,
                     arguments: arguments + feedArguments)
+                // A query of words all common in the index that rarely go together: its candidates from the
+                // sets of their articles.
+                if keepsWordSets, let words = expression.wholeWords, Set(words).count > 1,
+                    let candidates = try ArchiveWordSets.candidates(of: words, in: partition, db: db),
+                    wordSets == .always || candidates.costLessThanLists(limit: read.limit)
+                {
+                    return try index.rankedCandidates(candidates.ids, words: words, partition: partition, read)
+                }
                 return try index.newestMatches(read)
             }
         case (nil, let cjk?):
@@ -169,6 +190,30 @@ struct ArticleSearch {
             let rows = try fetch(oldestFirst: false, limit: read.limit)
             defer { rows.close() }
             return try Self.kept(by: read) { try rows.next().map { row in try (row[0], row[1]) } }
+        }
+
+        /// The matches among `candidates` (ids of articles of the index of `partition`, newest first) of the
+        /// query of `words` (the tokens of the index's expression, in order), while `read` wants them: each
+        /// candidate's text split again by the index's tokenizer and ranked as `nytrank` ranks the same row
+        /// (`nytrankwords`); one that is not in the index, or does not hold every word, is passed over.
+        func rankedCandidates(
+            _ candidates: [Int64], words: [String], partition: Int, _ read: NewestMatches.IndexRead
+        ) throws -> [NewestMatches.Match] {
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT nytrankwords(\(table), ?, \(ArchiveIndex.indexedText(of: "a")), \(ArticleSearch.weights))
+                    FROM article a JOIN \(table) ON \(table).rowid = a.id
+                    WHERE a.id = ? AND a.ftsPartition = ?
+                    """)
+            let query = words.joined(separator: " ")
+            var remaining = candidates.makeIterator()
+            return try Self.kept(by: read) {
+                while let id = remaining.next() {
+                    guard let score = try Double.fetchOne(statement, arguments: [query, id, partition]) else { continue }
+                    return (id, score)
+                }
+                return nil
+            }
         }
 
         /// The matches `next` gives, newest first, while `read` wants them.

@@ -22,6 +22,7 @@ enum Schema {
         ("v15-packed-text", unpackTextTakenOutOfIndexes),
         ("v16-article-urlKey", indexURLKeys),
         ("v17-archiveWord", addArchiveWords),
+        ("v18-archiveWordSet", addArchiveWordSets),
     ]
 
     /// The identifiers of every migration, oldest first.
@@ -110,6 +111,7 @@ enum Schema {
             endedAt REAL
         ) WITHOUT ROWID;
         \(ArchiveWords.schema)
+        \(ArchiveWordSets.schema)
         """
 
     /// The first released schema: articles keyed by `uri`, feeds, ranked membership and full-text search.
@@ -380,5 +382,11 @@ enum Schema {
     /// indexes made before keep no list and are searched by prefix as before.
     private static func addArchiveWords(_ db: Database) throws {
         try db.execute(sql: ArchiveWords.schema)
+    }
+
+    /// The sets of articles per common word of each large archive index (`ArchiveWordSets`), made by
+    /// `archive --compact` for the indexes imported before.
+    private static func addArchiveWordSets(_ db: Database) throws {
+        try db.execute(sql: ArchiveWordSets.schema)
     }
 }

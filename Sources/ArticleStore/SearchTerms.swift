@@ -96,7 +96,7 @@ struct SearchTerms {
     /// phrase would need the positions `articleFTS` does not keep. A word of no token stays as folded.
     func wordExpression(tokens: (String) throws -> [String]) rethrows -> String? {
         guard let terms = try wordTerms(tokens: tokens) else { return nil }
-        return Self.expression(of: terms, prefix: { _ in .unknown })
+        return Self.expression(of: terms, prefix: { _ in .unknown })?.text
     }
 
     /// One term of `wordExpression`: a token of the indexes' tokenizer (or a word of none, as folded), and
@@ -123,21 +123,35 @@ struct SearchTerms {
         }
     }
 
+    /// The terms of a search as one index is asked for them.
+    struct IndexExpression: Equatable {
+        /// The FTS5 expression.
+        var text: String
+        /// The tokens it matches, in order, when each term is a token matched whole: what
+        /// `ArchiveWordSets` can find the articles of; nil when one is a prefix or not a token.
+        var wholeWords: [String]?
+    }
+
     /// `terms` as an FTS5 expression, each prefix that `prefix` finds to be one word of the index searched
     /// written as that word (the same matches and ranks, read without making the prefix's list first);
     /// nil when `prefix` finds that no word starts with one of them (the index holds no match).
     static func expression(
         of terms: [Term], prefix: (String) throws -> ArchiveWords.Prefix
-    ) rethrows -> String? {
+    ) rethrows -> IndexExpression? {
         var written: [String] = []
+        var wholeWords: [String]? = []
         for term in terms {
             switch term.isPrefix && term.isToken ? try prefix(term.text) : .unknown {
             case .none: return nil
-            case .one(let word): written.append(quoted(word))
-            case .unknown: written.append(quoted(term.text) + (term.isPrefix ? "*" : ""))
+            case .one(let word):
+                written.append(quoted(word))
+                wholeWords?.append(word)
+            case .unknown:
+                written.append(quoted(term.text) + (term.isPrefix ? "*" : ""))
+                if term.isToken && !term.isPrefix { wholeWords?.append(term.text) } else { wholeWords = nil }
             }
         }
-        return written.joined(separator: " ")
+        return IndexExpression(text: written.joined(separator: " "), wholeWords: wholeWords)
     }
 
     /// The same input with every word of `minimumPrefixLength` letters or more a prefix (`elect den` finds

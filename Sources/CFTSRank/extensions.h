@@ -15,6 +15,7 @@ typedef struct {
 } NytFullText;
 
 void nyt_rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int valueCount, sqlite3_value **values);
+void nyt_rank_words(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int valueCount, sqlite3_value **values);
 extern const fts5_tokenizer nyt_fold_tokenizer;
 void nyt_tokens(sqlite3_context *context, int count, sqlite3_value **values);
 void nyt_words_add(NytWordSet *set, const char *token, int length);

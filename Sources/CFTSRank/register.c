@@ -1,4 +1,4 @@
-// Adds nytrank (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API, and the SQL
+// Adds nytrank and nytrankwords (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API, and the SQL
 // functions nyttokens (tokens.c), nytwords_start and nytwords_take (words.c).
 #include "CFTSRank.h"
 #include "extensions.h"
@@ -12,6 +12,7 @@ int nyt_register_full_text(sqlite3 *db) {
     sqlite3_finalize(statement);
     if (api == 0 || api->iVersion < 2) return SQLITE_ERROR;
     int code = api->xCreateFunction(api, "nytrank", 0, nyt_rank, 0);
+    if (code == SQLITE_OK) code = api->xCreateFunction(api, "nytrankwords", 0, nyt_rank_words, 0);
     if (code != SQLITE_OK) return code;
     NytFullText *full_text = sqlite3_malloc(sizeof(NytFullText));
     if (!full_text) return SQLITE_NOMEM;

@@ -76,11 +76,14 @@ enum ArchiveReport {
     }
 
     /// `Compacted the cache: 41.7 MB → 12.3 MB; the text of 3,000 articles packed; the words of 2 archive
-    /// indexes listed for search.`, or that it was compact already.
+    /// indexes listed for search; the common words of 2 archive indexes indexed.`, or that it was compact
+    /// already.
     static func compacted(_ compaction: Compaction) -> String {
         let listed =
-            compaction.listedIndexes > 0
-            ? "; the words of \(Counted(compaction.listedIndexes, "archive index", "archive indexes")) listed for search" : ""
+            (compaction.listedIndexes > 0
+                ? "; the words of \(Counted(compaction.listedIndexes, "archive index", "archive indexes")) listed for search" : "")
+            + (compaction.indexesWithWordSets > 0
+                ? "; the common words of \(Counted(compaction.indexesWithWordSets, "archive index", "archive indexes")) indexed" : "")
         guard compaction.rewritten else { return "The cache (\(megabytes(compaction.bytesAfter))) is compact already\(listed)." }
         let packed = compaction.packedArticles > 0 ? "; the text of \(Counted(compaction.packedArticles, "article")) packed" : ""
         return "Compacted the cache: \(megabytes(compaction.bytesBefore)) → \(megabytes(compaction.bytesAfter))\(packed)\(listed)."

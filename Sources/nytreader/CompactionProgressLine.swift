@@ -13,6 +13,9 @@ final class CompactionProgressLine: Sendable {
         case .listingWords(let fraction):
             guard line.isDue() else { return }
             line.draw("Listing the words of the archive's indexes: \(Self.percent(fraction)) %")
+        case .makingWordSets(let fraction):
+            guard line.isDue() else { return }
+            line.draw("Indexing the common words of the archive's indexes: \(Self.percent(fraction)) %")
         case .rewriting:
             line.draw("Writing the cache again without its free pages…")
         }
