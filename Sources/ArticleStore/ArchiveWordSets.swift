@@ -93,21 +93,15 @@ enum ArchiveWordSets {
         defer { try? db.execute(sql: "DROP TABLE temp.\(rows); DROP TABLE temp.\(instances);") }
         let words = try String.fetchAll(
             db, sql: "SELECT term FROM temp.\(rows) WHERE doc >= ? AND term <> ''", arguments: [(articles + commonShare - 1) / commonShare])
-        let byteCount = Int((ids.upperBound - ids.lowerBound) / 8 + 1)
-        let articlesOf = try db.cachedStatement(sql: "SELECT doc FROM temp.\(instances) WHERE term = ?")
+        // Each set made in SQLite from the word's entries, a row per article and column (`nytidset`).
         let insert = try db.cachedStatement(
-            sql: "INSERT INTO archiveWordSet (ftsPartition, word, firstId, bits) VALUES (?, ?, ?, ?)")
+            sql: """
+                INSERT INTO archiveWordSet (ftsPartition, word, firstId, bits)
+                SELECT ?1, ?2, ?3, bits FROM (SELECT nytidset(doc, ?3, ?4) AS bits FROM temp.\(instances) WHERE term = ?2)
+                WHERE bits IS NOT NULL
+                """)
         for word in words {
-            var bits = [UInt8](repeating: 0, count: byteCount)
-            let cursor = try Row.fetchCursor(articlesOf, arguments: [word])
-            while let row = try cursor.next() {
-                let id: Int64 = try row[0]
-                guard ids.contains(id) else { throw DatabaseError.damaged("an article of \(table) outside its ids") }
-                let offset = Int(id - ids.lowerBound)
-                bits[offset >> 3] |= 1 << UInt8(offset & 7)
-            }
-            cursor.close()
-            try insert.execute(arguments: [partition, word, ids.lowerBound, DatabaseValue.blob(bits)])
+            try insert.execute(arguments: [partition, word, ids.lowerBound, ids.upperBound - ids.lowerBound + 1])
         }
     }
 

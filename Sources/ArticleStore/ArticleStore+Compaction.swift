@@ -83,9 +83,11 @@ extension ArticleStore {
     /// none (imported before they were made, or written into since), an index a transaction, and says how
     /// far it is (0…1): the number of indexes gone through. A year of the whole NYT (144,000 articles)
     /// takes about a second.
+    /// With `months`, only the indexes those months are in (an import made them, or wrote into them).
     @discardableResult
-    public func buildWordSets(progress: (Double) -> Void = { _ in }) throws(StoreError) -> Int {
-        let unbuilt = try read { db in try ArchiveWordSets.unbuilt(in: db) }
+    public func buildWordSets(of months: [ArchiveMonth]? = nil, progress: (Double) -> Void = { _ in }) throws(StoreError) -> Int {
+        let wanted = months.map { Set($0.map { ArchiveIndex.partition(forYear: $0.year) }) }
+        let unbuilt = try read { db in try ArchiveWordSets.unbuilt(in: db) }.filter { wanted?.contains($0) ?? true }
         for (done, partition) in unbuilt.enumerated() {
             progress(Double(done) / Double(unbuilt.count))
             try write { db in try ArchiveWordSets.build(partition, in: db) }

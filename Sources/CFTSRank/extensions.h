@@ -22,5 +22,6 @@ void nyt_words_add(NytWordSet *set, const char *token, int length);
 void nyt_words_start(sqlite3_context *context, int count, sqlite3_value **values);
 void nyt_words_take(sqlite3_context *context, int count, sqlite3_value **values);
 void nyt_full_text_free(void *full_text);
+int nyt_register_id_set(sqlite3 *db, void *context);
 
 #endif

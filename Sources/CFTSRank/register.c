@@ -1,5 +1,5 @@
 // Adds nytrank and nytrankwords (rank.c) and the nytfold tokenizer (fold.c) to a connection, through FTS5's API, and the SQL
-// functions nyttokens (tokens.c), nytwords_start and nytwords_take (words.c).
+// functions nyttokens (tokens.c), nytidset (idset.c), nytwords_start and nytwords_take (words.c).
 #include "CFTSRank.h"
 #include "extensions.h"
 
@@ -27,6 +27,7 @@ int nyt_register_full_text(sqlite3 *db) {
     }
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     code = sqlite3_create_function_v2(db, "nyttokens", 1, flags, full_text, nyt_tokens, 0, 0, 0);
+    if (code == SQLITE_OK) code = nyt_register_id_set(db, 0);
     if (code != SQLITE_OK) return code;
     // Not deterministic, not innocuous: they change what the connection records, and only ArticleStore calls them.
     code = sqlite3_create_function_v2(db, "nytwords_start", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY, full_text, nyt_words_start, 0, 0, 0);

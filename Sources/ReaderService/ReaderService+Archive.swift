@@ -111,6 +111,15 @@ extension ReaderService {
         try await writing { store throws(StoreError) in try store.compact(progress: progress) }
     }
 
+    /// Makes the sets of articles per common word (`ArticleStore.buildWordSets`) of the archive indexes
+    /// `months` are in that have none: an import forgets those of each index it writes into. The number of
+    /// indexes gone through.
+    public nonisolated func indexCommonWords(
+        of months: [ArchiveMonth], progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(ServiceError) -> Int {
+        try await writing { store throws(StoreError) in try store.buildWordSets(of: months, progress: progress) }
+    }
+
     /// Imports `month`: its articles set aside as they arrive (`ArchiveBatches`), then written in publication
     /// order with the month's record in one transaction (`ArticleStore.completeImport`). What arrived before
     /// the transfer failed, or of a month short of its docs, is written as the month in part; what arrived

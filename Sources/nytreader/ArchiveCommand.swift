@@ -170,7 +170,9 @@ struct ArchiveCommand: AsyncParsableCommand {
         let progress = ArchiveProgressLine(months: toImport.count)
         var status = ExitStatus.ok
         var failed: [ArchiveMonth] = []
-        for (index, month) in toImport.enumerated() {
+        var written: [ArchiveMonth] = []
+        var stopped = false
+        imports: for (index, month) in toImport.enumerated() {
             let started = ContinuousClock.now
             progress.begin(month, index: index)
             // Not forced, the month is looked at again after its turn: another nytreader may have imported it.
@@ -183,6 +185,7 @@ struct ArchiveCommand: AsyncParsableCommand {
             case .refreshed where imported.summary == nil:
                 Terminal.print("\(month): already imported, by another nytreader meanwhile (--force imports it again)")
             case .refreshed(let changes, _):
+                written.append(month)
                 Terminal.print(ArchiveReport.imported(month, changes, imported.summary, seconds: (ContinuousClock.now - started).seconds))
             case .failed(let failure, _):
                 let reason = ArchiveReport.whyNotImported(failure, imported.summary)
@@ -202,15 +205,33 @@ struct ArchiveCommand: AsyncParsableCommand {
                 default: again = ""
                 }
                 Terminal.printError("\(month): \(reason). \(Counted(left, "month")) not imported\(again).")
-                return status
+                stopped = true
+                break imports
             }
         }
+        // However the imports ended, the indexes they wrote into are given back their sets of common words.
+        if !written.isEmpty { await indexCommonWords(of: written, service: service) }
+        if stopped { return status }
         if !failed.isEmpty {
             Terminal.printError(
                 "\(failed.count) of \(Counted(toImport.count, "month")) not imported (\(Self.listed(failed))); "
                     + "run the same command again to import \(failed.count == 1 ? "it" : "them").")
         }
         return status
+    }
+
+    /// Makes the sets of articles per common word of the indexes `months` were written into (a second or
+    /// two for a year of the whole NYT), with a progress line on a terminal. A failure leaves the indexes
+    /// searched by FTS5 alone, as before, and is said on stderr; `archive --compact` makes them later.
+    private func indexCommonWords(of months: [ArchiveMonth], service: ReaderService) async {
+        let progress = CompactionProgressLine()
+        do {
+            _ = try await service.indexCommonWords(of: months) { progress.show(.makingWordSets($0)) }
+            progress.end()
+        } catch {
+            progress.end()
+            Terminal.printError("The archive's indexes could not be given their common words: \(error).")
+        }
     }
 
     /// `months` for a sentence: each of the first few, then how many more.

@@ -138,7 +138,8 @@ struct ArchiveWordSetsTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         try Self.archive(store)
         try store.writer.read { db in
-            let words = try String.fetchAll(db, sql: "SELECT word FROM archiveWordSet WHERE ftsPartition = 2011 AND word <> '' ORDER BY word")
+            let words = try String.fetchAll(
+                db, sql: "SELECT word FROM archiveWordSet WHERE ftsPartition = 2011 AND word <> '' ORDER BY word")
             #expect(Set(Self.common.map { $0 }).isSubset(of: words), "\(words)")
             #expect(!words.contains(Self.rare), "in 1 article of 40, under 1 of 32")
             #expect(try ArchiveWordSets.candidates(of: ["federal", Self.rare], in: 2011, db: db) == nil)
@@ -187,6 +188,25 @@ struct ArchiveWordSetsTests {
             #expect(throws: DatabaseError.self) { try ArchiveWordSets.candidates(of: ["reserve"], in: 2012, db: db) }
             try db.execute(sql: "UPDATE archiveWordSet SET firstId = 0, bits = 'text' WHERE ftsPartition = 2012 AND word = 'reserve'")
             #expect(throws: DatabaseError.self) { try ArchiveWordSets.candidates(of: ["reserve"], in: 2012, db: db) }
+        }
+    }
+
+    @Test("nytidset makes a bitmap of the ids it is given, and refuses an id outside its range or a count out of bounds")
+    func idSet() throws {
+        let store = try ArticleStore(inMemoryWith: .standard)
+        func set(_ ids: String, _ first: Int64, _ count: Int64) throws -> DatabaseValue? {
+            try store.writer.read { db in
+                try DatabaseValue.fetchOne(db, sql: "SELECT nytidset(value, ?, ?) FROM json_each(?)", arguments: [first, count, ids])
+            }
+        }
+        #expect(try set("[10, 11, 25, 10]", 10, 16) == .blob([0b0000_0011, 0b1000_0000]))
+        #expect(try set("[10]", 10, 1) == .blob([1]))
+        #expect(try set("[]", 10, 16) == .null)
+        for (ids, first, count) in [
+            ("[9]", Int64(10), Int64(16)), ("[26]", 10, 16), ("[10]", 10, 0), ("[10]", 10, (1 << 33) + 1),
+            ("[-9223372036854775808]", 9_223_372_036_854_775_807, 16), ("[9223372036854775807]", -9_223_372_036_854_775_808, 16),
+        ] {
+            #expect(throws: (any Error).self, "\(ids) from \(first), \(count)") { try set(ids, first, count) }
         }
     }
 

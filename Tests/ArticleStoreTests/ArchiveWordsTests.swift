@@ -158,6 +158,7 @@ struct ArchiveWordsTests {
         #expect(try SearchTerms.expression(of: terms, prefix: { _ in .one("rates") })?.text == #""federal" "rates""#)
         #expect(try SearchTerms.expression(of: terms, prefix: { _ in .none }) == nil)
         #expect(
-            try SearchTerms.expression(of: SearchTerms("federal ").wordTerms(tokens: { [$0] })!, prefix: { _ in .none })?.text == #""federal""#)
+            try SearchTerms.expression(of: SearchTerms("federal ").wordTerms(tokens: { [$0] })!, prefix: { _ in .none })?.text
+                == #""federal""#)
     }
 }
