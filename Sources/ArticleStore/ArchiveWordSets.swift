@@ -109,22 +109,25 @@ enum ArchiveWordSets {
     struct Candidates: Equatable {
         /// Newest first.
         var ids: [Int64]
-        /// The articles each word's set holds, added up: about how many entries FTS5 would walk to read
-        /// the whole index for the query.
-        var listed: Int
+        /// How many words' lists FTS5 would walk side by side, and the articles of the shortest: FTS5 steps
+        /// through the lists together, each to the next article the others hold, so it walks about the
+        /// shortest list's length in each (the longer ones' other entries are passed over on their pages).
+        var lists: Int
+        var shortestList: Int
 
         /// Ranking a candidate (its text split again, `nytrankwords`) costs about as much as FTS5's walk of
-        /// this many entries of the words' lists: about 70,000 instructions against 400 an entry
-        /// (docs/performance.md); a little under their ratio.
-        static let entriesPerCandidate = 128
+        /// this many entries of the words' lists: about 72,000 instructions against 410 an entry on the
+        /// 15,000,000-article benchmark cache (docs/performance.md).
+        static let entriesPerCandidate = 175
 
         /// Whether ranking the candidates one by one costs less than FTS5's walk of the words' lists for
         /// `limit` matches: when the words rarely go together. Where they often do, FTS5 finds the limit's
         /// matches in a part of the lists, and a candidate is most of the lists' entries.
         func costLessThanLists(limit: Int) -> Bool {
             let ranked = min(ids.count, limit)
+            let whole = Double(lists) * Double(shortestList)
             // The part of the lists FTS5 walks before it has found `limit` matches, newest first.
-            let walked = ids.count > limit ? Double(listed) * Double(limit) / Double(ids.count) : Double(listed)
+            let walked = ids.count > limit ? whole * Double(limit) / Double(ids.count) : whole
             return Double(ranked * Self.entriesPerCandidate) < walked
         }
     }
@@ -136,8 +139,9 @@ enum ArchiveWordSets {
         let read = try db.cachedStatement(sql: "SELECT firstId, bits FROM archiveWordSet WHERE ftsPartition = ? AND word = ?")
         var firstID: Int64? = nil
         var all: [UInt64] = []
-        var listed = 0
-        for word in Set(words) where !word.isEmpty {
+        var shortest = Int.max
+        let distinct = Set(words.filter { !$0.isEmpty })
+        for word in distinct {
             guard let row = try Row.fetchOne(read, arguments: [partition, word]) else { return nil }
             let first: Int64 = try row[0]
             guard (0...largestFirstID).contains(first), case .blob(let bytes) = row[1], bytes.count <= largestSet else {
@@ -146,7 +150,7 @@ enum ArchiveWordSets {
             // The sets of one index are made together, over the same ids.
             guard firstID == nil || firstID == first else { return nil }
             let words = Self.words(of: bytes)
-            listed += words.reduce(0) { $0 + $1.nonzeroBitCount }
+            shortest = min(shortest, words.reduce(0) { $0 + $1.nonzeroBitCount })
             if firstID == nil {
                 firstID = first
                 all = words
@@ -164,7 +168,7 @@ enum ArchiveWordSets {
                 word &= ~(1 << UInt64(bit))
             }
         }
-        return Candidates(ids: ids, listed: listed)
+        return Candidates(ids: ids, lists: distinct.count, shortestList: shortest)
     }
 
     /// `bytes` as 64-bit words, the first byte the lowest of the first word (the last word filled with zeros).

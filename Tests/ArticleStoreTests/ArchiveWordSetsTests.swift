@@ -123,14 +123,17 @@ struct ArchiveWordSetsTests {
     @Test("The candidates are ranked one by one only where that costs less than FTS5's walk of the lists")
     func costOfCandidates() {
         typealias Candidates = ArchiveWordSets.Candidates
-        let sparse = Candidates(ids: Array(1...25), listed: 56_000)
-        #expect(sparse.costLessThanLists(limit: 1_000), "four words of a tenth of a year each, together in 1 of 6,000")
-        #expect(Candidates(ids: [], listed: 40).costLessThanLists(limit: 50), "none to rank: the index is not read")
-        // Two words in a tenth each, together in a hundredth: FTS5 finds 1,000 in 5 of 7 parts of the lists.
-        #expect(!Candidates(ids: Array(1...1_400), listed: 28_000).costLessThanLists(limit: 1_000))
-        // A limit of 10 of 1,400: a seventieth of the lists, 400 entries, against 10 candidates.
-        #expect(!Candidates(ids: Array(1...1_400), listed: 28_000).costLessThanLists(limit: 10))
-        #expect(Candidates(ids: Array(1...100), listed: 28_000).costLessThanLists(limit: 1_000))
+        // The whole-NYT benchmark's words in its yearly index of 2010 (144,347 articles).
+        let slow = Candidates(ids: Array(1...20), lists: 4, shortestList: 14_126)
+        #expect(slow.costLessThanLists(limit: 1_000), "federal reserve interest rates: 4 lists of 14,126, together in 20")
+        #expect(Candidates(ids: Array(1...248), lists: 4, shortestList: 140_757).costLessThanLists(limit: 700), "the same in the 1990s")
+        // Lists that meet often: FTS5 walks the shortest few times over while it finds them.
+        #expect(!Candidates(ids: Array(1...436), lists: 3, shortestList: 11_989).costLessThanLists(limit: 1_000), "supreme court ruling")
+        #expect(!Candidates(ids: Array(1...1_423), lists: 3, shortestList: 18_385).costLessThanLists(limit: 1_000), "trade war tariffs")
+        #expect(!Candidates(ids: Array(1...3_605), lists: 2, shortestList: 21_558).costLessThanLists(limit: 1_000), "climate change")
+        // A limit of 10 of 1,400: a 140th of the lists.
+        #expect(!Candidates(ids: Array(1...1_400), lists: 2, shortestList: 80_000).costLessThanLists(limit: 10))
+        #expect(Candidates(ids: [], lists: 2, shortestList: 40).costLessThanLists(limit: 50), "none to rank: the index is not read")
     }
 
     @Test("Only words common in an index have a set; a query with one that has none is read by FTS5")
