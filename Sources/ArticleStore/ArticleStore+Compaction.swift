@@ -81,8 +81,8 @@ extension ArticleStore {
 
     /// Makes the sets of articles per common word (`ArchiveWordSets`) of the archive indexes that have
     /// none (imported before they were made, or written into since), an index a transaction, and says how
-    /// far it is (0…1): the number of indexes gone through. A year of the whole NYT (144,000 articles)
-    /// takes about a second.
+    /// far it is (0…1): the number of indexes gone through. A year of the whole NYT (144,347 articles)
+    /// takes 1.6 s, a decade of 1.4 million 13.5 s.
     /// With `months`, only the indexes those months are in (an import made them, or wrote into them).
     @discardableResult
     public func buildWordSets(of months: [ArchiveMonth]? = nil, progress: (Double) -> Void = { _ in }) throws(StoreError) -> Int {

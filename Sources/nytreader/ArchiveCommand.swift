@@ -220,8 +220,8 @@ struct ArchiveCommand: AsyncParsableCommand {
         return status
     }
 
-    /// Makes the sets of articles per common word of the indexes `months` were written into (a second or
-    /// two for a year of the whole NYT), with a progress line on a terminal. A failure leaves the indexes
+    /// Makes the sets of articles per common word of the indexes `months` were written into (1.6 s for a
+    /// year of the whole NYT), with a progress line on a terminal. A failure leaves the indexes
     /// searched by FTS5 alone, as before, and is said on stderr; `archive --compact` makes them later.
     private func indexCommonWords(of months: [ArchiveMonth], service: ReaderService) async {
         let progress = CompactionProgressLine()
