@@ -35,6 +35,9 @@ enum ArchiveWordSets {
     static let commonShare = 32
     /// The largest set read back: 2³⁰ bytes, ids of 8.6 billion articles. A longer one is a damaged cache.
     static let largestSet = 1 << 30
+    /// The most words a query read through the sets may have: `nytrankwords` ranks up to 64 (rank.c's
+    /// `max_rank_words`); a longer one (a dozen words of several tokens each) is left to FTS5.
+    static let largestQuery = 64
     /// The largest first id read back (SQLite's rowids stay far below, and the ids a set holds fit in 64 bits).
     static let largestFirstID: Int64 = 1 << 60
 
@@ -135,7 +138,7 @@ enum ArchiveWordSets {
     /// The articles of `partition` that may hold every one of `words` (tokens of the index's tokenizer),
     /// newest first; nil when one of them has no set there (not common in the index, or its sets not made).
     static func candidates(of words: [String], in partition: Int, db: Database) throws -> Candidates? {
-        guard !words.isEmpty, partition != ArchiveIndex.livePartition else { return nil }
+        guard !words.isEmpty, words.count <= largestQuery, partition != ArchiveIndex.livePartition else { return nil }
         let read = try db.cachedStatement(sql: "SELECT firstId, bits FROM archiveWordSet WHERE ftsPartition = ? AND word = ?")
         var firstID: Int64? = nil
         var all: [UInt64] = []
@@ -147,8 +150,8 @@ enum ArchiveWordSets {
             guard (0...largestFirstID).contains(first), case .blob(let bytes) = row[1], bytes.count <= largestSet else {
                 throw DatabaseError.damaged("archiveWordSet of \(partition)")
             }
-            // The sets of one index are made together, over the same ids.
-            guard firstID == nil || firstID == first else { return nil }
+            // The sets of one index are made together, over the same ids: sets that are not are left alone.
+            guard firstID == nil || (firstID == first && all.count == (bytes.count + 7) / 8) else { return nil }
             let words = Self.words(of: bytes)
             shortest = min(shortest, words.reduce(0) { $0 + $1.nonzeroBitCount })
             if firstID == nil {

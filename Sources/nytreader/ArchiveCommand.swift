@@ -56,7 +56,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     @Flag(
         name: .long,
         help: ArgumentHelp(
-            "Make the cache as small as its articles allow: pack the text of articles cached by older versions, and give the free pages back to the disk. Archive indexes made by older versions get the list of their words, which speeds up searches.",
+            "Make the cache as small as its articles allow: pack the text of articles cached by older versions, and give the free pages back to the disk. Archive indexes made by older versions get the list of their words and the sets of articles of their common words, which speed up searches.",
             discussion:
                 "The whole file is written again: it takes a while, as much free disk again as the articles take, and holds back other nytreaders' writes until it ends."
         ))

@@ -147,6 +147,10 @@ struct ArchiveWordSetsTests {
             #expect(!words.contains(Self.rare), "in 1 article of 40, under 1 of 32")
             #expect(try ArchiveWordSets.candidates(of: ["federal", Self.rare], in: 2011, db: db) == nil)
             #expect(try ArchiveWordSets.candidates(of: ["federal"], in: ArchiveIndex.livePartition, db: db) == nil)
+            #expect(try ArchiveWordSets.candidates(of: Array(repeating: "federal", count: 64), in: 2011, db: db) != nil)
+            #expect(
+                try ArchiveWordSets.candidates(of: Array(repeating: "federal", count: 65), in: 2011, db: db) == nil,
+                "more than nytrankwords ranks")
         }
         // An index smaller than the minimum is marked made, without sets.
         try store.writer.write { db in
@@ -183,6 +187,8 @@ struct ArchiveWordSetsTests {
         let store = try ArticleStore(inMemoryWith: .standard)
         try Self.archive(store)
         try store.writer.write { db in
+            try db.execute(sql: "UPDATE archiveWordSet SET bits = substr(bits, 1, 8) WHERE ftsPartition = 2012 AND word = 'reserve'")
+            #expect(try ArchiveWordSets.candidates(of: ["federal", "reserve"], in: 2012, db: db) == nil, "a set cut short")
             try db.execute(sql: "UPDATE archiveWordSet SET firstId = firstId + 64 WHERE ftsPartition = 2012 AND word = 'reserve'")
             #expect(try ArchiveWordSets.candidates(of: ["federal", "reserve"], in: 2012, db: db) == nil)
             try db.execute(sql: "UPDATE archiveWordSet SET firstId = -1 WHERE ftsPartition = 2012 AND word = 'reserve'")
