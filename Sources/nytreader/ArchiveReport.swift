@@ -80,13 +80,15 @@ enum ArchiveReport {
     /// already.
     static func compacted(_ compaction: Compaction) -> String {
         let listed =
-            (compaction.listedIndexes > 0
-                ? "; the words of \(Counted(compaction.listedIndexes, "archive index", "archive indexes")) listed for search" : "")
-            + (compaction.indexesWithWordSets > 0
-                ? "; the common words of \(Counted(compaction.indexesWithWordSets, "archive index", "archive indexes")) indexed" : "")
-        guard compaction.rewritten else { return "The cache (\(megabytes(compaction.bytesAfter))) is compact already\(listed)." }
+            compaction.listedIndexes > 0
+            ? "; the words of \(Counted(compaction.listedIndexes, "archive index", "archive indexes")) listed for search" : ""
+        let indexed =
+            compaction.indexesWithWordSets > 0
+            ? "; the common words of \(Counted(compaction.indexesWithWordSets, "archive index", "archive indexes")) indexed" : ""
+        guard compaction.rewritten else { return "The cache (\(megabytes(compaction.bytesAfter))) is compact already\(listed)\(indexed)." }
         let packed = compaction.packedArticles > 0 ? "; the text of \(Counted(compaction.packedArticles, "article")) packed" : ""
-        return "Compacted the cache: \(megabytes(compaction.bytesBefore)) → \(megabytes(compaction.bytesAfter))\(packed)\(listed)."
+        return
+            "Compacted the cache: \(megabytes(compaction.bytesBefore)) → \(megabytes(compaction.bytesAfter))\(packed)\(listed)\(indexed)."
     }
 
     /// `23.4 MB`.
